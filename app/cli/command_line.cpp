@@ -1,0 +1,114 @@
+#include "app/cli/command_line.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "tutor/config.h"
+
+namespace tutor::app::cli {
+
+CommandLine::CommandLine(Args args, std::vector<std::string> valueFlags, std::vector<std::string> switches)
+{
+    auto contains = [](const std::vector<std::string>& v, const std::string& s) {
+        return std::find(v.begin(), v.end(), s) != v.end();
+    };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        if (arg.size() < 2 || arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9')) {
+            m_positionals.push_back(arg);
+            continue;
+        }
+        std::optional<std::string> inlineValue;
+        if (const auto eq = arg.find('='); eq != std::string::npos) {
+            inlineValue = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        if (contains(switches, arg)) {
+            if (inlineValue) {
+                m_error = arg + " takes no value";
+                return;
+            }
+            m_values.emplace(arg, "");
+        } else if (contains(valueFlags, arg)) {
+            if (inlineValue) {
+                m_values.emplace(arg, *inlineValue);
+            } else if (i + 1 < args.size()) {
+                m_values.emplace(arg, args[++i]);
+            } else {
+                m_error = arg + " needs a value";
+                return;
+            }
+        } else {
+            m_error = "unknown option " + arg;
+            return;
+        }
+    }
+}
+
+bool CommandLine::has(const std::string& flag) const { return m_values.count(flag) > 0; }
+
+std::optional<std::string> CommandLine::value(const std::string& flag) const
+{
+    const auto range = m_values.equal_range(flag);
+    if (range.first == range.second)
+        return std::nullopt;
+    return std::prev(range.second)->second;
+}
+
+std::vector<std::string> CommandLine::values(const std::string& flag) const
+{
+    std::vector<std::string> out;
+    const auto range = m_values.equal_range(flag);
+    for (auto it = range.first; it != range.second; ++it)
+        out.push_back(it->second);
+    return out;
+}
+
+namespace {
+    int runVersion(Args, std::ostream& out, std::ostream&)
+    {
+        out << "commtutor-cli " << TUTOR_VERSION << '\n';
+        return 0;
+    }
+
+    int runHelp(Args, std::ostream& out, std::ostream&);
+
+    // One row per subcommand. Each subcommand lives in its own file and declares its entry point here.
+    constexpr Command kCommands[] = {
+        { "help", "show this help", runHelp },
+        { "version", "print the version", runVersion },
+    };
+
+    void printUsage(std::ostream& out)
+    {
+        out << "usage: commtutor-cli <command> [options]\n\ncommands:\n";
+        for (const auto& c : kCommands)
+            out << "  " << c.name << std::string(12 - std::min<std::size_t>(11, c.name.size()), ' ') << c.summary
+                << '\n';
+        out << "\n'commtutor-cli <command> --help' describes a command's options.\n";
+    }
+
+    int runHelp(Args, std::ostream& out, std::ostream&)
+    {
+        printUsage(out);
+        return 0;
+    }
+} // namespace
+
+std::span<const Command> commands() { return kCommands; }
+
+int dispatch(Args argv, std::ostream& out, std::ostream& err)
+{
+    if (argv.size() < 2) {
+        printUsage(err);
+        return 2;
+    }
+    for (const auto& c : kCommands)
+        if (argv[1] == c.name)
+            return c.run(argv.subspan(2), out, err);
+    err << "commtutor-cli: unknown command '" << argv[1] << "'\n";
+    printUsage(err);
+    return 2;
+}
+
+} // namespace tutor::app::cli

@@ -1,0 +1,39 @@
+#pragma once
+// Who can talk to whom and over what: nodes × GPUs per node, one intra-node and one inter-node link class.
+// Algorithms (what moves at each step) live apart from this, in algorithms/.
+#include "hardware.h"
+
+namespace tutor::model {
+
+struct Topology {
+    int nodes = 1;
+    int gpusPerNode = 8;
+    Link intra;
+    Link inter;
+    int nicsPerNode = 8;
+    bool nvls = false;
+    double reduceGBps = 0; ///< γ = 1 / (reduceGBps·1e9) seconds per byte; 0 means reductions are free
+
+    int ranks() const { return nodes * gpusPerNode; }
+    NodeId nodeOf(RankId rank) const { return NodeId { rank.value / gpusPerNode }; }
+    bool sameNode(RankId a, RankId b) const { return nodeOf(a) == nodeOf(b); }
+    /// The link class a transfer between two ranks uses.
+    const Link& linkBetween(RankId a, RankId b) const { return sameNode(a, b) ? intra : inter; }
+    /// Inter-node bandwidth available to one GPU when all GPUs of a node send at once:
+    /// inter.bandwidthGBps · min(1, nicsPerNode / gpusPerNode).
+    double interBandwidthPerGpuGBps() const;
+
+    bool operator==(const Topology&) const = default;
+};
+
+/// A topology of `nodes` × `gpusPerNode` built from a preset's links.
+Topology makeTopology(const HardwarePreset& preset, int nodes, int gpusPerNode);
+/// A topology for `ranks` GPUs of a preset, filling nodes of preset.gpusPerNode first
+/// (ranks below one node give one partial node).
+Topology makeTopologyForRanks(const HardwarePreset& preset, int ranks);
+
+/// Every problem: nodes ≥ 1, gpusPerNode ≥ 1, ranks ≤ 1,048,576, links valid, nicsPerNode ≥ 1.
+/// Fields are reported under `field` ("topology.nodes").
+Problems validate(const Topology& topology, const std::string& field = "topology");
+
+} // namespace tutor::model

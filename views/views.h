@@ -1,0 +1,2 @@
+#pragma once
+// tutor_views: geometry, painters and item models. Include the specific headers.
