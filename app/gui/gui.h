@@ -1,0 +1,2 @@
+#pragma once
+// tutor_gui: the window and its stages. Include the specific headers.

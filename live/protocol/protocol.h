@@ -1,0 +1,2 @@
+#pragma once
+// The live lab protocol: JSON Lines records, "protocol": 1.
