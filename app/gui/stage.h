@@ -1,0 +1,37 @@
+#pragma once
+// A stage is one page of the navigator (Collectives, Training step, Live lab, Lessons). The main window
+// shows the current stage in the centre, its parameter panel on the right, its explanation below, and
+// drives its animation through one number: the time t (STYLE.md: animation drives one number).
+#include <QString>
+#include <QWidget>
+
+namespace tutor::app {
+
+class Stage : public QWidget {
+    Q_OBJECT
+public:
+    using QWidget::QWidget;
+
+    /// Length of the animation in the stage's own time unit (seconds of simulated time, or schedule steps).
+    /// 0 when the stage has nothing to animate (playback controls are then disabled).
+    virtual double duration() const { return 0; }
+    /// Moves the animation to t, clamped to [0, duration()].
+    virtual void setTime(double t) { Q_UNUSED(t); }
+    /// Time advanced per second of wall clock at playback speed 1×.
+    virtual double naturalRate() const { return 1; }
+    /// The stage's controls (form, selectors), shown in the right-hand dock; may be null.
+    virtual QWidget* parameterPanel() { return nullptr; }
+    /// Rich text explaining what is on screen now, shown in the explanation dock.
+    virtual QString explanation() const { return {}; }
+    /// Re-applies translated strings after a language switch.
+    virtual void retranslate() { }
+
+signals:
+    void durationChanged(double duration);
+    void timeChanged(double t);
+    void explanationChanged(const QString& html);
+    /// A message for the status bar or an error box ("3 problems in scenario.json").
+    void message(const QString& text, bool isError);
+};
+
+} // namespace tutor::app
