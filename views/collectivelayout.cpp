@@ -1,0 +1,105 @@
+#include "collectivelayout.h"
+
+#include "geometry.h"
+
+#include <algorithm>
+
+namespace tutor::views {
+
+namespace {
+constexpr double kMargin = 12;
+constexpr double kCaptionHeight = 22;
+constexpr double kNetworkBand = 34;
+constexpr double kNodeGap = 14;
+constexpr double kNodeTitle = 18;
+constexpr double kSwitchBand = 12;
+constexpr double kGpuGap = 8;
+constexpr double kGpuTitle = 16;
+constexpr double kMinColumnWidth = 2;
+constexpr double kMaxBufferHeight = 28;
+} // namespace
+
+int CollectiveLayout::columnOf(int chunk) const
+{
+    if (chunks <= 0 || chunkColumns <= 0)
+        return 0;
+    return static_cast<int>(static_cast<long long>(std::clamp(chunk, 0, chunks - 1)) * chunkColumns / chunks);
+}
+
+int CollectiveLayout::firstChunkOf(int column) const
+{
+    if (chunkColumns <= 0)
+        return 0;
+    // Smallest chunk c with c · columns / chunks ≥ column.
+    return static_cast<int>((static_cast<long long>(column) * chunks + chunkColumns - 1) / chunkColumns);
+}
+
+QRectF CollectiveLayout::chunkRect(int rank, int column) const
+{
+    if (summarised || rank < 0 || rank >= static_cast<int>(bufferRects.size()) || column < 0 || column >= chunkColumns)
+        return {};
+    const QRectF& b = bufferRects[static_cast<size_t>(rank)];
+    const double w = b.width() / chunkColumns;
+    return { b.left() + column * w, b.top(), w, b.height() };
+}
+
+QPointF CollectiveLayout::gpuCenter(int rank) const
+{
+    if (rank < 0 || rank >= static_cast<int>(gpuRects.size()))
+        return {};
+    return gpuRects[static_cast<size_t>(rank)].center();
+}
+
+CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks)
+{
+    CollectiveLayout l;
+    l.bounds = QRectF(QPointF(0, 0), size);
+    if (size.width() < 4 * kMargin || size.height() < 4 * kMargin || topology.nodes < 1 || topology.gpusPerNode < 1)
+        return l;
+    l.nodes = topology.nodes;
+    l.gpusPerNode = topology.gpusPerNode;
+    l.ranks = topology.ranks();
+    l.chunks = std::max(0, chunks);
+    l.summarised = l.ranks > kMaxDrawnRanks;
+
+    QRectF area = l.bounds.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    l.captionRect = QRectF(area.left(), area.bottom() - kCaptionHeight, area.width(), kCaptionHeight);
+    area.setBottom(l.captionRect.top() - 4);
+    if (l.nodes > 1) {
+        l.networkBar = QRectF(area.left(), area.bottom() - 10, area.width(), 10);
+        area.setBottom(area.bottom() - kNetworkBand);
+    }
+
+    const int drawnNodes = l.summarised ? std::min(l.nodes, kMaxSummaryNodes) : l.nodes;
+    // A node holds its GPUs in a grid of cells about 1.6 : 1; ask for node cells of the matching shape.
+    const GridShape gpuShapeGuess = gridFor(l.gpusPerNode, QSizeF(4, 1.5), 1.6);
+    const double nodeAspect = l.summarised ? 1.6 : (gpuShapeGuess.columns * 1.6) / std::max(1, gpuShapeGuess.rows);
+    const GridShape nodeShape = gridFor(drawnNodes, area.size(), nodeAspect);
+    for (int n = 0; n < drawnNodes; ++n) {
+        const QRectF node = gridCell(area, nodeShape, n, kNodeGap);
+        l.nodeRects.push_back(node);
+        l.switchRects.push_back(QRectF(node.left() + 6, node.bottom() - kSwitchBand + 2, node.width() - 12, 5));
+    }
+    if (l.summarised)
+        return l;
+
+    for (int n = 0; n < drawnNodes; ++n) {
+        const QRectF node = l.nodeRects[static_cast<size_t>(n)];
+        const QRectF inner = node.adjusted(6, kNodeTitle, -6, -kSwitchBand - 4);
+        const GridShape shape = gridFor(l.gpusPerNode, inner.size(), 1.6);
+        for (int g = 0; g < l.gpusPerNode; ++g) {
+            const QRectF cell = gridCell(inner, shape, g, kGpuGap);
+            // A GPU needs a title and one buffer row; extra height stays around it rather than inside it.
+            const double height = std::min(cell.height(), kGpuTitle + kMaxBufferHeight + 10);
+            const QRectF gpu(cell.left(), cell.center().y() - height / 2, cell.width(), height);
+            l.gpuRects.push_back(gpu);
+            const double bufferHeight = std::clamp(gpu.height() - kGpuTitle - 6, 4.0, kMaxBufferHeight);
+            l.bufferRects.push_back(QRectF(gpu.left() + 4, gpu.top() + kGpuTitle, gpu.width() - 8, bufferHeight));
+        }
+    }
+    const double bufferWidth = l.bufferRects.empty() ? 0 : l.bufferRects.front().width();
+    l.chunkColumns = std::clamp(static_cast<int>(bufferWidth / kMinColumnWidth), std::min(1, l.chunks), l.chunks);
+    return l;
+}
+
+} // namespace tutor::views

@@ -1,0 +1,47 @@
+#pragma once
+// Where the collectives view puts nodes, GPUs, buffers and chunks for a widget size and a topology.
+// Pure geometry: computed on resize or when the topology changes, never inside paintEvent.
+#include "model/topology.h"
+
+#include <QRectF>
+#include <vector>
+
+namespace tutor::views {
+
+/// Up to this many ranks are drawn one by one; larger topologies are summarised as node boxes.
+inline constexpr int kMaxDrawnRanks = 64;
+/// Up to this many nodes are drawn in the summary; the rest are counted in the summary text.
+inline constexpr int kMaxSummaryNodes = 64;
+
+struct CollectiveLayout {
+    QRectF bounds;
+    int nodes = 0;
+    int gpusPerNode = 0;
+    int ranks = 0;
+    int chunks = 0;
+    bool summarised = false; ///< ranks > kMaxDrawnRanks: node boxes only, no GPUs or chunks
+    int chunkColumns = 0; ///< columns drawn per buffer; several chunks share a column when space is short
+
+    std::vector<QRectF> nodeRects; ///< one per drawn node
+    std::vector<QRectF> switchRects; ///< the node's switch / bus bar, one per drawn node
+    std::vector<QRectF> gpuRects; ///< one per rank (empty when summarised)
+    std::vector<QRectF> bufferRects; ///< the row of chunk slots inside each GPU
+    QRectF networkBar; ///< where inter-node links meet; empty for one node
+    QRectF captionRect; ///< a line of text under the drawing (step, final state, summary)
+
+    /// The column a chunk is drawn in: chunk · chunkColumns / chunks.
+    int columnOf(int chunk) const;
+    /// The first chunk drawn in a column (columns cover [firstChunkOf(c), firstChunkOf(c+1))).
+    int firstChunkOf(int column) const;
+    /// The rectangle of a column of a rank's buffer; empty when out of range or summarised.
+    QRectF chunkRect(int rank, int column) const;
+    /// The rectangle a chunk occupies in a rank's buffer.
+    QRectF chunkRectOf(int rank, int chunk) const { return chunkRect(rank, columnOf(chunk)); }
+    QPointF gpuCenter(int rank) const;
+};
+
+/// Lays out `topology` with `chunks` slots per buffer in a widget of `size`.
+/// Preconditions: none; a degenerate size or topology gives an empty layout that paints nothing.
+CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks);
+
+} // namespace tutor::views

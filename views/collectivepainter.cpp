@@ -1,0 +1,249 @@
+#include "collectivepainter.h"
+
+#include "geometry.h"
+
+#include <QCoreApplication>
+#include <QPainterPath>
+#include <cmath>
+
+#undef slots // model::BufferState::slots; this file declares no Qt slots
+
+namespace tutor::views {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("tutor::views::CollectivePainter", text);
+}
+
+QPen linkPen(const model::Link& link, const Palette& palette, double width)
+{
+    const bool network = model::isNetwork(link.kind);
+    QPen pen(network ? palette.networkLink : palette.nvlinkLink, width);
+    pen.setStyle(network ? Qt::DashLine : Qt::SolidLine);
+    pen.setCapStyle(Qt::RoundCap);
+    return pen;
+}
+
+void paintArrow(QPainter& painter, QPointF from, QPointF to, const QPen& pen)
+{
+    painter.setPen(pen);
+    painter.drawLine(from, to);
+    const QPointF d = to - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < 1)
+        return;
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    const double head = 4 + pen.widthF() * 2;
+    QPolygonF tip;
+    tip << to << (to - u * head + n * head * 0.5) << (to - u * head - n * head * 0.5);
+    painter.setBrush(pen.color());
+    QPen solid = pen;
+    solid.setStyle(Qt::SolidLine);
+    painter.setPen(solid);
+    painter.drawPolygon(tip);
+}
+
+void paintNodes(
+    QPainter& painter, const CollectiveLayout& layout, const model::Topology& topology, const Palette& palette)
+{
+    QFont small = painter.font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
+    painter.setFont(small);
+    for (size_t n = 0; n < layout.nodeRects.size(); ++n) {
+        const QRectF node = layout.nodeRects[n];
+        painter.setPen(QPen(palette.nodeOutline, 1));
+        painter.setBrush(palette.nodeFill);
+        painter.drawRoundedRect(node, 6, 6);
+        painter.setPen(palette.mutedText);
+        const QString title
+            = layout.summarised ? tr("node %1 · %2 GPUs").arg(n).arg(layout.gpusPerNode) : tr("node %1").arg(n);
+        painter.drawText(node.adjusted(6, 2, -6, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, title);
+        // The node's switch (NVSwitch, PCIe switch or memory bus) as a bar.
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(palette.nvlinkLink);
+        painter.drawRoundedRect(layout.switchRects[n], 2, 2);
+        if (!layout.networkBar.isEmpty()) {
+            QPen pen = linkPen(topology.inter, palette, 1.5);
+            painter.setPen(pen);
+            const double x = node.center().x();
+            painter.drawLine(QPointF(x, node.bottom()), QPointF(x, layout.networkBar.top()));
+        }
+    }
+    if (!layout.networkBar.isEmpty()) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(palette.networkLink);
+        painter.drawRoundedRect(layout.networkBar, 3, 3);
+        painter.setPen(palette.background);
+        painter.drawText(layout.networkBar, Qt::AlignCenter,
+            tr("%1 network").arg(QString::fromUtf8(model::name(topology.inter.kind).data())));
+    }
+}
+
+void paintGpus(QPainter& painter, const CollectiveLayout& layout, const Palette& palette)
+{
+    for (size_t r = 0; r < layout.gpuRects.size(); ++r) {
+        const QRectF gpu = layout.gpuRects[r];
+        const size_t node = r / static_cast<size_t>(std::max(1, layout.gpusPerNode));
+        if (node < layout.switchRects.size()) {
+            // GPU ↔ switch: a short solid link.
+            painter.setPen(QPen(palette.nvlinkLink, 1.5));
+            painter.drawLine(
+                QPointF(gpu.center().x(), gpu.bottom()), QPointF(gpu.center().x(), layout.switchRects[node].top()));
+        }
+        painter.setPen(QPen(palette.rankColor(static_cast<int>(r)), 2));
+        painter.setBrush(palette.gpuFill);
+        painter.drawRoundedRect(gpu, 4, 4);
+        painter.setPen(palette.text);
+        painter.drawText(
+            gpu.adjusted(5, 1, -4, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, tr("GPU %1").arg(r));
+    }
+}
+
+} // namespace
+
+QList<QColor> slotColors(const model::Contributions& slot, const Palette& palette)
+{
+    QList<QColor> colors;
+    const int count = slot.count();
+    if (count <= 0)
+        return colors;
+    const int stripes = std::min(count, kMaxStripes);
+    // The i-th stripe shows the contributor at rank position floor(i · count / stripes) in sorted order.
+    for (int i = 0; i < stripes; ++i) {
+        int wanted = static_cast<int>(static_cast<long long>(i) * count / stripes);
+        for (const auto& [first, last] : slot.intervals) {
+            if (wanted < last - first) {
+                colors.append(palette.rankColor(first + wanted));
+                break;
+            }
+            wanted -= last - first;
+        }
+    }
+    return colors;
+}
+
+QString slotLabel(const model::Contributions& slot)
+{
+    const int count = slot.count();
+    if (count <= 0)
+        return {};
+    if (count == 1)
+        return QString::number(slot.intervals.front().first);
+    if (slot.intervals.size() == 1)
+        return QStringLiteral("Σ%1–%2").arg(slot.intervals.front().first).arg(slot.intervals.front().second - 1);
+    return QStringLiteral("Σ%1").arg(count);
+}
+
+const model::Contributions& columnContributions(
+    const CollectiveLayout& layout, const model::BufferState& buffer, int column)
+{
+    static const model::Contributions none;
+    const int first = layout.firstChunkOf(column);
+    const int end = std::min<int>(layout.firstChunkOf(column + 1), static_cast<int>(buffer.slots.size()));
+    for (int c = first; c < end; ++c)
+        if (!buffer.slots[static_cast<size_t>(c)].empty())
+            return buffer.slots[static_cast<size_t>(c)];
+    return none;
+}
+
+void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette)
+{
+    const QList<QColor> colors = slotColors(slot, palette);
+    painter.setPen(Qt::NoPen);
+    if (colors.isEmpty()) {
+        painter.setBrush(palette.emptyChunk);
+        painter.drawRect(rect);
+    } else {
+        const double w = rect.width() / colors.size();
+        for (int i = 0; i < colors.size(); ++i) {
+            painter.setBrush(colors[i]);
+            painter.drawRect(QRectF(rect.left() + i * w, rect.top(), w, rect.height()));
+        }
+    }
+    if (rect.width() >= 6) {
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(palette.background, 1));
+        painter.drawRect(rect);
+    }
+    const QString label = slotLabel(slot);
+    const QFontMetricsF metrics(painter.font());
+    if (!label.isEmpty() && metrics.horizontalAdvance(label) + 4 < rect.width() && metrics.height() < rect.height()) {
+        // Dark text with a light halo reads on every stripe colour.
+        QPainterPath path;
+        path.addText(rect.center().x() - metrics.horizontalAdvance(label) / 2,
+            rect.bottom() - (rect.height() - metrics.ascent() + metrics.descent()) / 2, painter.font(), label);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(QColor(255, 255, 255, 200), 2.5));
+        painter.drawPath(path);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(0x1f2328));
+        painter.drawPath(path);
+    }
+}
+
+void paintCollective(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,
+    const model::Topology& topology, const Palette& palette, const QString& caption)
+{
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.fillRect(layout.bounds, palette.background);
+    paintNodes(painter, layout, topology, palette);
+
+    if (!layout.summarised) {
+        QFont font = painter.font();
+        font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+        painter.setFont(font);
+        paintGpus(painter, layout, palette);
+
+        // Buffers: the state after the completed steps.
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        for (int r = 0; r < layout.ranks && r < static_cast<int>(frame.buffers.size()); ++r) {
+            const auto& buffer = frame.buffers[static_cast<size_t>(r)];
+            for (int c = 0; c < layout.chunkColumns; ++c)
+                paintSlot(painter, layout.chunkRect(r, c), columnContributions(layout, buffer, c), palette);
+        }
+        painter.setRenderHint(QPainter::Antialiasing, true);
+
+        // Links in use this step, then the chunks travelling along them.
+        for (const auto& x : frame.moving) {
+            const model::Link& link = topology.linkBetween(x.src, x.dst);
+            QPen pen = linkPen(link, palette, 2);
+            QColor c = pen.color();
+            c.setAlpha(190);
+            pen.setColor(c);
+            paintArrow(painter, layout.gpuCenter(x.src.value), layout.gpuCenter(x.dst.value), pen);
+        }
+        for (const auto& x : frame.moving) {
+            const QRectF from = layout.chunkRectOf(x.src.value, x.chunk.value);
+            const QRectF to = layout.chunkRectOf(x.dst.value, x.chunk.value);
+            if (from.isEmpty() || to.isEmpty() || x.src.value >= static_cast<int>(frame.buffers.size()))
+                continue;
+            const auto& held = frame.buffers[static_cast<size_t>(x.src.value)].slots;
+            if (x.chunk.value < 0 || x.chunk.value >= static_cast<int>(held.size()))
+                continue;
+            QSizeF size(std::max(from.width(), 10.0), std::max(from.height(), 10.0));
+            QRectF moving(QPointF(), size);
+            moving.moveCenter(interpolate(from.center(), to.center(), frame.progress));
+            paintSlot(painter, moving, held[static_cast<size_t>(x.chunk.value)], palette);
+            painter.setBrush(Qt::NoBrush);
+            painter.setPen(QPen(x.reduce ? palette.activeLink : palette.text, 1.5));
+            painter.drawRect(moving);
+            if (x.reduce) {
+                painter.setPen(QPen(palette.activeLink, 2));
+                const QPointF p = moving.topRight() + QPointF(4, -4);
+                painter.drawLine(p - QPointF(3, 0), p + QPointF(3, 0));
+                painter.drawLine(p - QPointF(0, 3), p + QPointF(0, 3));
+            }
+        }
+    }
+
+    painter.setPen(palette.text);
+    painter.drawText(layout.captionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
+        QFontMetricsF(painter.font()).elidedText(caption, Qt::ElideRight, layout.captionRect.width()));
+    painter.restore();
+}
+
+} // namespace tutor::views
