@@ -1,0 +1,93 @@
+#pragma once
+// Stateless painting of a training-step timeline (Gantt chart) with level of detail: events narrower than
+// TimelinePaintOptions::minEventWidthPx are not drawn one by one but accumulated, weighted by coverage, into
+// one row of pixels per lane that is blitted at once, so 100,000 events cost one pass over the events.
+#include "model/timeline.h"
+#include "views/palette.h"
+#include "views/timelineaxis.h"
+
+#include <QColor>
+#include <QRectF>
+#include <QString>
+#include <optional>
+#include <vector>
+
+class QPainter;
+
+namespace tutor::views {
+
+/// Events of each lane in start order; built once per timeline (not in paintEvent), used to find the
+/// visible events of a lane by binary search.
+struct TimelineIndex {
+    std::vector<std::vector<int>> lanes; ///< lanes[l] = indices into Timeline::events, sorted by start
+
+    static TimelineIndex build(const model::Timeline& timeline);
+    /// The event drawn under `point`, or −1. Events narrower than `tolerancePx` are hit within that distance.
+    int eventAt(const model::Timeline& timeline, const TimeAxis& axis, QPointF point, double tolerancePx = 3) const;
+    bool operator==(const TimelineIndex&) const = default;
+};
+
+/// What to emphasise; an empty highlight emphasises nothing and dims nothing.
+struct TimelineHighlight {
+    std::vector<int> events; ///< explicit event indices
+    std::optional<model::EventKind> eventKind;
+    std::optional<model::LaneKind> laneKind;
+    std::optional<int> stage; ///< pipeline stage
+    bool isEmpty() const { return events.empty() && !eventKind && !laneKind && !stage; }
+    /// True when the event satisfies every criterion that is set (and is listed, when `events` is not empty).
+    bool matches(const model::Timeline& timeline, int eventIndex) const;
+    bool operator==(const TimelineHighlight&) const = default;
+};
+
+struct TimelinePaintOptions {
+    TimelineHighlight highlight;
+    int selectedEvent = -1;
+    std::optional<model::Seconds> cursor; ///< time cursor, drawn when set
+    bool showExposed = true; ///< mark the exposed part of communication
+    bool hatchBubbles = true; ///< hatch idle (pipeline bubble) events
+    double minEventWidthPx = 2; ///< narrower events are merged per pixel column
+};
+
+/// Counters of one paint, for tests and benchmarks.
+struct TimelinePaintStats {
+    int visibleEvents = 0; ///< events intersecting the visible range
+    int drawnRects = 0; ///< events drawn as their own rectangle
+    int mergedEvents = 0; ///< events merged into per-pixel columns
+    int mergedRows = 0; ///< lanes that needed a merged row
+};
+
+/// The colour an event is drawn in: compute by kind, communication by its lane's kind, idle as bubble hatch.
+QColor eventColor(const model::Timeline& timeline, const model::Event& event, const Palette& palette);
+
+/// Events of the visible range inside axis.plot(), with highlight, selection, exposed part and bubbles.
+TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline& timeline, const TimelineIndex& index,
+    const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options);
+
+/// Time ruler with "nice" ticks (1, 2, 5 × 10^k seconds) inside `rect`, and grid lines down the plot.
+void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& palette, const QRectF& rect);
+
+/// Lane names, each with a swatch of its kind's colour, inside `rect` (the label column).
+void paintLaneLabels(QPainter& painter, const model::Timeline& timeline, const TimeAxis& axis, const Palette& palette,
+    const QRectF& rect);
+
+/// The time cursor at t: a line down the plot and a marker in the ruler.
+void paintTimeCursor(
+    QPainter& painter, const TimeAxis& axis, const Palette& palette, model::Seconds t, double rulerTop);
+
+/// Ruler height and label column width used by paintTimeline and the view.
+struct TimelineLayout {
+    static constexpr double kRulerHeight = 24;
+    static constexpr double kLabelWidth = 150;
+    /// The plot rectangle for a widget of this size.
+    static QRectF plotFor(const QRectF& bounds);
+};
+
+/// Everything at once, as the view paints it: background, ruler, lanes, events, cursor.
+TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const model::Timeline& timeline,
+    const TimelineIndex& index, const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options);
+
+/// Translated names for tooltips and tables.
+QString displayName(model::EventKind kind);
+QString displayName(model::LaneKind kind);
+
+} // namespace tutor::views
