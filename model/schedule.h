@@ -26,8 +26,10 @@ struct Step {
     bool operator==(const Step&) const = default;
 };
 
-/// Chunks: the message of S bytes is cut into `chunks` pieces of `chunkBytes` each (the last may be
-/// smaller). For AllToAll, chunk c = src·ranks + dst is the piece src sends to dst.
+/// Chunks: the message of S bytes is cut into `chunks` pieces; when `chunks` does not divide S the first
+/// S mod chunks pieces are one byte larger (so every piece is ⌊S/chunks⌋ or ⌈S/chunks⌉ bytes).
+/// For AllToAll, chunk c = src·ranks + dst is the piece src sends to dst: each rank's buffer of S bytes is cut
+/// into `ranks` pieces the same way. What each chunk means per collective: collectives/*.cpp.
 struct Schedule {
     Collective op = Collective::AllReduce;
     Algorithm algorithm = Algorithm::Ring;
@@ -36,6 +38,10 @@ struct Schedule {
     int chunks = 0;
     Bytes bytes = 0;
     std::vector<Step> steps;
+    /// Bytes of chunk `chunk` (see above). Precondition 0 ≤ chunk < chunks.
+    Bytes chunkBytes(int chunk) const;
+    /// Number of transfers over all steps.
+    std::size_t transferCount() const;
     /// Bytes that `rank` sends over the whole schedule.
     Bytes bytesSent(RankId rank) const;
     /// The most bytes any rank sends (the volume term of the cost model).
@@ -44,7 +50,10 @@ struct Schedule {
 
 /// Builds the schedule, or says "not defined for n ranks" (e.g. recursive doubling needs a power of two,
 /// hierarchical needs the topology's ranks). `topology` is used by hierarchical and NVLS only.
-Result<Schedule> makeSchedule(Collective op, Algorithm algorithm, int ranks, Bytes bytes, int root = 0,
-    const Topology* topology = nullptr);
+/// Preconditions checked (a Problem, never a crash): 1 ≤ ranks ≤ 65,536, 0 ≤ bytes ≤ kMaxMessageBytes,
+/// 0 ≤ root < ranks, the algorithm defined for `op` (algorithmsFor(op)). Algorithm::Auto picks ring where it is
+/// defined, else the first algorithm of algorithmsFor(op).
+Result<Schedule> makeSchedule(
+    Collective op, Algorithm algorithm, int ranks, Bytes bytes, int root = 0, const Topology* topology = nullptr);
 
 } // namespace tutor::model

@@ -1,0 +1,144 @@
+// NCCL's double binary tree (NCCL ≥ 2.4, "Tree"): two binary trees over the ranks, each reducing then
+// broadcasting half of the message; a rank that is inner in one tree is mostly a leaf in the other, so every
+// rank sends ≈ 2S in total. Latency as NCCL tuning.cc: 2·((g−1)·α_intra + log2(nodes)·α_inter); bandwidth
+// ≈ 2S/β with NCCL's tree efficiency 0.92. AllReduce only, as in NCCL.
+#include "algorithm_impl.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tutor::model::detail {
+
+namespace {
+constexpr std::array kCollectives { Collective::AllReduce };
+constexpr double kTreeEfficiency = 0.92; // NCCL tuning.cc: tree AllReduce bus bandwidth × 0.92
+
+/// parent[p] and depth[p] of position p in a balanced in-order binary tree over [0, n) (root = middle).
+struct Tree {
+    std::vector<int> parent;
+    std::vector<int> depth;
+    int maxDepth = 0;
+};
+
+Tree inOrderTree(int n)
+{
+    Tree t;
+    t.parent.assign(static_cast<std::size_t>(n), -1);
+    t.depth.assign(static_cast<std::size_t>(n), 0);
+    struct Range {
+        int lo, hi, parent, depth;
+    };
+    std::vector<Range> stack { { 0, n, -1, 0 } };
+    while (!stack.empty()) {
+        const auto r = stack.back();
+        stack.pop_back();
+        if (r.lo >= r.hi)
+            continue;
+        const int mid = r.lo + (r.hi - r.lo) / 2;
+        t.parent[static_cast<std::size_t>(mid)] = r.parent;
+        t.depth[static_cast<std::size_t>(mid)] = r.depth;
+        t.maxDepth = std::max(t.maxDepth, r.depth);
+        stack.push_back({ r.lo, mid, mid, r.depth + 1 });
+        stack.push_back({ mid + 1, r.hi, mid, r.depth + 1 });
+    }
+    return t;
+}
+
+/// Rank of position p in tree `which` (0: identity; 1: mirrored for even n, shifted by one for odd n,
+/// as NCCL builds its second tree).
+int rankOf(int which, int p, int n)
+{
+    if (which == 0)
+        return p;
+    return n % 2 == 0 ? n - 1 - p : (p + 1) % n;
+}
+
+/// Bytes each rank sends: up once and down to each child, in both trees (chunk `which` is half of S).
+std::vector<Bytes> sentPerRank(int n, Bytes bytes)
+{
+    const auto tree = inOrderTree(n);
+    std::vector<Bytes> sent(static_cast<std::size_t>(n), 0);
+    for (int which = 0; which < 2; ++which) {
+        const Bytes half = bytes / 2 + (which < bytes % 2 ? 1 : 0);
+        for (int p = 0; p < n; ++p) {
+            const int parent = tree.parent[static_cast<std::size_t>(p)];
+            if (parent < 0)
+                continue;
+            sent[static_cast<std::size_t>(rankOf(which, p, n))] += half; // reduce up
+            sent[static_cast<std::size_t>(rankOf(which, parent, n))] += half; // broadcast down
+        }
+    }
+    return sent;
+}
+
+std::string check(Collective, int, const Topology*)
+{
+    return {};
+}
+
+CostTerms cost(const CostInput& in)
+{
+    CostTerms t;
+    const int n = in.ranks;
+    if (n <= 1)
+        return t;
+    const int nodes = in.topology ? in.topology->nodes : 1;
+    const int g = in.topology ? in.topology->gpusPerNode : n;
+    int log2Nodes = 0;
+    while ((2 << log2Nodes) <= nodes)
+        ++log2Nodes; // NCCL log2i: floor
+    const int intraHops = 2 * (g - 1);
+    const int interHops = 2 * log2Nodes;
+    const double beta = in.bottleneckBps() * kTreeEfficiency;
+    const double s = static_cast<double>(in.bytes);
+    t.steps = 2 * inOrderTree(n).maxDepth;
+    t.latencySeconds = intraHops * in.intraHop + interHops * in.interHop;
+    t.bandwidthSeconds = 2.0 * s / beta;
+    t.reduceSeconds = s * in.gammaSecondsPerByte;
+    const auto sent = sentPerRank(n, in.bytes);
+    t.bytesSentPerRank = *std::max_element(sent.begin(), sent.end());
+    Bytes total = 0;
+    for (auto b : sent)
+        total += b;
+    const Bytes inter = nodes > 1 ? total / n * (nodes - 1) * 2 : 0;
+    t.linkBytes = { total - std::min(total, inter), std::min(total, inter) };
+    t.formula = "2((g−1)·α + log2(nodes)·α_net) + 2S/(0.92·β) + S·γ = "
+        + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+    return t;
+}
+
+void schedule(const ScheduleInput& in, Schedule& out)
+{
+    const int n = in.ranks;
+    out.chunks = 2; // chunk w travels on tree w
+    if (n <= 1)
+        return;
+    const auto tree = inOrderTree(n);
+    const int d = tree.maxDepth;
+    // Reduce: depth d − j sends up at step j. Broadcast: depth j sends down at step d + j.
+    for (int which = 0; which < 2; ++which)
+        for (int p = 0; p < n; ++p) {
+            const int parent = tree.parent[static_cast<std::size_t>(p)];
+            if (parent < 0)
+                continue;
+            const int depth = tree.depth[static_cast<std::size_t>(p)];
+            const int me = rankOf(which, p, n);
+            const int up = rankOf(which, parent, n);
+            addTransfer(out, static_cast<std::size_t>(d - depth), me, up, which, true);
+            addTransfer(out, static_cast<std::size_t>(d + depth - 1), up, me, which, false);
+        }
+}
+} // namespace
+
+const AlgorithmEntry kDoubleBinaryTreeAlgorithm {
+    Algorithm::DoubleBinaryTree,
+    "tree",
+    "double-binary-tree,dbtree,doublebinarytree",
+    LatencyFamily::Tree,
+    kCollectives,
+    check,
+    cost,
+    schedule,
+};
+
+} // namespace tutor::model::detail
