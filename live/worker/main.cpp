@@ -1,0 +1,123 @@
+// commtutor-live: runs real collectives and reports them as an nccl-tests table or as JSON Lines.
+#include "live/worker/options.h"
+#include "live/worker/output.h"
+#include "live/worker/sweep.h"
+#include "live/worker/watchdog.h"
+#include "tutor/config.h"
+
+#if TUTOR_WITH_MPI
+#include "live/mpi/mpibackend.h"
+#endif
+#if TUTOR_WITH_NCCL
+#include "live/nccl/ncclbackend.h"
+#endif
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace tutor::live;
+
+namespace {
+
+/// The rank a launcher gives this process before MPI is up, so that only rank 0 reports usage errors.
+int launcherRank()
+{
+    for (const char* name : { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID" })
+        if (const char* v = std::getenv(name))
+            return std::atoi(v);
+    return 0;
+}
+
+std::string builtBackends()
+{
+    std::string s;
+#if TUTOR_WITH_MPI
+    s += " mpi";
+#endif
+#if TUTOR_WITH_NCCL
+    s += " nccl";
+#endif
+    return s.empty() ? " none" : s;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string_view> args(argv + 1, argv + argc);
+    const OptionsResult parsed = parseOptions(args);
+    const Options& o = parsed.options;
+    bool json = o.json;
+    for (auto a : args)
+        json |= (a == "--json");
+    const bool printer = launcherRank() == 0;
+    std::unique_ptr<Output> out;
+    if (json)
+        out = std::make_unique<JsonLinesOutput>(stdout, printer);
+    else
+        out = std::make_unique<TableOutput>(stdout, printer);
+
+    if (!parsed.ok()) {
+        if (printer)
+            out->error({ "args", parsed.error, static_cast<int>(ExitCode::Usage), -1 });
+        return static_cast<int>(ExitCode::Usage);
+    }
+    if (o.help) {
+        if (printer)
+            std::fputs(helpText().c_str(), stdout);
+        return 0;
+    }
+    if (o.version) {
+        if (printer)
+            std::printf("commtutor-live %s (backends:%s, protocol %d)\n", TUTOR_VERSION, builtBackends().c_str(),
+                kProtocolVersion);
+        return 0;
+    }
+
+    std::unique_ptr<Backend> backend;
+    if (o.backend == "mpi") {
+#if TUTOR_WITH_MPI
+        backend = makeMpiBackend(&argc, &argv);
+#endif
+    } else if (o.backend == "nccl") {
+#if TUTOR_WITH_NCCL
+        backend = makeNcclBackend(o.gpus, &argc, &argv);
+#endif
+    }
+    if (!backend) {
+        if (printer)
+            out->error({ "args",
+                "--backend = " + o.backend + ": not built into this commtutor-live (built:" + builtBackends()
+                    + "); configure with TUTOR_WITH_" + (o.backend == "mpi" ? "MPI" : "NCCL") + "=ON",
+                static_cast<int>(ExitCode::NotBuilt), -1 });
+        return static_cast<int>(ExitCode::NotBuilt);
+    }
+    if (auto error = backend->init()) {
+        out->error({ error->call, error->message, static_cast<int>(error->code), error->rank });
+        backend->finish();
+        return static_cast<int>(error->code);
+    }
+
+    Backend* b = backend.get();
+    Output* output = out.get();
+    const double timeout = o.timeoutSeconds;
+    Watchdog watchdog(
+        [b, output, timeout](const std::string& what) {
+            if (b->rank() == 0)
+                output->error({ "watchdog",
+                    what + " made no progress for " + std::to_string(static_cast<int>(timeout))
+                        + " s; communicator aborted",
+                    static_cast<int>(ExitCode::Timeout), b->rank() });
+            b->abort(static_cast<int>(ExitCode::Timeout));
+        },
+        static_cast<int>(ExitCode::Timeout));
+
+    const int code = runSweep(*backend, o, *out, timeout > 0 ? &watchdog : nullptr);
+    if (code == static_cast<int>(ExitCode::LibraryError))
+        backend->abort(code); // other ranks may wait in a collective this rank left
+    backend->finish();
+    return code;
+}

@@ -1,0 +1,198 @@
+#include "sweep.h"
+
+#include "model/collective.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tutor::live {
+
+namespace {
+
+model::Collective toCollective(Op op)
+{
+    switch (op) {
+    case Op::AllReduce:
+        return model::Collective::AllReduce;
+    case Op::ReduceScatter:
+        return model::Collective::ReduceScatter;
+    case Op::AllGather:
+        return model::Collective::AllGather;
+    case Op::Broadcast:
+        return model::Collective::Broadcast;
+    case Op::Reduce:
+        return model::Collective::Reduce;
+    case Op::AllToAll:
+        return model::Collective::AllToAll;
+    case Op::SendRecv:
+        return model::Collective::SendRecv;
+    }
+    return model::Collective::AllReduce;
+}
+
+ErrorRecord toRecord(const BackendError& e)
+{
+    return ErrorRecord { e.call, e.message, static_cast<int>(e.code), e.rank };
+}
+
+int fail(Output& out, const BackendError& e)
+{
+    out.error(toRecord(e));
+    return static_cast<int>(e.code);
+}
+
+} // namespace
+
+double busFactor(Op op, int ranks)
+{
+    return model::busBandwidthFactor(toCollective(op), ranks);
+}
+
+IterationStats iterationStats(std::vector<double> s)
+{
+    IterationStats st;
+    if (s.empty())
+        return st;
+    std::sort(s.begin(), s.end());
+    const std::size_t n = s.size();
+    st.min = s.front();
+    st.median = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    const std::size_t rank = static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(n)));
+    st.p99 = s[std::clamp<std::size_t>(rank, 1, n) - 1];
+    return st;
+}
+
+OverlapRecord makeOverlapRecord(const OverlapTimes& t, Op op, std::int64_t bytes, int ranks, int iterations)
+{
+    OverlapRecord r;
+    r.op = std::string(opName(op));
+    r.bytes = bytes;
+    r.ranks = ranks;
+    r.iterations = iterations;
+    r.computeAloneUs = t.computeAlone * 1e6;
+    r.commAloneUs = t.commAlone * 1e6;
+    r.computeTogetherUs = t.computeTogether * 1e6;
+    r.commTogetherUs = t.commTogether * 1e6;
+    r.overallUs = t.overall * 1e6;
+    r.testUs = t.test * 1e6;
+    if (t.commAlone > 0)
+        r.osuOverlapPct
+            = std::clamp(100.0 - 100.0 * (t.overall - (t.computeTogether - t.test)) / t.commAlone, 0.0, 100.0);
+    if (t.commTogether > 0)
+        r.htaOverlapPct = std::clamp(100.0 * t.intersection / t.commTogether, 0.0, 100.0);
+    r.computeSlowdown = t.computeAlone > 0 ? t.computeTogether / t.computeAlone : 1;
+    r.commSlowdown = t.commAlone > 0 ? t.commTogether / t.commAlone : 1;
+    return r;
+}
+
+int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog)
+{
+    const int ranks = backend.ranks();
+    HelloRecord hello = backend.describe();
+    hello.op = std::string(opName(o.op));
+    hello.dtype = std::string(model::name(o.dtype));
+    hello.iterations = o.iterations;
+    hello.warmup = o.warmup;
+    const auto sizes = sweepSizes(o);
+    hello.sizes = static_cast<int>(sizes.size());
+
+    if (o.expectRanks > 0 && o.expectRanks != ranks)
+        return fail(out,
+            { "ranks",
+                "the communicator has " + std::to_string(ranks) + " ranks, --expect-ranks is "
+                    + std::to_string(o.expectRanks),
+                ExitCode::RankMismatch });
+    if (isRooted(o.op) && o.root >= ranks)
+        return fail(out,
+            { "args", "--root = " + std::to_string(o.root) + ": must be below the rank count " + std::to_string(ranks),
+                ExitCode::Usage });
+    if (auto why = backend.unsupported(o.dtype))
+        return fail(out, { "args", "--dtype = " + std::string(model::name(o.dtype)) + ": " + *why, ExitCode::Usage });
+
+    out.hello(hello, o);
+    const int typeSize = model::sizeOf(o.dtype);
+    const double factor = busFactor(o.op, ranks);
+    DoneRecord done;
+    double busSum = 0;
+    int index = 0;
+    for (const model::Bytes size : sizes) {
+        RunSpec spec;
+        spec.op = o.op;
+        spec.dtype = o.dtype;
+        spec.layout = layoutFor(o.op, size / typeSize, ranks);
+        spec.warmup = o.warmup;
+        spec.iterations = o.iterations;
+        spec.check = o.check;
+        spec.root = isRooted(o.op) ? o.root : -1;
+        const std::int64_t bytes = spec.layout.count * typeSize;
+        if (spec.layout.chunk == 0) {
+            ++index; // below one element per rank: nothing to move (nccl-tests prints a 0-byte row)
+            continue;
+        }
+        std::optional<MeasurementRecord> rows[2];
+        for (int pass = 0; pass < (o.inPlace ? 2 : 1); ++pass) {
+            spec.inPlace = pass == 1;
+            out.progress({ hello.op, bytes, index, hello.sizes, spec.inPlace });
+            if (watchdog)
+                watchdog->arm(o.timeoutSeconds, hello.op + " of " + std::to_string(bytes) + " B");
+            auto result = backend.run(spec);
+            if (watchdog)
+                watchdog->disarm();
+            if (result.error)
+                return fail(out, *result.error);
+            const RunTimes& t = *result.value;
+            MeasurementRecord m;
+            m.op = hello.op;
+            m.bytes = bytes;
+            m.count = spec.layout.count;
+            m.dtype = hello.dtype;
+            m.ranks = ranks;
+            m.root = spec.root;
+            m.inPlace = spec.inPlace;
+            m.timeUs = t.loopSeconds * 1e6;
+            m.algBwGBps = t.loopSeconds > 0 ? static_cast<double>(bytes) / t.loopSeconds / 1e9 : 0;
+            m.busBwGBps = m.algBwGBps * factor;
+            m.wrong = t.wrong;
+            const auto st = iterationStats(t.iterationSeconds);
+            m.minUs = st.min * 1e6;
+            m.medianUs = st.median * 1e6;
+            m.p99Us = st.p99 * 1e6;
+            m.iterations = o.iterations;
+            done.measurements += 1;
+            done.wrong += std::max<std::int64_t>(0, t.wrong);
+            busSum += m.busBwGBps;
+            rows[pass] = m;
+        }
+        out.row(*rows[0], rows[1]);
+        ++index;
+    }
+    done.avgBusBwGBps = done.measurements ? busSum / done.measurements : 0;
+
+    if (o.overlap) {
+        OverlapSpec spec;
+        spec.op = o.op;
+        spec.dtype = o.dtype;
+        spec.layout = layoutFor(o.op, (o.overlapBytes ? o.overlapBytes : o.maxBytes) / typeSize, ranks);
+        spec.iterations = std::max(3, std::min(o.iterations, 50));
+        spec.computeSeconds = o.computeUs * 1e-6;
+        spec.root = isRooted(o.op) ? o.root : -1;
+        if (spec.layout.chunk > 0) {
+            const std::int64_t bytes = spec.layout.count * typeSize;
+            out.progress({ hello.op, bytes, index, hello.sizes, false });
+            if (watchdog)
+                watchdog->arm(
+                    o.timeoutSeconds, "overlap experiment (" + hello.op + " of " + std::to_string(bytes) + " B)");
+            auto result = backend.overlap(spec);
+            if (watchdog)
+                watchdog->disarm();
+            if (result.error)
+                return fail(out, *result.error);
+            out.overlap(makeOverlapRecord(*result.value, o.op, bytes, ranks, spec.iterations));
+        }
+    }
+    done.exitCode = done.wrong > 0 ? static_cast<int>(ExitCode::WrongResults) : 0;
+    out.done(done);
+    return done.exitCode;
+}
+
+} // namespace tutor::live

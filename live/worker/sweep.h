@@ -1,0 +1,27 @@
+#pragma once
+// The sweep driver: hello, every size (out-of-place, then in-place), the overlap experiment, done.
+// Returns the exit code; reports every failure as an error record first.
+#include "live/worker/backend.h"
+#include "live/worker/options.h"
+#include "live/worker/output.h"
+#include "live/worker/watchdog.h"
+
+namespace tutor::live {
+
+/// nccl-tests' bus-bandwidth factor for `op` at n ranks: AllReduce 2(n−1)/n; ReduceScatter, AllGather, AllToAll
+/// (n−1)/n; Broadcast, Reduce, SendRecv 1 (doc/PERFORMANCE.md). Same as model::busBandwidthFactor.
+double busFactor(Op op, int ranks);
+
+/// The overlap record from raw timings. OSU: max(0, 100 − 100·(overall − (computeTogether − test)) / commAlone);
+/// HTA: 100·intersection / commTogether; slowdowns: together / alone.
+OverlapRecord makeOverlapRecord(const OverlapTimes& t, Op op, std::int64_t bytes, int ranks, int iterations);
+
+/// min, median and 99th percentile (nearest rank) of per-iteration times, in seconds.
+struct IterationStats {
+    double min = 0, median = 0, p99 = 0;
+};
+IterationStats iterationStats(std::vector<double> seconds);
+
+int runSweep(Backend& backend, const Options& options, Output& output, Watchdog* watchdog);
+
+} // namespace tutor::live
