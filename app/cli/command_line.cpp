@@ -64,6 +64,10 @@ std::vector<std::string> CommandLine::values(const std::string& flag) const
     return out;
 }
 
+// collective model (predict.cpp, presets.cpp)
+int runPredict(Args args, std::ostream& out, std::ostream& err);
+int runPresets(Args args, std::ostream& out, std::ostream& err);
+
 namespace {
     int runVersion(Args, std::ostream& out, std::ostream&)
     {
@@ -77,6 +81,9 @@ namespace {
     constexpr Command kCommands[] = {
         { "help", "show this help", runHelp },
         { "version", "print the version", runVersion },
+        // collective model (predict.cpp, presets.cpp)
+        { "predict", "predict a collective's time and bandwidth (nccl-tests layout)", runPredict },
+        { "presets", "list the hardware presets with figures and sources", runPresets },
     };
 
     void printUsage(std::ostream& out)

@@ -1,0 +1,78 @@
+// `commtutor-cli presets`: the hardware presets with their figures and sources.
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "model/hardware.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+
+namespace tutor::app::cli {
+
+namespace {
+using namespace tutor::model;
+
+void printPresetsUsage(std::ostream& out)
+{
+    out << "usage: commtutor-cli presets [--json] [--help]\n"
+           "Lists the hardware presets: GPUs per node, links (α per hop, achievable β and line rate per GPU\n"
+           "and direction), NICs, NVLS, peak bf16 FLOP/s, memory, and where each figure comes from.\n";
+}
+
+nlohmann::json linkJson(const Link& l)
+{
+    return { { "kind", std::string(name(l.kind)) }, { "alpha_us", l.alphaSeconds * 1e6 },
+        { "bandwidth_GBps", l.bandwidthGBps }, { "line_rate_GBps", l.lineRateGBps }, { "source", l.source } };
+}
+
+std::string linkLine(const Link& l)
+{
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s, α %.2f µs, β %.3g GB/s of %.3g GB/s line rate (%.0f %%)",
+        std::string(name(l.kind)).c_str(), l.alphaSeconds * 1e6, l.bandwidthGBps, l.lineRateGBps,
+        l.lineRateGBps > 0 ? 100.0 * l.bandwidthGBps / l.lineRateGBps : 0.0);
+    return buf;
+}
+} // namespace
+
+int runPresets(Args args, std::ostream& out, std::ostream& err)
+{
+    const CommandLine cl(args, {}, { "--json", "--help", "-h" });
+    if (!cl.ok() || !cl.positionals().empty()) {
+        err << "commtutor-cli presets: "
+            << (cl.ok() ? "unexpected argument '" + cl.positionals().front() + "'" : cl.error()) << "\n\n";
+        printPresetsUsage(err);
+        return 2;
+    }
+    if (cl.has("--help") || cl.has("-h")) {
+        printPresetsUsage(out);
+        return 0;
+    }
+    if (cl.has("--json")) {
+        auto all = nlohmann::json::array();
+        for (const auto& p : presets())
+            all.push_back({ { "id", p.id }, { "name", p.name }, { "gpus_per_node", p.gpusPerNode },
+                { "intra", linkJson(p.intra) }, { "inter", linkJson(p.inter) }, { "nics_per_node", p.nicsPerNode },
+                { "nvls", p.nvls }, { "peak_flops", p.peakFlops }, { "memory_bytes", p.memoryBytes },
+                { "reduce_GBps", p.reduceGBps }, { "source", p.source } });
+        out << all.dump(2) << '\n';
+        return 0;
+    }
+    for (const auto& p : presets()) {
+        char figures[200];
+        std::snprintf(figures, sizeof figures,
+            "%d GPUs/node, %d NICs/node, NVLS %s, %.4g TFLOP/s bf16, %s, γ %.4g GB/s", p.gpusPerNode, p.nicsPerNode,
+            p.nvls ? "yes" : "no", p.peakFlops / 1e12, formatBytes(p.memoryBytes).c_str(), p.reduceGBps);
+        out << p.id << " — " << p.name << "\n"
+            << "  " << figures << "\n"
+            << "  intra: " << linkLine(p.intra) << "\n"
+            << "         source: " << p.intra.source << "\n"
+            << "  inter: " << linkLine(p.inter) << " per NIC\n"
+            << "         source: " << p.inter.source << "\n"
+            << "  source: " << p.source << "\n\n";
+    }
+    return 0;
+}
+
+} // namespace tutor::app::cli
