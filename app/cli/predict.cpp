@@ -190,6 +190,8 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
     o.root = static_cast<int>(std::clamp<long long>(root, -1, 1 << 30));
     if (root != o.root)
         problems.push_back({ "root", std::to_string(root), "must be a rank" });
+    if (o.minBytes < 1)
+        problems.push_back({ "minbytes", std::to_string(o.minBytes), "must be at least 1" });
     if (o.minBytes > o.maxBytes)
         problems.push_back(
             { "minbytes", std::to_string(o.minBytes), "must not exceed maxbytes = " + std::to_string(o.maxBytes) });

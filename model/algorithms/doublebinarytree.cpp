@@ -13,39 +13,43 @@ namespace {
 constexpr std::array kCollectives { Collective::AllReduce };
 constexpr double kTreeEfficiency = 0.92; // NCCL tuning.cc: tree AllReduce bus bandwidth × 0.92
 
-/// parent[p] and depth[p] of position p in a balanced in-order binary tree over [0, n) (root = middle).
+/// parent[p] and depth[p] of position p in NCCL's binary tree over [0, n) (src/graph/trees.cc ncclGetBtree):
+/// with b the lowest set bit of p, p's parent is (p ^ b) | (b << 1), or p ^ b when that is out of range;
+/// position 0 is the root. Every odd position is a leaf, which is what makes the mirrored second tree
+/// complementary: a rank is inner in at most one tree.
 struct Tree {
     std::vector<int> parent;
     std::vector<int> depth;
     int maxDepth = 0;
 };
 
-Tree inOrderTree(int n)
+Tree ncclTree(int n)
 {
     Tree t;
     t.parent.assign(static_cast<std::size_t>(n), -1);
     t.depth.assign(static_cast<std::size_t>(n), 0);
-    struct Range {
-        int lo, hi, parent, depth;
-    };
-    std::vector<Range> stack { { 0, n, -1, 0 } };
-    while (!stack.empty()) {
-        const auto r = stack.back();
-        stack.pop_back();
-        if (r.lo >= r.hi)
-            continue;
-        const int mid = r.lo + (r.hi - r.lo) / 2;
-        t.parent[static_cast<std::size_t>(mid)] = r.parent;
-        t.depth[static_cast<std::size_t>(mid)] = r.depth;
-        t.maxDepth = std::max(t.maxDepth, r.depth);
-        stack.push_back({ r.lo, mid, mid, r.depth + 1 });
-        stack.push_back({ mid + 1, r.hi, mid, r.depth + 1 });
+    for (int p = 1; p < n; ++p) {
+        const int bit = p & -p;
+        int up = (p ^ bit) | (bit << 1);
+        if (up >= n)
+            up = p ^ bit;
+        t.parent[static_cast<std::size_t>(p)] = up;
+    }
+    // A parent has a larger lowest bit than its child; visiting by decreasing lowest bit sets parents first.
+    std::vector<int> order;
+    for (int p = 1; p < n; ++p)
+        order.push_back(p);
+    std::sort(order.begin(), order.end(), [](int a, int b) { return (a & -a) > (b & -b); });
+    for (int p : order) {
+        const int d = t.depth[static_cast<std::size_t>(t.parent[static_cast<std::size_t>(p)])] + 1;
+        t.depth[static_cast<std::size_t>(p)] = d;
+        t.maxDepth = std::max(t.maxDepth, d);
     }
     return t;
 }
 
-/// Rank of position p in tree `which` (0: identity; 1: mirrored for even n, shifted by one for odd n,
-/// as NCCL builds its second tree).
+/// Rank of position p in tree `which` (0: identity; 1: mirrored for even n, shifted by one for odd n, as NCCL
+/// builds its second tree in ncclGetDtree).
 int rankOf(int which, int p, int n)
 {
     if (which == 0)
@@ -56,7 +60,7 @@ int rankOf(int which, int p, int n)
 /// Bytes each rank sends: up once and down to each child, in both trees (chunk `which` is half of S).
 std::vector<Bytes> sentPerRank(int n, Bytes bytes)
 {
-    const auto tree = inOrderTree(n);
+    const auto tree = ncclTree(n);
     std::vector<Bytes> sent(static_cast<std::size_t>(n), 0);
     for (int which = 0; which < 2; ++which) {
         const Bytes half = bytes / 2 + (which < bytes % 2 ? 1 : 0);
@@ -91,7 +95,7 @@ CostTerms cost(const CostInput& in)
     const int interHops = 2 * log2Nodes;
     const double beta = in.bottleneckBps() * kTreeEfficiency;
     const double s = static_cast<double>(in.bytes);
-    t.steps = 2 * inOrderTree(n).maxDepth;
+    t.steps = 2 * ncclTree(n).maxDepth;
     t.latencySeconds = intraHops * in.intraHop + interHops * in.interHop;
     t.bandwidthSeconds = 2.0 * s / beta;
     t.reduceSeconds = s * in.gammaSecondsPerByte;
@@ -113,7 +117,7 @@ void schedule(const ScheduleInput& in, Schedule& out)
     out.chunks = 2; // chunk w travels on tree w
     if (n <= 1)
         return;
-    const auto tree = inOrderTree(n);
+    const auto tree = ncclTree(n);
     const int d = tree.maxDepth;
     // Reduce: depth d − j sends up at step j. Broadcast: depth j sends down at step d + j.
     for (int which = 0; which < 2; ++which)

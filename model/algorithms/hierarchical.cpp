@@ -17,8 +17,7 @@ std::string check(Collective, int ranks, const Topology* topology)
     if (topology->ranks() != ranks)
         return notDefined(ranks, "the topology has " + std::to_string(topology->ranks()));
     if (topology->nodes < 2)
-        return "not defined on " + std::to_string(topology->nodes)
-            + " node (needs topology.nodes ≥ 2; inside one node use ring or tree)";
+        return notDefined(ranks, "on 1 node; needs topology.nodes ≥ 2, inside one node use ring or tree");
     return {};
 }
 

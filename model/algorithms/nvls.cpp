@@ -19,11 +19,12 @@ std::string check(Collective, int ranks, const Topology* topology)
     if (!topology)
         return {};
     if (!topology->nvls)
-        return "needs NVLink SHARP in the NVSwitch (topology.nvls = false; HGX H100/H200 have it)";
+        return "not defined on this topology (needs NVLink SHARP in the NVSwitch: topology.nvls = false; "
+               "HGX H100/H200 have it)";
     if (topology->nodes > 1)
-        return "not defined across " + std::to_string(topology->nodes)
-            + " nodes (NVLS reduces inside one NVSwitch domain; use hierarchical)";
-    (void)ranks;
+        return notDefined(ranks,
+            "on " + std::to_string(topology->nodes)
+                + " nodes; NVLS reduces inside one NVSwitch domain, use hierarchical");
     return {};
 }
 

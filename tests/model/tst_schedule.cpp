@@ -1,0 +1,252 @@
+// Schedules and the symbolic executor: every collective × algorithm × rank count is proven correct or refused
+// with "not defined for n ranks", and the bytes each rank sends equal the cost model's volume term and the
+// closed form (Thakur, Rabenseifner & Gropp 2005; NCCL for the trees and NVLS).
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#undef slots // model::BufferState::slots; this file declares its test slots with Q_SLOTS
+#include "model/costmodel.h"
+#include "model/executor.h"
+#endif
+
+using namespace tutor::model;
+
+namespace {
+/// The topology a schedule of n ranks runs on: one NVLS-capable node, or for hierarchical the most GPUs per
+/// node (≤ 8) that leaves at least two nodes.
+Topology topologyFor(Algorithm a, int n)
+{
+    Topology t;
+    t.intra = { LinkKind::NVLink, 3.4e-6, 100.0, 150.0, "test" };
+    t.inter = { LinkKind::InfiniBand, 14e-6, 25.0, 25.0, "test" };
+    t.nvls = true;
+    t.nodes = 1;
+    t.gpusPerNode = n;
+    if (a == Algorithm::Hierarchical) {
+        int g = std::min(8, n / 2);
+        while (g > 1 && n % g != 0)
+            --g;
+        g = std::max(g, 1);
+        t.gpusPerNode = g;
+        t.nodes = n / g;
+    }
+    t.nicsPerNode = t.gpusPerNode;
+    return t;
+}
+
+/// The closed-form volume term (bytes the busiest rank sends) when S is a multiple of 2n; -1 for "at most 2S"
+/// (the double binary tree, checked as a bound).
+double closedFormVolume(Collective op, Algorithm a, int n, double S, const Topology& t)
+{
+    if (n == 1)
+        return 0;
+    const double lg = std::ceil(std::log2(n));
+    switch (a) {
+    case Algorithm::Ring:
+        if (op == Collective::AllReduce)
+            return 2.0 * (n - 1) / n * S; // RS + AG, each (n−1)/n·S
+        if (op == Collective::ReduceScatter || op == Collective::AllGather)
+            return (n - 1.0) / n * S;
+        return S; // pipelined chain: every rank but the last forwards the whole message
+    case Algorithm::DoubleBinaryTree:
+        return -1;
+    case Algorithm::HalvingDoubling:
+        return op == Collective::AllReduce ? 2.0 * (n - 1) / n * S : (n - 1.0) / n * S;
+    case Algorithm::RecursiveDoubling:
+        return op == Collective::AllReduce ? lg * S : (n - 1.0) / n * S;
+    case Algorithm::BinomialTree:
+        return op == Collective::Broadcast ? lg * S : S; // the root sends to ⌈log2 n⌉ children
+    case Algorithm::Pairwise:
+        if (op == Collective::SendRecv)
+            return S;
+        if (op == Collective::Gather)
+            return S / n;
+        return (n - 1.0) / n * S;
+    case Algorithm::Nvls:
+        return op == Collective::AllReduce ? 2.0 * (n - 1) / n * S : (n - 1.0) / n * S;
+    case Algorithm::Hierarchical: {
+        const double g = t.gpusPerNode, N = t.nodes;
+        return 2 * (g - 1) / g * S + 2 * (N - 1) / (N * g) * S;
+    }
+    default:
+        return 0;
+    }
+}
+
+QByteArray label(Collective op, Algorithm a, int n)
+{
+    return QByteArray(name(op).data(), qsizetype(name(op).size())) + " "
+        + QByteArray(name(a).data(), qsizetype(name(a).size())) + " " + QByteArray::number(n) + " ranks";
+}
+} // namespace
+
+class TestSchedule : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everySchedule_data();
+    void everySchedule();
+    void remainders_data();
+    void remainders();
+    void detectsDoubleCounting();
+    void detectsSendingUnheldData();
+    void detectsWrongResult();
+    void stateAfterReduceScatter();
+    void badArguments();
+};
+
+void TestSchedule::everySchedule_data()
+{
+    QTest::addColumn<int>("op");
+    QTest::addColumn<int>("algorithm");
+    QTest::addColumn<int>("ranks");
+    std::vector<int> counts;
+    for (int n = 1; n <= 17; ++n)
+        counts.push_back(n);
+    counts.push_back(64);
+    counts.push_back(256);
+    for (auto a : concreteAlgorithms())
+        for (auto op : collectivesOf(a))
+            for (int n : counts)
+                QTest::newRow(label(op, a, n)) << int(op) << int(a) << n;
+}
+
+void TestSchedule::everySchedule()
+{
+    QFETCH(int, op);
+    QFETCH(int, algorithm);
+    QFETCH(int, ranks);
+    const auto a = Algorithm(algorithm);
+    const auto c = Collective(op);
+    const auto topology = topologyFor(a, ranks);
+    const Bytes S = Bytes { 2 } * ranks * 4096; // a multiple of 2n, so every closed form is a whole number
+    const auto schedule = makeSchedule(c, a, ranks, S, 0, &topology);
+    if (!schedule.ok()) {
+        const auto text = toText(schedule.problems());
+        const auto expected = "not defined for " + std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks");
+        QVERIFY2(text.find(expected) != std::string::npos, text.c_str());
+        return;
+    }
+    const auto result = verify(schedule.value());
+    QVERIFY2(result.ok, result.detail.c_str());
+
+    CollectiveRequest r;
+    r.op = c;
+    r.algorithm = a;
+    r.protocol = Protocol::Simple;
+    r.bytes = S;
+    r.topology = topology;
+    const auto cost = predict(r);
+    QVERIFY2(cost.ok(), toText(cost.problems()).c_str());
+    QCOMPARE(schedule->maxBytesSent(), cost->bytesSentPerRank);
+    const double closed = closedFormVolume(c, a, ranks, double(S), topology);
+    if (closed >= 0)
+        QCOMPARE(double(cost->bytesSentPerRank), closed);
+    else
+        QVERIFY(cost->bytesSentPerRank <= 2 * S);
+}
+
+void TestSchedule::remainders_data()
+{
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<qlonglong>("bytes");
+    QTest::newRow("3 ranks, 1000003 B") << 3 << qlonglong(1000003);
+    QTest::newRow("7 ranks, 100 B") << 7 << qlonglong(100);
+    QTest::newRow("17 ranks, 5 B (fewer bytes than chunks)") << 17 << qlonglong(5);
+}
+
+void TestSchedule::remainders()
+{
+    // When n does not divide S the first S mod n chunks carry one byte more; the cost model rounds every chunk
+    // up to ⌈S/n⌉, so its volume exceeds the schedule's by less than one byte per chunk sent.
+    QFETCH(int, ranks);
+    QFETCH(qlonglong, bytes);
+    const auto s = makeSchedule(Collective::AllReduce, Algorithm::Ring, ranks, bytes);
+    QVERIFY(s.ok());
+    QVERIFY2(verify(*s).ok, verify(*s).detail.c_str());
+    Topology t;
+    t.gpusPerNode = ranks;
+    t.intra = { LinkKind::NVLink, 3.4e-6, 100.0, 150.0, "test" };
+    t.inter = t.intra;
+    t.inter.kind = LinkKind::InfiniBand;
+    CollectiveRequest r;
+    r.bytes = bytes;
+    r.topology = t;
+    r.algorithm = Algorithm::Ring;
+    const auto cost = predict(r);
+    QVERIFY(cost.ok());
+    QVERIFY(cost->bytesSentPerRank >= s->maxBytesSent());
+    QVERIFY(cost->bytesSentPerRank - s->maxBytesSent() < 2 * (ranks - 1));
+}
+
+void TestSchedule::detectsDoubleCounting()
+{
+    Schedule s;
+    s.op = Collective::AllReduce;
+    s.ranks = 2;
+    s.chunks = 1;
+    s.bytes = 8;
+    const Transfer t { RankId { 0 }, RankId { 1 }, ChunkId { 0 }, 8, true };
+    s.steps = { Step { { t } }, Step { { t } } };
+    const auto v = verify(s);
+    QVERIFY(!v.ok);
+    QVERIFY2(v.detail.find("twice") != std::string::npos, v.detail.c_str());
+}
+
+void TestSchedule::detectsSendingUnheldData()
+{
+    Schedule s;
+    s.op = Collective::Broadcast;
+    s.ranks = 3;
+    s.chunks = 1;
+    s.bytes = 8;
+    s.steps = { Step { { Transfer { RankId { 1 }, RankId { 2 }, ChunkId { 0 }, 8, false } } } };
+    const auto v = verify(s);
+    QVERIFY(!v.ok);
+    QVERIFY2(v.detail.find("rank 1 sends chunk 0 it does not hold") != std::string::npos, v.detail.c_str());
+}
+
+void TestSchedule::detectsWrongResult()
+{
+    auto s = makeSchedule(Collective::AllReduce, Algorithm::Ring, 4, 4096);
+    QVERIFY(s.ok());
+    s.value().steps.pop_back(); // drop the last all-gather step
+    const auto v = verify(*s);
+    QVERIFY(!v.ok);
+    QVERIFY2(v.detail.find("but needs {0..3}") != std::string::npos, v.detail.c_str());
+}
+
+void TestSchedule::stateAfterReduceScatter()
+{
+    // Ring AllReduce = n−1 reduce-scatter steps, after which rank r holds chunk r summed over all ranks.
+    const int n = 5;
+    const auto s = makeSchedule(Collective::AllReduce, Algorithm::Ring, n, 5 * 1024);
+    QVERIFY(s.ok());
+    QCOMPARE(int(s->steps.size()), 2 * (n - 1));
+    const auto start = initialState(*s);
+    QCOMPARE(start[2].slots[3].count(), 1);
+    QVERIFY(start[2].slots[3].contains(2));
+    const auto mid = stateAfter(*s, n - 1);
+    for (int r = 0; r < n; ++r)
+        QCOMPARE(mid[std::size_t(r)].slots[std::size_t(r)].count(), n);
+    const auto end = stateAfter(*s, 1000); // clamped
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            QCOMPARE(end[std::size_t(r)].slots[std::size_t(c)].count(), n);
+}
+
+void TestSchedule::badArguments()
+{
+    const auto zero = makeSchedule(Collective::AllReduce, Algorithm::Ring, 0, 8);
+    QVERIFY(!zero.ok());
+    QVERIFY(toText(zero.problems()).find("ranks = 0") != std::string::npos);
+    const auto root = makeSchedule(Collective::Broadcast, Algorithm::BinomialTree, 4, 8, 7);
+    QVERIFY(!root.ok());
+    QVERIFY(toText(root.problems()).find("root = 7") != std::string::npos);
+    const auto wrong = makeSchedule(Collective::AllToAll, Algorithm::Ring, 4, 8);
+    QVERIFY(!wrong.ok());
+    QVERIFY(toText(wrong.problems()).find("algorithm = ring: not defined for AllToAll") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestSchedule)
+#include "tst_schedule.moc"
