@@ -168,10 +168,15 @@ Condition readCondition(JsonReader& r, const nlohmann::json& j, const std::strin
         r.problem(path, j.dump(), "must be an object {field|metric, op, value}");
         return c;
     }
-    r.unknownKeys(j, path, { "field", "metric", "op", "value" });
+    r.unknownKeys(j, path, { "field", "metric", "op", "value", "control" });
     c.field = r.string(j, path, "field", false);
     c.metric = r.string(j, path, "metric", false);
     c.op = r.string(j, path, "op", true);
+    c.control = r.string(j, path, "control", false);
+    if (c.control.empty())
+        c.control = c.field;
+    if (c.control.empty() && !c.metric.empty())
+        r.problem(path + ".control", "", "is required with \"metric\": name the field the learner changes");
     if (c.field.empty() == c.metric.empty())
         r.problem(path, "", "needs exactly one of \"field\" or \"metric\"");
     if (!c.op.empty() && !kOps.count(c.op))

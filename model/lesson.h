@@ -48,6 +48,7 @@ struct Condition {
     std::string metric;
     std::string op = ">="; ///< one of < <= > >= == !=
     nlohmann::json value; ///< number or string; a number compares to the figure's value in its base unit
+    std::string control; ///< the field the learner edits to meet it; defaults to `field`
     bool operator==(const Condition&) const = default;
 };
 

@@ -86,14 +86,19 @@ public:
     /// A bilingual text {"en": ..., "zh_CN": ...}; both sides required and non-empty.
     Text text(const nlohmann::json& j, const std::string& path, const std::string& key, bool required)
     {
-        Text t;
         const auto field = join(path, key);
         if (!j.contains(key)) {
             if (required)
                 problem(field, "", "is required (an object with \"en\" and \"zh_CN\")");
-            return t;
+            return {};
         }
-        const auto& v = j[key];
+        return textValue(j[key], field);
+    }
+
+    /// The same for a value already in hand (an element of an array), reported as `field`.
+    Text textValue(const nlohmann::json& v, const std::string& field)
+    {
+        Text t;
         if (!v.is_object()) {
             problem(field, v.dump().substr(0, 40), "must be an object with \"en\" and \"zh_CN\"");
             return t;

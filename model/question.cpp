@@ -124,7 +124,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
             r.problem(path + ".choices", "", "must be an array of at least two texts");
         } else {
             for (std::size_t i = 0; i < j["choices"].size(); ++i)
-                q.choices.push_back(r.text(j["choices"], path + ".choices", std::to_string(i), true));
+                q.choices.push_back(r.textValue(j["choices"][i], path + ".choices[" + std::to_string(i) + "]"));
         }
         const double correct = r.number(j, path, "correct", true, -1);
         if (correct < 0 || correct >= static_cast<double>(q.choices.size()) || correct != std::floor(correct))
@@ -193,7 +193,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
             r.problem(path + ".seconds", std::to_string(q.seconds), "must be in [10, 600]");
         if (j.contains("key_points") && j["key_points"].is_array())
             for (std::size_t i = 0; i < j["key_points"].size(); ++i)
-                q.keyPoints.push_back(r.text(j["key_points"], path + ".key_points", std::to_string(i), true));
+                q.keyPoints.push_back(r.textValue(j["key_points"][i], path + ".key_points[" + std::to_string(i) + "]"));
     } else if (!kind.empty()) {
         r.problem(path + ".kind", kind, "must be choice, numeric or open");
     }

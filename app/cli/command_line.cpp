@@ -68,6 +68,9 @@ std::vector<std::string> CommandLine::values(const std::string& flag) const
 int runPredict(Args args, std::ostream& out, std::ostream& err);
 int runPresets(Args args, std::ostream& out, std::ostream& err);
 
+// lessons and interview questions (lessons.cpp)
+int runLessons(Args args, std::ostream& out, std::ostream& err);
+
 namespace {
     int runVersion(Args, std::ostream& out, std::ostream&)
     {
@@ -84,6 +87,8 @@ namespace {
         // collective model (predict.cpp, presets.cpp)
         { "predict", "predict a collective's time and bandwidth (nccl-tests layout)", runPredict },
         { "presets", "list the hardware presets with figures and sources", runPresets },
+        // lessons and interview questions (lessons.cpp)
+        { "lessons", "check, list and show the lessons and the question bank", runLessons },
     };
 
     void printUsage(std::ostream& out)

@@ -1,0 +1,253 @@
+// `commtutor-cli lessons check|list|show|quiz`: the lesson and question files, validated and rendered with
+// every figure computed by the model.
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "model/lessonscene.h"
+#include "model/question.h"
+
+#include <filesystem>
+#include <map>
+#include <ostream>
+#include <set>
+
+namespace tutor::app::cli {
+
+namespace {
+using namespace tutor::model;
+
+void usage(std::ostream& out)
+{
+    out << "usage: commtutor-cli lessons check [DIR]\n"
+           "       commtutor-cli lessons list [DIR] [--lang en|zh_CN]\n"
+           "       commtutor-cli lessons show LESSON-ID [--dir DIR] [--lang en|zh_CN]\n"
+           "       commtutor-cli lessons quiz QUESTION-ID [--dir DIR] [--seed N] [--lang en|zh_CN]\n"
+           "DIR defaults to ./lessons; questions are read from DIR/questions, scenarios from\n"
+           "DIR/../assets/scenarios.\n";
+}
+
+void addProblems(Problems& to, Problems from, const std::string& where, const std::string& prefix)
+{
+    for (auto& p : from) {
+        if (p.where.empty())
+            p.where = where;
+        p.field = prefix + p.field;
+        to.push_back(std::move(p));
+    }
+}
+
+void checkText(
+    Problems& problems, const Text& text, const Figures& figures, const std::string& where, const std::string& field)
+{
+    for (const auto lang : { Language::En, Language::ZhCN })
+        for (const auto& key : resolveTemplate(text.in(lang), figures).unresolved)
+            problems.push_back({ field + "." + std::string(name(lang)), "{{" + key + "}}",
+                "does not resolve to a figure of the scene", where });
+}
+
+/// Evaluates every step; the figures of each step by "lesson#step".
+std::map<std::string, Figures> checkLessons(
+    const std::vector<Lesson>& lessons, const SceneContext& context, Problems& problems)
+{
+    std::map<std::string, Figures> figures;
+    for (const auto& lesson : lessons) {
+        for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+            const auto& step = lesson.steps[i];
+            const auto prefix = "steps[" + std::to_string(i) + "].";
+            auto result = evaluateScene(step.scene, context);
+            if (!result) {
+                addProblems(problems, result.problems(), lesson.path, prefix);
+                continue;
+            }
+            checkText(problems, step.title, result->figures, lesson.path, prefix + "title");
+            checkText(problems, step.text, result->figures, lesson.path, prefix + "text");
+            if (step.task) {
+                checkText(problems, step.task->instruction, result->figures, lesson.path, prefix + "task.instruction");
+                checkText(problems, step.task->hint, result->figures, lesson.path, prefix + "task.hint");
+                addProblems(problems, checkCondition(step.task->condition, *result).problems, lesson.path, prefix);
+            }
+            figures[lesson.id + "#" + step.id] = result->figures;
+        }
+    }
+    return figures;
+}
+
+std::string dirOf(const CommandLine& cl, std::size_t positional)
+{
+    if (auto d = cl.value("--dir"))
+        return *d;
+    return cl.positionals().size() > positional ? cl.positionals()[positional] : "lessons";
+}
+
+int runCheck(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    const auto dir = dirOf(cl, 0);
+    auto lessons = loadLessons(dir);
+    if (!lessons) {
+        err << toText(lessons.problems()) << '\n';
+        return 1;
+    }
+    Problems problems;
+    const auto figures = checkLessons(*lessons, contextForLessons(dir), problems);
+    const auto questionsDir = (std::filesystem::path(dir) / "questions").string();
+    auto questions = loadQuestions(questionsDir);
+    std::set<std::string> covered;
+    std::size_t steps = 0;
+    for (const auto& l : *lessons)
+        for (const auto& s : l.steps) {
+            ++steps;
+            covered.insert(s.topics.begin(), s.topics.end());
+        }
+    std::map<QuestionKind, int> kinds;
+    if (!questions) {
+        problems.insert(problems.end(), questions.problems().begin(), questions.problems().end());
+    } else {
+        const auto qp = checkQuestions(*questions, *lessons);
+        problems.insert(problems.end(), qp.begin(), qp.end());
+        for (const auto& q : *questions) {
+            ++kinds[q.kind];
+            covered.insert(q.topics.begin(), q.topics.end());
+            if (q.kind == QuestionKind::Numeric)
+                continue;
+            const auto it = figures.find(q.step);
+            const Figures none = hardwareFigures();
+            const auto& f = it == figures.end() ? none : it->second;
+            checkText(problems, q.prompt, f, q.path, q.id + ".prompt");
+            checkText(problems, q.explanation, f, q.path, q.id + ".explanation");
+            checkText(problems, q.answer, f, q.path, q.id + ".answer");
+            for (const auto& c : q.choices)
+                checkText(problems, c, f, q.path, q.id + ".choices");
+        }
+    }
+    for (const auto& topic : curriculumTopics())
+        if (!covered.count(topic))
+            problems.push_back({ "topics", topic, "no lesson step or question covers this curriculum topic", dir });
+    if (!problems.empty()) {
+        err << toText(problems) << '\n' << problems.size() << " problem(s)\n";
+        return 1;
+    }
+    out << "ok: " << lessons->size() << " lessons, " << steps << " steps, " << (questions ? questions->size() : 0)
+        << " questions (" << kinds[QuestionKind::Choice] << " choice, " << kinds[QuestionKind::Numeric] << " numeric, "
+        << kinds[QuestionKind::Open] << " open), " << curriculumTopics().size() << " topics covered\n";
+    return 0;
+}
+
+Language languageOf(const CommandLine& cl)
+{
+    return parseLanguage(cl.value("--lang").value_or("en")).value_or(Language::En);
+}
+
+int runList(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    auto lessons = loadLessons(dirOf(cl, 0));
+    if (!lessons) {
+        err << toText(lessons.problems()) << '\n';
+        return 1;
+    }
+    const auto lang = languageOf(cl);
+    for (const auto& l : *lessons)
+        out << l.id << "  " << l.title.in(lang) << "  (" << l.steps.size() << " steps)\n";
+    return 0;
+}
+
+int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    if (cl.positionals().empty()) {
+        usage(err);
+        return 2;
+    }
+    const auto dir = cl.value("--dir").value_or("lessons");
+    auto lessons = loadLessons(dir);
+    if (!lessons) {
+        err << toText(lessons.problems()) << '\n';
+        return 1;
+    }
+    const auto& id = cl.positionals()[0];
+    const auto lang = languageOf(cl);
+    for (const auto& l : *lessons) {
+        if (l.id != id && l.id.substr(0, id.size() + 1) != id + "-")
+            continue;
+        out << "# " << l.title.in(lang) << "\n\n" << l.summary.in(lang) << "\n";
+        const auto context = contextForLessons(dir);
+        for (std::size_t i = 0; i < l.steps.size(); ++i) {
+            const auto& s = l.steps[i];
+            auto result = evaluateScene(s.scene, context);
+            if (!result) {
+                err << toText(result.problems()) << '\n';
+                return 1;
+            }
+            out << "\n## " << (i + 1) << ". " << resolveTemplate(s.title.in(lang), result->figures).text << "\n\n"
+                << resolveTemplate(s.text.in(lang), result->figures).text << "\n";
+            if (s.task)
+                out << "\n> " << resolveTemplate(s.task->instruction.in(lang), result->figures).text << "\n";
+        }
+        return 0;
+    }
+    err << "no lesson '" << id << "' in " << dir << '\n';
+    return 1;
+}
+
+int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    if (cl.positionals().empty()) {
+        usage(err);
+        return 2;
+    }
+    const auto dir = cl.value("--dir").value_or("lessons");
+    auto questions = loadQuestions((std::filesystem::path(dir) / "questions").string());
+    if (!questions) {
+        err << toText(questions.problems()) << '\n';
+        return 1;
+    }
+    const auto lang = languageOf(cl);
+    for (const auto& q : *questions) {
+        if (q.id != cl.positionals()[0])
+            continue;
+        if (q.kind == QuestionKind::Numeric) {
+            const auto seed = std::stoull(cl.value("--seed").value_or("1"));
+            auto inst = generate(q, seed);
+            if (!inst) {
+                err << toText(inst.problems()) << '\n';
+                return 1;
+            }
+            out << render(q.prompt, lang, *inst) << "\n\n" << render(q.solution, lang, *inst) << "\n";
+        } else {
+            out << q.prompt.in(lang) << "\n\n";
+            for (std::size_t i = 0; i < q.choices.size(); ++i)
+                out << char('A' + i) << ". " << q.choices[i].in(lang) << '\n';
+            out << (q.kind == QuestionKind::Choice ? q.explanation.in(lang) : q.answer.in(lang)) << '\n';
+        }
+        out << "→ " << q.step << '\n';
+        return 0;
+    }
+    err << "no question '" << cl.positionals()[0] << "'\n";
+    return 1;
+}
+} // namespace
+
+int runLessons(Args args, std::ostream& out, std::ostream& err)
+{
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        usage(args.empty() ? err : out);
+        return args.empty() ? 2 : 0;
+    }
+    const CommandLine cl(args.subspan(1), { "--lang", "--dir", "--seed" }, {});
+    if (!cl.ok()) {
+        err << "lessons: " << cl.error() << '\n';
+        usage(err);
+        return 2;
+    }
+    const auto& sub = args[0];
+    if (sub == "check")
+        return runCheck(cl, out, err);
+    if (sub == "list")
+        return runList(cl, out, err);
+    if (sub == "show")
+        return runShow(cl, out, err);
+    if (sub == "quiz")
+        return runQuiz(cl, out, err);
+    err << "lessons: unknown subcommand '" << sub << "'\n";
+    usage(err);
+    return 2;
+}
+
+} // namespace tutor::app::cli

@@ -1,0 +1,362 @@
+#include "interviewpage.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRandomGenerator>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace tutor::app {
+
+namespace {
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// Choice and open questions may quote hardware figures ({{hw.hgx-h100.nic_GBps}}).
+const model::Figures& hardware()
+{
+    static const model::Figures figures = model::hardwareFigures();
+    return figures;
+}
+
+QString resolved(const model::Text& text, model::Language language)
+{
+    return q(model::resolveTemplate(text.in(language), hardware()).text);
+}
+} // namespace
+
+InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
+    : QWidget(parent)
+    , m_progress(progress)
+{
+    setObjectName(QStringLiteral("interviewPage"));
+    auto* v = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    m_score = new QLabel(this);
+    m_filter = new QComboBox(this);
+    m_filter->addItems({ QString(), QString(), QString(), QString() });
+    top->addWidget(m_score, 1);
+    top->addWidget(m_filter);
+    v->addLayout(top);
+    m_kind = new QLabel(this);
+    v->addWidget(m_kind);
+    m_prompt = new QTextBrowser(this);
+    m_prompt->setObjectName(QStringLiteral("questionPrompt"));
+    m_prompt->setMaximumHeight(180);
+    v->addWidget(m_prompt);
+
+    m_choiceBox = new QWidget(this);
+    m_choiceLayout = new QVBoxLayout(m_choiceBox);
+    m_choiceGroup = new QButtonGroup(this);
+    v->addWidget(m_choiceBox);
+
+    m_numericBox = new QWidget(this);
+    auto* nh = new QHBoxLayout(m_numericBox);
+    m_numericEdit = new QLineEdit(m_numericBox);
+    m_numericEdit->setObjectName(QStringLiteral("numericAnswer"));
+    m_unit = new QLabel(m_numericBox);
+    nh->addWidget(m_numericEdit, 1);
+    nh->addWidget(m_unit);
+    v->addWidget(m_numericBox);
+
+    m_openBox = new QWidget(this);
+    auto* oh = new QHBoxLayout(m_openBox);
+    m_timerBar = new QProgressBar(m_openBox);
+    m_timerBar->setObjectName(QStringLiteral("openTimer"));
+    m_reveal = new QPushButton(m_openBox);
+    m_gotIt = new QPushButton(m_openBox);
+    m_missed = new QPushButton(m_openBox);
+    oh->addWidget(m_timerBar, 1);
+    oh->addWidget(m_reveal);
+    oh->addWidget(m_gotIt);
+    oh->addWidget(m_missed);
+    v->addWidget(m_openBox);
+
+    m_submit = new QPushButton(this);
+    v->addWidget(m_submit, 0, Qt::AlignLeft);
+    m_feedback = new QTextBrowser(this);
+    m_feedback->setObjectName(QStringLiteral("questionFeedback"));
+    v->addWidget(m_feedback, 1);
+    auto* bottom = new QHBoxLayout;
+    m_showStep = new QPushButton(this);
+    m_next = new QPushButton(this);
+    bottom->addWidget(m_showStep);
+    bottom->addStretch(1);
+    bottom->addWidget(m_next);
+    v->addLayout(bottom);
+
+    m_timer = new QTimer(this);
+    m_timer->setInterval(1000);
+    connect(m_timer, &QTimer::timeout, this, &InterviewPage::tick);
+    connect(m_submit, &QPushButton::clicked, this, [this] {
+        const auto* qn = current();
+        if (!qn)
+            return;
+        if (qn->kind == model::QuestionKind::Choice) {
+            answerChoice(m_choiceGroup->checkedId());
+        } else if (qn->kind == model::QuestionKind::Numeric) {
+            bool ok = false;
+            const double value = QLocale::c().toDouble(m_numericEdit->text().trimmed().replace(',', '.'), &ok);
+            if (ok)
+                answerNumeric(value);
+            else
+                m_feedback->setMarkdown(tr("Type a number in %1.").arg(q(qn->unit)));
+        }
+    });
+    connect(m_reveal, &QPushButton::clicked, this, &InterviewPage::revealOpen);
+    connect(m_gotIt, &QPushButton::clicked, this, [this] { gradeOpen(true); });
+    connect(m_missed, &QPushButton::clicked, this, [this] { gradeOpen(false); });
+    connect(m_next, &QPushButton::clicked, this, &InterviewPage::nextQuestion);
+    connect(m_filter, &QComboBox::activated, this, [this] { nextQuestion(); });
+    connect(m_showStep, &QPushButton::clicked, this, [this] {
+        if (const auto* qn = current())
+            emit showStepRequested(q(qn->step));
+    });
+    retranslate();
+}
+
+void InterviewPage::setQuestions(const std::vector<model::Question>& questions, model::Language language)
+{
+    const auto id = currentId();
+    m_questions = questions;
+    m_language = language;
+    m_current = -1;
+    for (int i = 0; i < questionCount(); ++i)
+        if (q(m_questions[i].id) == id)
+            m_current = i;
+    if (m_current < 0 && !m_questions.empty())
+        nextQuestion();
+    else
+        render();
+    updateScore();
+}
+
+const model::Question* InterviewPage::current() const
+{
+    return m_current >= 0 && m_current < questionCount() ? &m_questions[m_current] : nullptr;
+}
+
+QString InterviewPage::currentId() const
+{
+    return current() ? q(current()->id) : QString();
+}
+
+bool InterviewPage::showQuestion(const QString& id, quint64 seed)
+{
+    for (int i = 0; i < questionCount(); ++i) {
+        if (q(m_questions[i].id) != id)
+            continue;
+        m_current = i;
+        m_seed = seed;
+        m_answered = false;
+        m_revealed = false;
+        m_feedbackSource.clear();
+        m_instance.reset();
+        if (m_questions[i].kind == model::QuestionKind::Numeric) {
+            auto inst = model::generate(m_questions[i], seed);
+            if (inst)
+                m_instance = *inst;
+        }
+        m_secondsLeft = m_questions[i].kind == model::QuestionKind::Open ? m_questions[i].seconds : 0;
+        if (m_secondsLeft > 0)
+            m_timer->start();
+        else
+            m_timer->stop();
+        render();
+        return true;
+    }
+    return false;
+}
+
+void InterviewPage::nextQuestion()
+{
+    if (m_questions.empty())
+        return;
+    const int filter = m_filter->currentIndex(); // 0 all, 1 choice, 2 numeric, 3 open
+    auto fits = [&](const model::Question& qn) {
+        return filter == 0 || (filter == 1 && qn.kind == model::QuestionKind::Choice)
+            || (filter == 2 && qn.kind == model::QuestionKind::Numeric)
+            || (filter == 3 && qn.kind == model::QuestionKind::Open);
+    };
+    const auto seed = QRandomGenerator::global()->generate64();
+    for (const auto& id : m_progress.reviewQueue())
+        for (const auto& qn : m_questions)
+            if (q(qn.id) == id && fits(qn) && id != currentId()) {
+                showQuestion(id, seed);
+                return;
+            }
+    std::vector<int> fresh, any;
+    for (int i = 0; i < questionCount(); ++i) {
+        if (!fits(m_questions[i]) || i == m_current)
+            continue;
+        any.push_back(i);
+        if (m_progress.record(q(m_questions[i].id)).attempts == 0)
+            fresh.push_back(i);
+    }
+    const auto& pool = fresh.empty() ? any : fresh;
+    if (pool.empty())
+        return;
+    showQuestion(q(m_questions[pool[QRandomGenerator::global()->bounded(static_cast<int>(pool.size()))]].id), seed);
+}
+
+void InterviewPage::render()
+{
+    const auto* qn = current();
+    m_choiceBox->setVisible(qn && qn->kind == model::QuestionKind::Choice);
+    m_numericBox->setVisible(qn && qn->kind == model::QuestionKind::Numeric);
+    m_openBox->setVisible(qn && qn->kind == model::QuestionKind::Open);
+    m_submit->setVisible(qn && qn->kind != model::QuestionKind::Open);
+    m_showStep->setEnabled(qn != nullptr);
+    if (!qn) {
+        m_prompt->clear();
+        return;
+    }
+    const QString kinds[] = { tr("Multiple choice"), tr("Numeric (computed by the model)"),
+        tr("Open question — answer aloud in %1 s").arg(qn->seconds) };
+    m_kind->setText(
+        kinds[static_cast<int>(qn->kind)] + (qn->source.empty() ? QString() : QStringLiteral(" · ") + q(qn->source)));
+    if (qn->kind == model::QuestionKind::Numeric && m_instance)
+        m_prompt->setMarkdown(q(model::render(qn->prompt, m_language, *m_instance)));
+    else
+        m_prompt->setMarkdown(resolved(qn->prompt, m_language));
+
+    for (auto* b : m_choiceGroup->buttons()) {
+        m_choiceGroup->removeButton(b);
+        delete b;
+    }
+    for (std::size_t i = 0; i < qn->choices.size(); ++i) {
+        auto* b = new QRadioButton(
+            QString(QChar('A' + int(i))) + QStringLiteral(". ") + resolved(qn->choices[i], m_language), m_choiceBox);
+        m_choiceGroup->addButton(b, static_cast<int>(i));
+        m_choiceLayout->addWidget(b);
+    }
+    m_unit->setText(q(qn->unit));
+    if (!m_answered)
+        m_numericEdit->clear();
+    m_timerBar->setRange(0, qn->seconds);
+    m_timerBar->setValue(m_secondsLeft);
+    m_timerBar->setFormat(tr("%1 s left").arg(m_secondsLeft));
+    m_gotIt->setEnabled(m_revealed && !m_answered);
+    m_missed->setEnabled(m_revealed && !m_answered);
+    m_reveal->setEnabled(!m_revealed);
+    m_submit->setEnabled(!m_answered);
+    m_feedback->setMarkdown(m_feedbackMarkdown = m_feedbackSource);
+    updateScore();
+}
+
+void InterviewPage::finish(bool correct, const QString& feedback)
+{
+    m_answered = true;
+    m_lastCorrect = correct;
+    m_progress.recordAnswer(currentId(), correct);
+    m_progress.save();
+    m_feedbackSource = (correct ? tr("**Correct.**") : tr("**Not quite.**")) + QStringLiteral("\n\n") + feedback;
+    render();
+}
+
+bool InterviewPage::answerChoice(int index)
+{
+    const auto* qn = current();
+    if (!qn || qn->kind != model::QuestionKind::Choice || m_answered || index < 0 || index >= int(qn->choices.size()))
+        return false;
+    const auto right = QString(QChar('A' + qn->correct));
+    finish(index == qn->correct, tr("Answer: %1. %2").arg(right, resolved(qn->explanation, m_language)));
+    return true;
+}
+
+bool InterviewPage::answerNumeric(double value)
+{
+    const auto* qn = current();
+    if (!qn || qn->kind != model::QuestionKind::Numeric || m_answered || !m_instance)
+        return false;
+    const bool ok = model::isCorrect(*qn, *m_instance, value);
+    finish(ok,
+        tr("Model answer: %1 (tolerance ±%2 %).\n\n%3")
+            .arg(q(m_instance->figures.at("answer.in_unit").text))
+            .arg(qn->tolerance * 100)
+            .arg(q(model::render(qn->solution, m_language, *m_instance))));
+    return true;
+}
+
+void InterviewPage::revealOpen()
+{
+    const auto* qn = current();
+    if (!qn || qn->kind != model::QuestionKind::Open || m_revealed)
+        return;
+    m_revealed = true;
+    m_timer->stop();
+    QString text = tr("**Model answer**") + QStringLiteral("\n\n") + resolved(qn->answer, m_language);
+    if (!qn->keyPoints.empty()) {
+        text += QStringLiteral("\n\n") + tr("**Key points**") + QStringLiteral("\n\n");
+        for (const auto& k : qn->keyPoints)
+            text += QStringLiteral("- ") + resolved(k, m_language) + QStringLiteral("\n");
+    }
+    m_feedbackSource = text + QStringLiteral("\n\n") + tr("Did your answer cover them? Grade yourself.");
+    render();
+}
+
+bool InterviewPage::gradeOpen(bool gotIt)
+{
+    const auto* qn = current();
+    if (!qn || qn->kind != model::QuestionKind::Open || !m_revealed || m_answered)
+        return false;
+    const auto shown = m_feedbackSource;
+    finish(gotIt, shown);
+    return true;
+}
+
+void InterviewPage::tick()
+{
+    if (m_secondsLeft > 0)
+        --m_secondsLeft;
+    m_timerBar->setValue(m_secondsLeft);
+    m_timerBar->setFormat(tr("%1 s left").arg(m_secondsLeft));
+    if (m_secondsLeft == 0)
+        revealOpen();
+}
+
+void InterviewPage::updateScore()
+{
+    m_score->setText(tr("Answered %1 · correct %2 · due for review %3")
+                         .arg(m_progress.answered())
+                         .arg(m_progress.answeredCorrectly())
+                         .arg(m_progress.reviewQueue().size()));
+}
+
+void InterviewPage::retranslate()
+{
+    m_filter->setItemText(0, tr("All questions"));
+    m_filter->setItemText(1, tr("Multiple choice"));
+    m_filter->setItemText(2, tr("Numeric"));
+    m_filter->setItemText(3, tr("Open (60-second drill)"));
+    m_filter->setToolTip(tr("Which kind of question comes next"));
+    m_reveal->setText(tr("Show model answer"));
+    m_gotIt->setText(tr("I had it"));
+    m_missed->setText(tr("I missed it"));
+    m_submit->setText(tr("Check answer"));
+    m_showStep->setText(tr("Show me in the lesson"));
+    m_next->setText(tr("Next question ▶"));
+    m_next->setToolTip(tr("Missed questions come back first"));
+    render();
+}
+
+void InterviewPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+} // namespace tutor::app

@@ -1,0 +1,106 @@
+#pragma once
+// Interview mode: multiple-choice questions, numeric questions generated with seeded random parameters and
+// checked against the model's answer within a tolerance (with the worked solution), and open questions with
+// the source's "answer in 60 seconds" timer, a model answer and self-grading. Missed questions come back first
+// (LessonProgress's review queue).
+#include "lessonprogress.h"
+
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/question.h"
+#endif
+
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+class QTimer;
+class QVBoxLayout;
+
+namespace tutor::app {
+
+class InterviewPage : public QWidget {
+    Q_OBJECT
+public:
+    InterviewPage(LessonProgress& progress, QWidget* parent = nullptr);
+
+    void setQuestions(const std::vector<model::Question>& questions, model::Language language);
+    int questionCount() const { return static_cast<int>(m_questions.size()); }
+
+    /// Shows a question by id; numeric questions are generated with `seed`. False for an unknown id.
+    bool showQuestion(const QString& id, quint64 seed = 1);
+    /// The next question: the review queue first, then questions never answered, then any (of the chosen kind).
+    void nextQuestion();
+    QString currentId() const;
+
+    /// Answers the current question (false when it is of another kind or already answered).
+    bool answerChoice(int index);
+    bool answerNumeric(double value);
+    /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.
+    void revealOpen();
+    bool gradeOpen(bool gotIt);
+    int secondsLeft() const { return m_secondsLeft; }
+    bool lastAnswerCorrect() const { return m_lastCorrect; }
+    /// The feedback shown after answering (explanation, worked solution or model answer).
+    QString feedbackMarkdown() const { return m_feedbackMarkdown; }
+    /// The numeric instance shown now (tests compare it with the closed forms).
+    const std::optional<model::NumericInstance>& numericInstance() const { return m_instance; }
+
+    void retranslate();
+
+signals:
+    /// "lesson-id#step-id": the learner asked to see the lesson step behind the question.
+    void showStepRequested(const QString& stepRef);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    const model::Question* current() const;
+    void render();
+    void finish(bool correct, const QString& feedback);
+    void updateScore();
+    void tick();
+
+    LessonProgress& m_progress;
+    std::vector<model::Question> m_questions;
+    model::Language m_language = model::Language::En;
+    int m_current = -1;
+    quint64 m_seed = 1;
+    std::optional<model::NumericInstance> m_instance;
+    bool m_answered = false;
+    bool m_revealed = false;
+    bool m_lastCorrect = false;
+    int m_secondsLeft = 0;
+    QString m_feedbackMarkdown;
+    QString m_feedbackSource; ///< unresolved feedback kept to re-render on a language switch
+
+    QLabel* m_score = nullptr;
+    QComboBox* m_filter = nullptr;
+    QLabel* m_kind = nullptr;
+    QTextBrowser* m_prompt = nullptr;
+    QWidget* m_choiceBox = nullptr;
+    QVBoxLayout* m_choiceLayout = nullptr;
+    QButtonGroup* m_choiceGroup = nullptr;
+    QWidget* m_numericBox = nullptr;
+    QLineEdit* m_numericEdit = nullptr;
+    QLabel* m_unit = nullptr;
+    QWidget* m_openBox = nullptr;
+    QProgressBar* m_timerBar = nullptr;
+    QPushButton* m_reveal = nullptr;
+    QPushButton* m_gotIt = nullptr;
+    QPushButton* m_missed = nullptr;
+    QPushButton* m_submit = nullptr;
+    QTextBrowser* m_feedback = nullptr;
+    QPushButton* m_showStep = nullptr;
+    QPushButton* m_next = nullptr;
+    QTimer* m_timer = nullptr;
+};
+
+} // namespace tutor::app

@@ -1,0 +1,429 @@
+// Lessons and the question bank: every shipped file validates, every scene evaluates and every figure resolves
+// in both languages, numeric answers equal independent closed forms, bad files give named messages, every
+// curriculum topic and every follow-up question of the source material is covered.
+#include <QtTest>
+#include <cmath>
+#include <filesystem>
+#include <set>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/lessonscene.h"
+#include "model/question.h"
+#endif
+
+using namespace tutor::model;
+
+namespace {
+std::string sourceDir()
+{
+    const auto dir = qEnvironmentVariable("TUTOR_SOURCE_DIR");
+    return dir.isEmpty() ? std::string(".") : dir.toStdString();
+}
+std::string lessonsDir()
+{
+    return sourceDir() + "/lessons";
+}
+
+/// Independent closed forms for every numeric formula, in base units (s, B, GB/s, fraction, count, ratio).
+double closedForm(const std::string& formula, const std::map<std::string, double>& in)
+{
+    auto v = [&](const char* k) { return in.at(k); };
+    const double MiB = 1024.0 * 1024.0;
+    if (formula == "ring_allreduce_time") // Thakur, Rabenseifner, Gropp 2005: 2(n−1)α + 2(n−1)/n·S/β
+        return 2 * (v("n") - 1) * v("alpha_us") * 1e-6
+            + 2 * (v("n") - 1) / v("n") * v("size_MiB") * MiB / (v("beta_GBps") * 1e9);
+    if (formula == "ring_allgather_time") // (n−1)α + (n−1)/n·S/β
+        return (v("n") - 1) * v("alpha_us") * 1e-6
+            + (v("n") - 1) / v("n") * v("size_MiB") * MiB / (v("beta_GBps") * 1e9);
+    if (formula == "allreduce_bytes_per_rank") // 2(n−1)/n·Ψ·d
+        return 2 * (v("n") - 1) / v("n") * v("params_B") * 1e9 * v("dtype_bytes");
+    if (formula == "allreduce_busbw") // nccl-tests PERFORMANCE.md: S/t·2(n−1)/n
+        return v("size_MiB") * MiB / (v("time_ms") * 1e-3) / 1e9 * 2 * (v("n") - 1) / v("n");
+    if (formula == "allgather_busbw") // S/t·(n−1)/n
+        return v("size_MiB") * MiB / (v("time_ms") * 1e-3) / 1e9 * (v("n") - 1) / v("n");
+    if (formula == "zero_memory") { // ZeRO paper: (2+2+12)Ψ, stage 1 2Ψ+2Ψ+12Ψ/N, stage 2 2Ψ+14Ψ/N, stage 3 16Ψ/N
+        const double psi = v("params_B") * 1e9, n = v("n");
+        const int stage = static_cast<int>(v("stage"));
+        const double perStage[] = { 16 * psi, 4 * psi + 12 * psi / n, 2 * psi + 14 * psi / n, 16 * psi / n };
+        return perStage[stage];
+    }
+    if (formula == "zero_comm_bytes") // ZeRO §7: 2Ψ for stages 0–2, 3Ψ for stage 3
+        return (v("stage") == 3 ? 3.0 : 2.0) * v("params_B") * 1e9 * v("dtype_bytes");
+    if (formula == "pipeline_bubble") // (p−1)/(m+p−1)
+        return (v("p") - 1) / (v("m") + v("p") - 1);
+    if (formula == "interleaved_bubble") // (p−1)/(v·m+p−1)
+        return (v("p") - 1) / (v("v") * v("m") + v("p") - 1);
+    if (formula == "tp_layer_bytes") // Megatron: 4 AllReduce of b·s·h elements
+        return 4 * v("b") * v("s") * v("h") * v("dtype_bytes");
+    if (formula == "moe_alltoall_bytes") // tokens·k·h·d·(EP−1)/EP
+        return v("tokens") * v("top_k") * v("h") * v("dtype_bytes") * (v("ep") - 1) / v("ep");
+    if (formula == "transfer_time") // α + S/β
+        return v("alpha_us") * 1e-6 + v("size_MiB") * MiB / (v("beta_GBps") * 1e9);
+    if (formula == "bandwidth_ratio")
+        return v("fast_GBps") / v("slow_GBps");
+    if (formula == "gbit_to_gbyte")
+        return v("gbps") / 8;
+    if (formula == "effective_batch")
+        return v("micro_batch") * v("accum") * v("dp");
+    if (formula == "bucket_time") // Ultra-Scale Playbook: bucket·2(DP−1)/(DP·β)
+        return v("bucket_MiB") * MiB * 2 * (v("dp") - 1) / (v("dp") * v("beta_GBps") * 1e9);
+    if (formula == "crossover_bytes") // 2(n−1)α = 2(n−1)/n·S/β ⇒ S = n·α·β
+        return v("n") * v("alpha_us") * 1e-6 * v("beta_GBps") * 1e9;
+    if (formula == "growth_gap")
+        return (v("new_flops") / v("old_flops")) / (v("new_GBps") / v("old_GBps"));
+    if (formula == "mfu") // PaLM appendix B: 6Ψ·tokens/s ÷ (GPUs·peak)
+        return 6 * v("params_B") * 1e9 * v("tokens_per_s") / (v("gpus") * v("peak_TFLOPs") * 1e12);
+    if (formula == "gradient_bytes")
+        return v("params_B") * 1e9 * v("dtype_bytes");
+    return NAN;
+}
+} // namespace
+
+class TestLessons : public QObject {
+    Q_OBJECT
+private slots:
+    void lessonsLoad();
+    void everySceneAndFigureResolves_data();
+    void everySceneAndFigureResolves();
+    void questionsLoad();
+    void numericAnswersMatchClosedForms_data();
+    void numericAnswersMatchClosedForms();
+    void numericGenerationIsSeeded();
+    void badLessons_data();
+    void badLessons();
+    void badQuestions_data();
+    void badQuestions();
+    void coverage_data();
+    void coverage();
+    void seedFollowUps_data();
+    void seedFollowUps();
+    void templates_data();
+    void templates();
+    void taskConditions();
+    void badSceneNamesField();
+};
+
+void TestLessons::lessonsLoad()
+{
+    const auto lessons = loadLessons(lessonsDir());
+    QVERIFY2(lessons.ok(), toText(lessons.problems()).c_str());
+    QVERIFY(lessons->size() >= 12);
+    int tasks = 0;
+    for (std::size_t i = 0; i < 3; ++i)
+        for (const auto& s : (*lessons)[i].steps)
+            tasks += s.task ? 1 : 0;
+    QVERIFY2(tasks >= 3, "the first three lessons carry tasks");
+}
+
+void TestLessons::everySceneAndFigureResolves_data()
+{
+    QTest::addColumn<int>("lesson");
+    const auto lessons = loadLessons(lessonsDir());
+    QVERIFY(lessons.ok());
+    for (std::size_t i = 0; i < lessons->size(); ++i)
+        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
+}
+
+void TestLessons::everySceneAndFigureResolves()
+{
+    QFETCH(int, lesson);
+    const auto lessons = loadLessons(lessonsDir());
+    const auto& l = (*lessons)[lesson];
+    const auto context = contextForLessons(lessonsDir());
+    for (const auto& step : l.steps) {
+        const auto result = evaluateScene(step.scene, context);
+        QVERIFY2(result.ok(), (step.id + ": " + toText(result.problems())).c_str());
+        for (const auto lang : { Language::En, Language::ZhCN }) {
+            for (const auto* text : { &step.title, &step.text }) {
+                const auto r = resolveTemplate(text->in(lang), result->figures);
+                if (!r.unresolved.empty())
+                    QFAIL((step.id + " " + std::string(name(lang)) + ": {{" + r.unresolved.front() + "}}").c_str());
+                for (const auto& key : templateKeys(text->in(lang))) {
+                    const auto it = result->figures.find(key);
+                    if (it != result->figures.end() && !std::isfinite(it->second.value))
+                        QFAIL((step.id + ": " + key + " is not finite").c_str());
+                }
+            }
+        }
+        if (step.task) {
+            const auto check = checkCondition(step.task->condition, *result);
+            QVERIFY2(check.problems.empty(), (step.id + ": " + toText(check.problems)).c_str());
+            QVERIFY2(!check.met, (step.id + ": the task must not be met before the learner acts").c_str());
+        }
+    }
+}
+
+void TestLessons::questionsLoad()
+{
+    const auto lessons = loadLessons(lessonsDir());
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY2(questions.ok(), toText(questions.problems()).c_str());
+    const auto problems = checkQuestions(*questions, *lessons, 16);
+    QVERIFY2(problems.empty(), toText(problems).c_str());
+    std::map<QuestionKind, int> kinds;
+    for (const auto& q : *questions)
+        ++kinds[q.kind];
+    QVERIFY(kinds[QuestionKind::Choice] >= 10);
+    QVERIFY(kinds[QuestionKind::Numeric] >= 10);
+    QVERIFY(kinds[QuestionKind::Open] >= 10);
+}
+
+void TestLessons::numericAnswersMatchClosedForms_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<quint64>("seed");
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(questions.ok());
+    for (const auto& q : *questions)
+        if (q.kind == QuestionKind::Numeric)
+            for (quint64 seed : { 1ULL, 7ULL, 42ULL, 1234ULL, 99991ULL })
+                QTest::addRow("%s, seed %llu", q.id.c_str(), seed) << QString::fromStdString(q.id) << seed;
+}
+
+void TestLessons::numericAnswersMatchClosedForms()
+{
+    QFETCH(QString, id);
+    QFETCH(quint64, seed);
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    const auto q = std::find_if(
+        questions->begin(), questions->end(), [&](const Question& x) { return x.id == id.toStdString(); });
+    QVERIFY(q != questions->end());
+    const auto inst = generate(*q, seed);
+    QVERIFY2(inst.ok(), toText(inst.problems()).c_str());
+    QVERIFY(std::isfinite(inst->answerBase));
+    QVERIFY(std::isfinite(inst->answerInUnit));
+    const double expected = closedForm(q->formula, inst->inputs);
+    QVERIFY2(std::isfinite(expected), ("no closed form in the test for " + q->formula).c_str());
+    QVERIFY2(std::fabs(inst->answerBase - expected) <= 1e-9 * std::fabs(expected),
+        (std::to_string(inst->answerBase) + " vs " + std::to_string(expected)).c_str());
+    QVERIFY(isCorrect(*q, *inst, inst->answerInUnit * (1 + q->tolerance / 2)));
+    QVERIFY(!isCorrect(*q, *inst, inst->answerInUnit * (1 + q->tolerance * 2)));
+}
+
+void TestLessons::numericGenerationIsSeeded()
+{
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(questions.ok());
+    const auto q = std::find_if(
+        questions->begin(), questions->end(), [](const Question& x) { return x.formula == "ring_allreduce_time"; });
+    QVERIFY(q != questions->end());
+    QCOMPARE(generate(*q, 5)->inputs, generate(*q, 5)->inputs);
+    std::set<std::map<std::string, double>> distinct;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+        distinct.insert(generate(*q, seed)->inputs);
+    QVERIFY(distinct.size() > 5);
+}
+
+void TestLessons::badLessons_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("malformed JSON → line:column") << "malformed.json"
+                                                  << "malformed.json:3:";
+    QTest::newRow("missing Chinese text") << "missing-zh.json"
+                                          << "steps[0].text.zh_CN: is missing or empty";
+    QTest::newRow("empty English title") << "empty-english.json"
+                                         << "title.en: is missing or empty";
+    QTest::newRow("unknown key") << "unknown-key.json"
+                                 << "steps[0].colour: unknown key";
+    QTest::newRow("unknown scene kind") << "bad-kind.json"
+                                        << "steps[0].scene.kind = movie";
+    QTest::newRow("bad condition operator") << "bad-operator.json"
+                                            << "task.condition.op = =>";
+    QTest::newRow("no steps") << "no-steps.json"
+                              << "steps: must be a non-empty array";
+    QTest::newRow("duplicate step id") << "duplicate-step.json"
+                                       << "steps[1].id = a: is used by an earlier step";
+    QTest::newRow("unknown topic") << "bad-topic.json"
+                                   << "topics = quantum-links: is not a curriculum topic";
+    QTest::newRow("time outside 0..1") << "bad-time.json"
+                                       << "scene.time = 3";
+    QTest::newRow("id differs from file") << "id-mismatch.json"
+                                          << "id = another-name: must equal the file name";
+    QTest::newRow("metric task without control") << "metric-without-control.json"
+                                                 << "condition.control: is required";
+}
+
+void TestLessons::badLessons()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, fragment);
+    const auto path = QFINDTESTDATA("data/lessons-bad/" + file);
+    QVERIFY(!path.isEmpty());
+    const auto lesson = loadLesson(path.toStdString());
+    QVERIFY(!lesson.ok());
+    const auto text = QString::fromStdString(toText(lesson.problems()));
+    QVERIFY2(text.contains(fragment), qPrintable(text));
+    QVERIFY2(text.contains(file), qPrintable(text)); // every problem names the file
+}
+
+void TestLessons::badQuestions_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("unknown formula") << "unknown-formula.json"
+                                     << "formula = warp_drive: is not a known formula";
+    QTest::newRow("unit of another dimension") << "wrong-unit.json"
+                                               << "unit = ms: does not fit";
+    QTest::newRow("missing parameter") << "missing-parameter.json"
+                                       << "parameters.m: is required by formula pipeline_bubble";
+    QTest::newRow("correct index out of range") << "correct-out-of-range.json"
+                                                << "correct = 2: must index one of the choices";
+    QTest::newRow("open question without answer") << "open-missing-answer.json"
+                                                  << "answer: is required";
+    QTest::newRow("step reference without #") << "bad-step-reference.json"
+                                              << "step = no-hash-here: must be";
+}
+
+void TestLessons::badQuestions()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, fragment);
+    const auto path = QFINDTESTDATA("data/questions-bad/" + file);
+    QVERIFY(!path.isEmpty());
+    const auto text = readTextFile(path.toStdString());
+    QVERIFY(text.ok());
+    const auto questions = parseQuestions(*text, path.toStdString());
+    QVERIFY(!questions.ok());
+    const auto message = QString::fromStdString(toText(questions.problems()));
+    QVERIFY2(message.contains(fragment), qPrintable(message));
+}
+
+void TestLessons::coverage_data()
+{
+    // The topics of issue 6's curriculum, in its order.
+    QTest::addColumn<QString>("topic");
+    for (const char* t : { "where-dp", "where-tp", "where-pp", "where-moe", "where-zero", "where-sp", "prim-allreduce",
+             "prim-reducescatter", "prim-allgather", "prim-reduce", "prim-broadcast", "prim-alltoall", "prim-sendrecv",
+             "ar-equals-rs-ag", "zero-rs-ag", "alpha-beta", "volumes", "latency-bandwidth-bound", "algbw-busbw",
+             "bottleneck-growth", "overlap", "bucket-size", "grad-accum", "topology-groups", "tp-intra-node",
+             "hierarchical-allreduce", "pipeline-bubble", "zero-stages", "zero-prefetch", "moe-alltoall",
+             "mixed-precision-comm", "compression-risk", "diagnose-profile", "diagnose-scaling", "stragglers", "mfu",
+             "single-vs-multi-node", "failures-checkpoints", "common-mistakes", "units" })
+        QTest::newRow(t) << QString::fromLatin1(t);
+}
+
+void TestLessons::coverage()
+{
+    QFETCH(QString, topic);
+    const auto t = topic.toStdString();
+    const auto lessons = loadLessons(lessonsDir());
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(lessons.ok() && questions.ok());
+    int steps = 0, qs = 0;
+    for (const auto& l : *lessons)
+        for (const auto& s : l.steps)
+            steps += std::count(s.topics.begin(), s.topics.end(), t);
+    for (const auto& q : *questions)
+        qs += std::count(q.topics.begin(), q.topics.end(), t);
+    QVERIFY2(steps + qs > 0, qPrintable(topic + ": no lesson step and no question"));
+}
+
+void TestLessons::seedFollowUps_data()
+{
+    // The follow-up and section questions of the source documents, quoted from them.
+    QTest::addColumn<QString>("phrase");
+    QTest::newRow("000 follow-up 1") << "AllReduce 和 ReduceScatter/AllGather 在训练里分别解决什么问题";
+    QTest::newRow("000 follow-up 2") << "为什么张量并行通常更适合放在节点内";
+    QTest::newRow("000 follow-up 3") << "梯度累积为什么能缓解通信瓶颈";
+    QTest::newRow("000 follow-up 4") << "bucket 越大越好吗";
+    QTest::newRow("000 follow-up 5") << "如何判断瓶颈是通信而不是计算";
+    QTest::newRow("000 60-second answer") << "如何发现并解决通信瓶颈";
+    QTest::newRow("001 where") << "在分布式训练中，通信通常出现在什么地方";
+    QTest::newRow("001 primitives") << "all-reduce、reduce-scatter、all-gather 有什么区别";
+    QTest::newRow("001 ZeRO") << "ZeRO 为什么用 Reduce-Scatter + All-Gather 替代 All-Reduce";
+    QTest::newRow("001 Reduce/Broadcast/AllToAll") << "Reduce、Broadcast、AllToAll 分别是什么";
+    QTest::newRow("001 cost") << "通信开销怎么估";
+    QTest::newRow("001 bottleneck") << "通信为什么会成为大模型训练瓶颈";
+    QTest::newRow("001 reduce overhead") << "如何减少分布式训练中的通信开销";
+    QTest::newRow("001 overlap") << "通信和计算重叠是什么意思";
+    QTest::newRow("001 multi-node") << "多机训练和单机多卡相比，最大的挑战是什么";
+}
+
+void TestLessons::seedFollowUps()
+{
+    QFETCH(QString, phrase);
+    const auto lessons = loadLessons(lessonsDir());
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(questions.ok() && lessons.ok());
+    const auto q = std::find_if(questions->begin(), questions->end(),
+        [&](const Question& x) { return QString::fromStdString(x.prompt.zhCN).contains(phrase); });
+    QVERIFY2(q != questions->end(), qPrintable(phrase));
+    QVERIFY(!q->prompt.en.empty());
+    QVERIFY(!q->source.empty());
+    const auto& answer = q->kind == QuestionKind::Open ? q->answer : q->explanation;
+    QVERIFY(!answer.en.empty() && !answer.zhCN.empty());
+    QVERIFY2(checkQuestions({ *q }, *lessons, 1).empty(), q->step.c_str()); // points to an existing step
+}
+
+void TestLessons::templates_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<int>("unresolved");
+    QTest::newRow("seconds") << "t = {{a.time}}"
+                             << "t = 1.5 ms" << 0;
+    QTest::newRow("bandwidth") << "{{a.bw}} per direction"
+                               << "50 GB/s per direction" << 0;
+    QTest::newRow("fraction") << "{{a.share}}"
+                              << "25 %" << 0;
+    QTest::newRow("ratio of two figures, 100 / 50") << "{{a.big / a.bw}}"
+                                                    << "2×" << 0;
+    QTest::newRow("division by zero is unresolved") << "{{a.bw / a.zero}}"
+                                                    << "{{a.bw / a.zero}}" << 1;
+    QTest::newRow("unknown key is kept and listed") << "x {{nope}} y"
+                                                    << "x {{nope}} y" << 1;
+    QTest::newRow("unterminated template") << "x {{a.time"
+                                           << "x {{a.time" << 1;
+}
+
+void TestLessons::templates()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    QFETCH(int, unresolved);
+    Figures f;
+    f["a.time"] = makeFigure(1.5e-3, FigureUnit::Seconds);
+    f["a.bw"] = makeFigure(50, FigureUnit::GBps);
+    f["a.big"] = makeFigure(100, FigureUnit::GBps);
+    f["a.share"] = makeFigure(0.25, FigureUnit::Fraction);
+    f["a.zero"] = makeFigure(0, FigureUnit::GBps);
+    const auto r = resolveTemplate(text.toStdString(), f);
+    QCOMPARE(QString::fromStdString(r.text), expected);
+    QCOMPARE(static_cast<int>(r.unresolved.size()), unresolved);
+}
+
+void TestLessons::taskConditions()
+{
+    Scene scene;
+    scene.collective = { { "op", "allreduce" }, { "ranks", 8 }, { "bytes", "64KiB" }, { "preset", "hgx-h100" } };
+    auto result = evaluateScene(scene, {});
+    QVERIFY2(result.ok(), toText(result.problems()).c_str());
+    Condition bytes { "bytes", "", ">=", "1GiB", "bytes" };
+    QVERIFY(!checkCondition(bytes, *result).met);
+    Condition latency { "", "cost.latency_fraction", "<", 0.1, "bytes" };
+    QVERIFY(!checkCondition(latency, *result).met); // 64 KiB is latency-bound
+    setSceneField(scene, "bytes", "4GiB");
+    result = evaluateScene(scene, {});
+    QVERIFY(result.ok());
+    QVERIFY(checkCondition(bytes, *result).met);
+    QVERIFY(checkCondition(latency, *result).met); // 4 GiB is bandwidth-bound
+    Condition missing { "no.such.field", "", "==", 1, "no.such.field" };
+    const auto check = checkCondition(missing, *result);
+    QVERIFY(!check.met);
+    QVERIFY(!check.problems.empty());
+    QVERIFY(QString::fromStdString(check.problems.front().text()).contains("no.such.field"));
+}
+
+void TestLessons::badSceneNamesField()
+{
+    Scene scene;
+    scene.collective = { { "op", "allsmash" }, { "bytes", "lots" } };
+    const auto result = evaluateScene(scene, {});
+    QVERIFY(!result.ok());
+    const auto text = QString::fromStdString(toText(result.problems()));
+    QVERIFY2(text.contains("scene.op = allsmash"), qPrintable(text));
+    QVERIFY2(text.contains("scene.bytes = lots"), qPrintable(text));
+}
+
+QTEST_APPLESS_MAIN(TestLessons)
+#include "tst_lessons.moc"
