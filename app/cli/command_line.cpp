@@ -64,6 +64,11 @@ std::vector<std::string> CommandLine::values(const std::string& flag) const
     return out;
 }
 
+// training-step simulator (simulate.cpp)
+int runSimulate(Args args, std::ostream& out, std::ostream& err);
+int runSweep(Args args, std::ostream& out, std::ostream& err);
+int runValidate(Args args, std::ostream& out, std::ostream& err);
+
 // collective model (predict.cpp, presets.cpp)
 int runPredict(Args args, std::ostream& out, std::ostream& err);
 int runPresets(Args args, std::ostream& out, std::ostream& err);
@@ -87,6 +92,10 @@ namespace {
         // collective model (predict.cpp, presets.cpp)
         { "predict", "predict a collective's time and bandwidth (nccl-tests layout)", runPredict },
         { "presets", "list the hardware presets with figures and sources", runPresets },
+        // training-step simulator (simulate.cpp)
+        { "simulate", "simulate one training step of a scenario file", runSimulate },
+        { "sweep", "simulate a scenario once per value of a field", runSweep },
+        { "validate", "check a scenario file", runValidate },
         // lessons and interview questions (lessons.cpp)
         { "lessons", "check, list and show the lessons and the question bank", runLessons },
     };

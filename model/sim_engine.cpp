@@ -1,0 +1,165 @@
+#include "sim_engine.h"
+
+#include <algorithm>
+
+namespace tutor::model::sim {
+
+namespace {
+// The topology a group of `ranks` members runs on when `perNode` of them share a node. Each member
+// gets its fair share of the node's NICs, since the other groups of that node send at the same time.
+Group groupOn(const HardwarePreset& hw, std::string_view what, int ranks, int perNode)
+{
+    Group g;
+    g.ranks = ranks;
+    perNode = std::clamp(perNode, 1, ranks);
+    const int nodes = (ranks + perNode - 1) / perNode;
+    g.topology = makeTopology(hw, nodes, perNode);
+    if (nodes > 1) {
+        const double share = std::min(1.0, static_cast<double>(hw.nicsPerNode) / std::max(1, hw.gpusPerNode));
+        g.topology.inter.bandwidthGBps = hw.inter.bandwidthGBps * share;
+        g.topology.nicsPerNode = perNode;
+    }
+    g.label = std::string(what) + "(" + std::to_string(ranks) + ", ";
+    if (ranks == 1)
+        g.label += "local)";
+    else if (nodes == 1)
+        g.label += std::string(name(hw.intra.kind)) + ")";
+    else
+        g.label += std::to_string(nodes) + " nodes, " + std::string(name(hw.inter.kind)) + ")";
+    return g;
+}
+} // namespace
+
+std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePreset& hw)
+{
+    const auto& p = s.parallel;
+    const int gpn = std::max(1, hw.gpusPerNode);
+    const int tp = p.tp, dp = p.dp, ep = p.ep;
+    std::array<Group, kGroupKinds> groups;
+    // TP: consecutive ranks.
+    groups[static_cast<int>(GroupKind::Tp)] = groupOn(hw, "tp", tp, std::min(tp, gpn));
+    // DP: stride tp, so gpn / tp members share a node.
+    groups[static_cast<int>(GroupKind::Dp)] = groupOn(hw, "dp", dp, std::max(1, gpn / tp));
+    // PP: neighbours tp·dp ranks apart.
+    groups[static_cast<int>(GroupKind::Pp)] = groupOn(hw, "pp", std::min(2, p.pp), tp * dp < gpn ? 2 : 1);
+    // EP: ep consecutive DP indices (stride tp).
+    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, "ep", ep, std::max(1, gpn / tp));
+    // Expert data parallel: the dp / ep replicas of one expert shard (stride tp·ep).
+    groups[static_cast<int>(GroupKind::ExpertDp)] = groupOn(hw, "edp", dp / ep, std::max(1, gpn / (tp * ep)));
+    return groups;
+}
+
+CommCosts::CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free)
+    : m_groups(std::move(groups))
+    , m_dtype(dtype)
+    , m_free(free)
+{
+}
+
+Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
+{
+    const auto& g = group(kind);
+    if (m_free || g.ranks <= 1 || bytes <= 0)
+        return 0;
+    const std::uint64_t key = (static_cast<std::uint64_t>(bytes) << 8) | (static_cast<std::uint64_t>(op) << 4)
+        | static_cast<std::uint64_t>(kind);
+    if (const auto it = m_cache.find(key); it != m_cache.end())
+        return it->second;
+    CollectiveRequest request;
+    request.op = op;
+    request.bytes = std::min(bytes, kMaxMessageBytes);
+    request.dtype = m_dtype;
+    request.topology = g.topology;
+    request.algorithm = Algorithm::Auto;
+    request.protocol = Protocol::Auto;
+    Seconds t = 0;
+    if (auto cost = predict(request)) {
+        t = cost->totalSeconds;
+        // Messages beyond the model's limit are sent as several; scale the bandwidth part.
+        if (bytes > request.bytes)
+            t = cost->latencySeconds + (t - cost->latencySeconds) * static_cast<double>(bytes) / request.bytes;
+    } else if (m_problems.empty()) {
+        for (auto problem : cost.problems()) {
+            problem.field = g.label + " " + std::string(name(op)) + " " + problem.field;
+            m_problems.push_back(std::move(problem));
+        }
+    }
+    m_cache.emplace(key, t);
+    return t;
+}
+
+Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
+    : m_laneOf(static_cast<std::size_t>(stages) * 5, -1)
+{
+    const std::array<bool, 5> used { true, tp, dp, pp, ep };
+    for (int s = 0; s < stages; ++s) {
+        for (int k = 0; k < 5; ++k) {
+            if (!used[k])
+                continue;
+            const auto kind = static_cast<LaneKind>(k);
+            m_laneOf[s * 5 + k] = static_cast<int>(m_lanes.size());
+            m_lanes.push_back({ s, kind, "stage " + std::to_string(s) + " · " + std::string(name(kind)) });
+        }
+    }
+    m_events.resize(m_lanes.size());
+    m_deps.resize(m_lanes.size());
+    m_free.assign(m_lanes.size(), 0.0);
+}
+
+EventRef Builder::add(int lane, Event event, Seconds ready)
+{
+    event.lane = lane;
+    event.start = std::max(ready, m_free[lane]);
+    m_free[lane] = event.start + event.duration;
+    auto& events = m_events[lane];
+    events.push_back(std::move(event));
+    m_deps[lane].push_back({});
+    return { lane, static_cast<int>(events.size()) - 1 };
+}
+
+void Builder::depend(EventRef ref, EventRef on)
+{
+    if (!ref.valid() || !on.valid())
+        return;
+    auto& slots = m_deps[ref.lane][ref.index];
+    if (!slots[0].valid())
+        slots[0] = on;
+    else if (!slots[1].valid())
+        slots[1] = on;
+}
+
+std::size_t Builder::size() const
+{
+    std::size_t n = 0;
+    for (const auto& lane : m_events)
+        n += lane.size();
+    return n;
+}
+
+Timeline Builder::finish()
+{
+    Timeline t;
+    const int lanes = static_cast<int>(m_lanes.size());
+    std::vector<int> offset(m_lanes.size() + 1, 0);
+    for (int l = 0; l < lanes; ++l)
+        offset[l + 1] = offset[l] + static_cast<int>(m_events[l].size());
+    t.events.reserve(offset.back());
+    for (int l = 0; l < lanes; ++l) {
+        const auto& deps = m_deps[l];
+        for (std::size_t i = 0; i < m_events[l].size(); ++i) {
+            auto& e = m_events[l][i];
+            const auto& d = deps[i];
+            if (d[1].valid())
+                e.dependencies = { offset[d[0].lane] + d[0].index, offset[d[1].lane] + d[1].index };
+            else if (d[0].valid())
+                e.dependencies = { offset[d[0].lane] + d[0].index };
+            t.duration = std::max(t.duration, e.end());
+            t.events.push_back(std::move(e));
+        }
+        m_events[l].clear();
+    }
+    t.lanes = std::move(m_lanes);
+    return t;
+}
+
+} // namespace tutor::model::sim
