@@ -122,6 +122,10 @@ void score(Calibration& c, const std::vector<Sample>& s)
         errors.push_back(std::abs(f.relativeError));
         c.points.push_back(f);
     }
+    double squares = 0;
+    for (double e : errors)
+        squares += e * e;
+    c.rmsRelativeError = errors.empty() ? 0 : std::sqrt(squares / static_cast<double>(errors.size()));
     c.medianRelativeError = median(errors);
     c.maxRelativeError = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
 }
@@ -192,10 +196,10 @@ Result<Calibration> calibrate(const std::vector<Measurement>& measurements, cons
         trial.large = makeFit(b->first, b->second, c.op, c.ranks);
         trial.crossoverBytes = s[k].bytes;
         score(trial, s);
-        if (trial.medianRelativeError < best.medianRelativeError)
+        if (trial.rmsRelativeError < best.rmsRelativeError)
             best = trial;
     }
-    if (best.crossoverBytes && best.medianRelativeError < options.crossoverGain * c.medianRelativeError)
+    if (best.crossoverBytes && best.rmsRelativeError < options.crossoverGain * c.rmsRelativeError)
         return best;
     return c;
 }

@@ -47,6 +47,7 @@ struct Calibration {
     std::vector<FitPoint> points; ///< per size, sorted by bytes, against predictSeconds()
     double medianRelativeError = 0; ///< median |relativeError| over points
     double maxRelativeError = 0;
+    double rmsRelativeError = 0; ///< √(mean relativeError²): the quantity the fit minimises
 
     /// The calibrated time for S bytes (two segments when crossoverBytes is set). Precondition bytes ≥ 0.
     Seconds predictSeconds(Bytes bytes) const;

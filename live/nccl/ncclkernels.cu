@@ -126,7 +126,8 @@ cudaError_t countWrong(const void* buf, Elem type, std::int64_t n, int rankFirst
 
 cudaError_t spin(long long cycles, int blocks, cudaStream_t stream)
 {
-    spinKernel < <<blocks<1 ? 1 : blocks, 128, 0, stream>>>(cycles);
+    const unsigned grid = blocks < 1 ? 1u : static_cast<unsigned>(blocks);
+    spinKernel<<<grid, 128, 0, stream>>>(cycles);
     return cudaGetLastError();
 }
 

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -115,6 +116,14 @@ OptionsResult parseOptions(const std::vector<std::string_view>& args)
         if (isSwitch({ "--overlap" })) {
             o.overlap = true;
             continue;
+        }
+        static constexpr std::string_view kValueFlags[] = { "--backend", "--op", "-o", "-b", "--minbytes", "-e",
+            "--maxbytes", "-f", "--stepfactor", "-i", "--stepbytes", "-n", "--iters", "-w", "--warmup_iters",
+            "--warmup", "-c", "--check", "-d", "--dtype", "-r", "--root", "--inplace", "--timeout-s", "--overlap-bytes",
+            "--compute-us", "-g", "--ngpus", "--expect-ranks" };
+        if (std::find(std::begin(kValueFlags), std::end(kValueFlags), flag) == std::end(kValueFlags)) {
+            r.error = std::string(flag) + ": unknown flag (see --help)";
+            return r;
         }
         if (!hasInline) {
             if (i + 1 >= args.size()) {

@@ -1,0 +1,117 @@
+#include "hardwareprofile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <array>
+#include <cmath>
+
+namespace tutor::app {
+
+namespace {
+
+constexpr std::array kKinds { model::LinkKind::NVLink, model::LinkKind::PCIe, model::LinkKind::SharedMemory,
+    model::LinkKind::InfiniBand, model::LinkKind::RoCE, model::LinkKind::Ethernet };
+
+QJsonObject toJson(const model::Link& l)
+{
+    return { { "kind", QString::fromUtf8(model::name(l.kind).data(), static_cast<int>(model::name(l.kind).size())) },
+        { "alpha_us", l.alphaSeconds * 1e6 }, { "bandwidth_GBps", l.bandwidthGBps },
+        { "line_rate_GBps", l.lineRateGBps }, { "source", QString::fromStdString(l.source) } };
+}
+
+std::optional<model::Link> linkFrom(const QJsonObject& o)
+{
+    model::Link l;
+    const QString kind = o.value("kind").toString();
+    bool found = false;
+    for (auto k : kKinds)
+        if (kind == QString::fromUtf8(model::name(k).data(), static_cast<int>(model::name(k).size()))) {
+            l.kind = k;
+            found = true;
+        }
+    l.alphaSeconds = o.value("alpha_us").toDouble(-1) * 1e-6;
+    l.bandwidthGBps = o.value("bandwidth_GBps").toDouble(-1);
+    l.lineRateGBps = o.value("line_rate_GBps").toDouble(0);
+    l.source = o.value("source").toString().toStdString();
+    if (!found || !(l.alphaSeconds >= 0) || !(l.bandwidthGBps > 0) || !std::isfinite(l.bandwidthGBps))
+        return std::nullopt;
+    return l;
+}
+
+} // namespace
+
+QString customProfilePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/custom-hardware.json");
+}
+
+model::HardwarePreset customProfile(
+    const model::HardwarePreset& base, const model::Link& intra, const model::Link& inter)
+{
+    model::HardwarePreset p = base;
+    p.id = "custom-calibrated";
+    p.name = "Calibrated (" + base.name + ")";
+    p.intra = intra;
+    p.inter = inter;
+    p.source = "live lab calibration on " + base.id;
+    return p;
+}
+
+QString saveCustomProfile(const model::HardwarePreset& p, const QString& path)
+{
+    QJsonObject o { { "id", QString::fromStdString(p.id) }, { "name", QString::fromStdString(p.name) },
+        { "gpus_per_node", p.gpusPerNode }, { "nics_per_node", p.nicsPerNode }, { "nvls", p.nvls },
+        { "intra", toJson(p.intra) }, { "inter", toJson(p.inter) }, { "peak_flops", p.peakFlops },
+        { "memory_bytes", static_cast<double>(p.memoryBytes) }, { "reduce_GBps", p.reduceGBps },
+        { "source", QString::fromStdString(p.source) } };
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return QObject::tr("%1: cannot be written (%2)").arg(path, file.errorString());
+    file.write(QJsonDocument(o).toJson());
+    return {};
+}
+
+std::optional<model::HardwarePreset> loadCustomProfile(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QObject::tr("%1: cannot be read").arg(path);
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!doc.isObject()) {
+        if (error)
+            *error = QObject::tr("%1: not a JSON object (%2)").arg(path, parseError.errorString());
+        return std::nullopt;
+    }
+    const QJsonObject o = doc.object();
+    auto intra = linkFrom(o.value("intra").toObject());
+    auto inter = linkFrom(o.value("inter").toObject());
+    if (!intra || !inter) {
+        if (error)
+            *error = QObject::tr("%1: intra/inter: each needs kind, alpha_us ≥ 0 and bandwidth_GBps > 0").arg(path);
+        return std::nullopt;
+    }
+    model::HardwarePreset p;
+    p.id = o.value("id").toString().toStdString();
+    p.name = o.value("name").toString().toStdString();
+    p.gpusPerNode = std::max(1, o.value("gpus_per_node").toInt(1));
+    p.nicsPerNode = std::max(1, o.value("nics_per_node").toInt(1));
+    p.nvls = o.value("nvls").toBool(false);
+    p.intra = *intra;
+    p.inter = *inter;
+    p.peakFlops = o.value("peak_flops").toDouble(0);
+    p.memoryBytes = static_cast<model::Bytes>(o.value("memory_bytes").toDouble(0));
+    p.reduceGBps = o.value("reduce_GBps").toDouble(0);
+    p.source = o.value("source").toString().toStdString();
+    return p;
+}
+
+} // namespace tutor::app

@@ -1,0 +1,355 @@
+#include "livelabclient.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <unistd.h>
+
+namespace tutor::app {
+
+namespace {
+
+QString resultsKept(std::size_t n)
+{
+    return n == 1 ? LiveLabClient::tr("1 result received before is kept")
+                  : LiveLabClient::tr("%1 results received before are kept").arg(n);
+}
+
+} // namespace
+
+LiveLabClient::LiveLabClient(QObject* parent)
+    : QObject(parent)
+    , m_workerPath(defaultWorkerPath())
+    , m_launcherPath(defaultLauncherPath())
+{
+    m_silence.setSingleShot(true);
+    connect(&m_silence, &QTimer::timeout, this, &LiveLabClient::onSilence);
+}
+
+LiveLabClient::~LiveLabClient()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+}
+
+QString LiveLabClient::defaultWorkerPath()
+{
+    const QString env = qEnvironmentVariable("TUTOR_LIVE_WORKER");
+    if (!env.isEmpty())
+        return env;
+    const QString appDir = QCoreApplication::applicationDirPath();
+    for (const QString& candidate :
+        { appDir + QStringLiteral("/commtutor-live"), appDir + QStringLiteral("/../../live/worker/commtutor-live"),
+            appDir + QStringLiteral("/../live/worker/commtutor-live") }) {
+        if (QFileInfo(candidate).isExecutable())
+            return QDir::cleanPath(candidate);
+    }
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("commtutor-live"));
+    return onPath.isEmpty() ? QStringLiteral("commtutor-live") : onPath;
+}
+
+QString LiveLabClient::defaultLauncherPath()
+{
+    const QString env = qEnvironmentVariable("TUTOR_MPIRUN");
+    if (!env.isEmpty())
+        return env;
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
+    return onPath.isEmpty() ? QStringLiteral("mpirun") : onPath;
+}
+
+QStringList LiveLabClient::workerArguments(const LiveLabRequest& r)
+{
+    QStringList a { QStringLiteral("--backend"), r.backend, QStringLiteral("--op"), r.op, QStringLiteral("-b"),
+        QString::number(r.minBytes), QStringLiteral("-e"), QString::number(r.maxBytes), QStringLiteral("-f"),
+        QString::number(r.stepFactor), QStringLiteral("-n"), QString::number(r.iterations), QStringLiteral("-w"),
+        QString::number(r.warmup), QStringLiteral("-c"), r.check ? QStringLiteral("1") : QStringLiteral("0"),
+        QStringLiteral("-d"), r.dtype, QStringLiteral("--inplace"),
+        r.inPlace ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("--timeout-s"),
+        QString::number(r.timeoutSeconds), QStringLiteral("--json") };
+    if (r.overlap)
+        a << QStringLiteral("--overlap");
+    if (r.backend == QLatin1String("nccl") && r.hostsFile.isEmpty())
+        a << QStringLiteral("-g") << QString::number(r.ranks);
+    else
+        a << QStringLiteral("--expect-ranks") << QString::number(r.ranks);
+    return a;
+}
+
+std::pair<QString, QStringList> LiveLabClient::commandLine(const LiveLabRequest& r) const
+{
+    if (r.backend == QLatin1String("nccl") && r.hostsFile.isEmpty())
+        return { m_workerPath, workerArguments(r) };
+    QStringList args { QStringLiteral("-np"), QString::number(r.ranks) };
+    if (!r.hostsFile.isEmpty())
+        args << QStringLiteral("--hostfile") << r.hostsFile;
+    args << m_workerPath << workerArguments(r);
+    return { m_launcherPath, args };
+}
+
+void LiveLabClient::reset()
+{
+    m_lines = live::LineBuffer {};
+    m_timedOut = m_cancelled = m_done = false;
+    m_badLines = m_skipped = 0;
+    m_firstBadLine.clear();
+    m_message.clear();
+    m_hello.reset();
+    m_doneRecord.reset();
+    m_measurements.clear();
+    m_overlaps.clear();
+    m_errors.clear();
+}
+
+void LiveLabClient::start(const LiveLabRequest& request)
+{
+    const auto [program, args] = commandLine(request);
+    if (m_silenceMs < 0)
+        m_silenceMs = static_cast<int>((request.timeoutSeconds > 0 ? request.timeoutSeconds + 30 : 0) * 1000);
+    startProgram(program, args);
+}
+
+void LiveLabClient::startProgram(const QString& program, const QStringList& arguments)
+{
+    if (isRunning())
+        cancel();
+    reset();
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->deleteLater();
+    }
+    m_process = new QProcess(this);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // Open MPI refuses to run as root and to place more ranks than cores unless told; the live lab on a
+    // laptop (or in a container) needs both.
+    env.insert(QStringLiteral("OMPI_MCA_rmaps_base_oversubscribe"), QStringLiteral("1"));
+    if (geteuid() == 0) {
+        env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT"), QStringLiteral("1"));
+        env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
+    }
+    m_process->setProcessEnvironment(env);
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &LiveLabClient::onReadyRead);
+    connect(m_process, &QProcess::finished, this, &LiveLabClient::onFinished);
+    connect(m_process, &QProcess::errorOccurred, this, &LiveLabClient::onProcessError);
+    m_source = QFileInfo(program).fileName();
+    m_state = State::Running;
+    m_process->start(program, arguments);
+    if (m_silenceMs > 0)
+        m_silence.start(m_silenceMs);
+    emit started(program + QLatin1Char(' ') + arguments.join(QLatin1Char(' ')));
+}
+
+void LiveLabClient::cancel()
+{
+    if (!isRunning() || !m_process)
+        return;
+    m_cancelled = true;
+    m_process->terminate();
+    if (!m_process->waitForFinished(1500))
+        m_process->kill();
+}
+
+void LiveLabClient::onSilence()
+{
+    if (!isRunning() || !m_process)
+        return;
+    m_timedOut = true;
+    m_process->kill();
+}
+
+void LiveLabClient::onReadyRead()
+{
+    if (m_silenceMs > 0)
+        m_silence.start(m_silenceMs);
+    const QByteArray bytes = m_process->readAllStandardOutput();
+    for (const std::string& line :
+        m_lines.feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size()))))
+        handleLine(line);
+}
+
+void LiveLabClient::handleLine(const std::string& line)
+{
+    if (line.find_first_not_of(" \t\r") == std::string::npos)
+        return;
+    const live::ParseResult parsed = live::parseLine(line);
+    if (!parsed.ok()) {
+        if (parsed.error->kind == live::ParseError::Kind::VersionMismatch) {
+            m_errors.push_back({ "protocol", parsed.error->message, 0, -1 });
+            emit warning(tr("The worker speaks another protocol version: %1")
+                             .arg(QString::fromStdString(parsed.error->message)));
+            return;
+        }
+        if (m_badLines++ == 0)
+            m_firstBadLine = QString::fromStdString(parsed.error->message);
+        emit warning(
+            tr("Ignored a line that is not a live-lab record: %1").arg(QString::fromStdString(parsed.error->message)));
+        return;
+    }
+    const live::Record& record = *parsed.record;
+    if (const auto* hello = std::get_if<live::HelloRecord>(&record)) {
+        m_hello = *hello;
+        m_source = QStringLiteral("commtutor-live %1").arg(QString::fromStdString(hello->backend));
+        emit helloReceived();
+    } else if (const auto* p = std::get_if<live::ProgressRecord>(&record)) {
+        emit progressed(p->index, p->total, p->bytes, p->inPlace);
+    } else if (const auto* m = std::get_if<live::MeasurementRecord>(&record)) {
+        if (auto value = toMeasurement(*m, m_source)) {
+            m_measurements.push_back(*value);
+            emit measurementAdded(static_cast<int>(m_measurements.size()) - 1);
+        } else {
+            ++m_skipped;
+            emit warning(tr("Skipped a measurement of unknown collective or type: %1 / %2")
+                             .arg(QString::fromStdString(m->op), QString::fromStdString(m->dtype)));
+        }
+    } else if (const auto* o = std::get_if<live::OverlapRecord>(&record)) {
+        m_overlaps.push_back(*o);
+        emit overlapAdded(static_cast<int>(m_overlaps.size()) - 1);
+    } else if (const auto* e = std::get_if<live::ErrorRecord>(&record)) {
+        m_errors.push_back(*e);
+    } else if (const auto* d = std::get_if<live::DoneRecord>(&record)) {
+        m_doneRecord = *d;
+        m_done = true;
+    } else if (const auto* u = std::get_if<live::UnknownRecord>(&record)) {
+        ++m_skipped;
+        emit warning(
+            tr("Skipped a record of unknown type \"%1\" (a newer worker?)").arg(QString::fromStdString(u->type)));
+    }
+}
+
+void LiveLabClient::onProcessError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart || !isRunning())
+        return; // crashes and exits are handled in onFinished
+    end(State::Failed,
+        tr("Cannot start %1: %2. Build commtutor-live or point TUTOR_LIVE_WORKER at it.")
+            .arg(m_process->program(), m_process->errorString()));
+}
+
+void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    if (!isRunning())
+        return;
+    const QByteArray rest = m_process->readAllStandardOutput();
+    for (const std::string& line :
+        m_lines.feed(std::string_view(rest.constData(), static_cast<std::size_t>(rest.size()))))
+        handleLine(line);
+    const std::string tail = m_lines.takeRemainder();
+    const bool truncated = tail.find_first_not_of(" \t\r") != std::string::npos;
+    if (truncated) {
+        // A last line without newline is a record only if it parses; otherwise the worker died mid-line.
+        const auto parsed = live::parseLine(tail);
+        if (parsed.ok())
+            handleLine(tail);
+        else if (m_badLines++ == 0)
+            m_firstBadLine = tr("the output ends in the middle of a line");
+    }
+    const QString stderrText = QString::fromLocal8Bit(m_process->readAllStandardError()).trimmed();
+    const QString stderrLast = stderrText.section(QLatin1Char('\n'), -1);
+    const QString kept = resultsKept(m_measurements.size());
+
+    if (m_cancelled)
+        return end(State::Cancelled, tr("Cancelled; %1.").arg(kept));
+    if (m_timedOut)
+        return end(State::Failed,
+            tr("The worker printed nothing for %1 s and was stopped (a hung collective?); %2.")
+                .arg(m_silenceMs / 1000.0)
+                .arg(kept));
+    if (!m_errors.empty()) {
+        const live::ErrorRecord& e = m_errors.front();
+        const QString call = e.call.empty() ? QString() : QString::fromStdString(e.call) + QStringLiteral(": ");
+        const QString rank = e.rank >= 0 ? tr(" on rank %1").arg(e.rank) : QString();
+        const QString meaning = e.code ? tr(" — %1 (exit %2)").arg(exitCodeMeaning(e.code)).arg(e.code) : QString();
+        return end(
+            State::Failed, tr("%1%2%3%4; %5.").arg(call, QString::fromStdString(e.message), rank, meaning, kept));
+    }
+    if (status == QProcess::CrashExit)
+        return end(State::Failed,
+            tr("The worker crashed after %1 result(s); %2.%3")
+                .arg(m_measurements.size())
+                .arg(kept, stderrLast.isEmpty() ? QString() : QStringLiteral(" ") + stderrLast));
+    if (exitCode != 0 && !m_done)
+        return end(State::Failed,
+            tr("The worker exited with code %1 (%2) without reporting an error; %3.%4")
+                .arg(exitCode)
+                .arg(exitCodeMeaning(exitCode), kept,
+                    stderrLast.isEmpty() ? QString() : QStringLiteral(" ") + stderrLast));
+    if (!m_done) {
+        const QString why = m_badLines ? tr("its output is not the live-lab protocol (%1)").arg(m_firstBadLine)
+                                       : tr("it ended without its final \"done\" record");
+        return end(State::Failed, tr("The worker stopped early: %1; %2.").arg(why, kept));
+    }
+    if (m_doneRecord && m_doneRecord->wrong > 0)
+        return end(State::Failed,
+            tr("The correctness check found %1 wrong element(s); %2.").arg(m_doneRecord->wrong).arg(kept));
+    QString summary = tr("%1 measurement(s), average bus bandwidth %2 GB/s.")
+                          .arg(m_measurements.size())
+                          .arg(m_doneRecord ? m_doneRecord->avgBusBwGBps : 0.0, 0, 'f', 2);
+    if (m_badLines)
+        summary += tr(" %1 line(s) were not protocol records and were ignored.").arg(m_badLines);
+    end(State::Finished, summary);
+}
+
+void LiveLabClient::end(State state, const QString& message)
+{
+    m_silence.stop();
+    m_state = state;
+    m_message = message;
+    if (state == State::Failed)
+        emit failed(message);
+    emit finished(state == State::Finished, message);
+}
+
+std::optional<model::Measurement> LiveLabClient::toMeasurement(const live::MeasurementRecord& r, const QString& source)
+{
+    const auto op = model::parseCollective(r.op);
+    const auto dtype = model::parseDType(r.dtype);
+    if (!op || !dtype)
+        return std::nullopt;
+    model::Measurement m;
+    m.op = *op;
+    m.bytes = r.bytes;
+    m.count = r.count;
+    m.dtype = *dtype;
+    m.ranks = r.ranks;
+    m.root = r.root;
+    m.inPlace = r.inPlace;
+    m.timeSeconds = r.timeUs * model::kMicro;
+    m.algBwGBps = r.algBwGBps;
+    m.busBwGBps = r.busBwGBps;
+    m.wrong = r.wrong;
+    m.minSeconds = r.minUs * model::kMicro;
+    m.medianSeconds = r.medianUs * model::kMicro;
+    m.p99Seconds = r.p99Us * model::kMicro;
+    m.iterations = r.iterations;
+    m.source = source.toStdString();
+    return m;
+}
+
+QString LiveLabClient::exitCodeMeaning(int code)
+{
+    switch (static_cast<live::ExitCode>(code)) {
+    case live::ExitCode::Ok:
+        return tr("success");
+    case live::ExitCode::Usage:
+        return tr("a bad flag or value");
+    case live::ExitCode::NotBuilt:
+        return tr("this backend is not built into the worker");
+    case live::ExitCode::NoDevice:
+        return tr("no CUDA device, or fewer GPUs than asked");
+    case live::ExitCode::LibraryError:
+        return tr("a CUDA, NCCL or MPI call failed");
+    case live::ExitCode::WrongResults:
+        return tr("the correctness check found wrong elements");
+    case live::ExitCode::Timeout:
+        return tr("the worker's watchdog aborted a hung collective");
+    case live::ExitCode::RankMismatch:
+        return tr("the ranks do not match the request");
+    }
+    return tr("unknown exit code");
+}
+
+} // namespace tutor::app

@@ -1,0 +1,134 @@
+#pragma once
+// Starts commtutor-live with QProcess (argument lists, never a shell string), reads its JSON Lines stream as it
+// arrives and keeps every result. A worker that crashes, hangs, prints garbage or reports an error ends in one
+// readable message from failed(); the results received before stay available.
+//
+// Finding the worker: the TUTOR_LIVE_WORKER environment variable, else commtutor-live next to the app binary,
+// else <app dir>/../../live/worker/commtutor-live (the build tree), else commtutor-live on PATH.
+// Finding mpirun (MPI backend, or NCCL across hosts): TUTOR_MPIRUN, else mpirun on PATH.
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "live/protocol/protocol.h"
+#include "model/measurement.h"
+#endif
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QProcess>
+#include <QStringList>
+#include <QTimer>
+#include <optional>
+#include <vector>
+
+namespace tutor::app {
+
+/// What the live lab stage asks the worker to run.
+struct LiveLabRequest {
+    QString backend = QStringLiteral("mpi"); ///< "mpi" or "nccl"
+    int ranks = 2; ///< MPI processes (mpi), or GPUs (nccl)
+    QString hostsFile; ///< mpirun --hostfile, for several machines; empty: this machine
+    QString op = QStringLiteral("allreduce");
+    qint64 minBytes = 8;
+    qint64 maxBytes = 64 * 1024 * 1024;
+    int stepFactor = 2;
+    int iterations = 20;
+    int warmup = 5;
+    bool check = true;
+    bool inPlace = true;
+    QString dtype = QStringLiteral("float");
+    double timeoutSeconds = 60;
+    bool overlap = false;
+};
+
+class LiveLabClient : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Finished, Failed, Cancelled };
+    Q_ENUM(State)
+
+    explicit LiveLabClient(QObject* parent = nullptr);
+    ~LiveLabClient() override;
+
+    static QString defaultWorkerPath();
+    static QString defaultLauncherPath();
+    void setWorkerPath(const QString& path) { m_workerPath = path; }
+    QString workerPath() const { return m_workerPath; }
+    void setLauncherPath(const QString& path) { m_launcherPath = path; }
+
+    /// The worker's own flags for a request (no launcher).
+    static QStringList workerArguments(const LiveLabRequest& request);
+    /// Program and arguments that run the request: `mpirun -np N [--hostfile F] worker …` for MPI (and NCCL
+    /// with a hosts file), the worker itself for NCCL on one machine.
+    std::pair<QString, QStringList> commandLine(const LiveLabRequest& request) const;
+
+    /// Stops the worker when it prints nothing for this long (a hang the worker's own watchdog missed).
+    /// Default: request timeout + 30 s; 0 disables.
+    void setSilenceTimeoutMs(int ms) { m_silenceMs = ms; }
+
+    void start(const LiveLabRequest& request);
+    /// Starts any program that speaks the protocol (tests use a fake worker).
+    void startProgram(const QString& program, const QStringList& arguments);
+    void cancel();
+
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running; }
+    const std::vector<model::Measurement>& measurements() const { return m_measurements; }
+    const std::vector<live::OverlapRecord>& overlaps() const { return m_overlaps; }
+    const std::optional<live::HelloRecord>& hello() const { return m_hello; }
+    const std::vector<live::ErrorRecord>& errors() const { return m_errors; }
+    /// Lines that were not protocol records (garbage), and records of unknown types that were skipped.
+    int badLines() const { return m_badLines; }
+    int skippedRecords() const { return m_skipped; }
+    QString lastMessage() const { return m_message; }
+
+    /// Turns a worker measurement record into the model's value type (µs → s, names → enums); nullopt when
+    /// the op or dtype is unknown.
+    static std::optional<model::Measurement> toMeasurement(
+        const live::MeasurementRecord& record, const QString& source);
+    /// The meaning of a worker exit code ("a CUDA, NCCL or MPI call failed").
+    static QString exitCodeMeaning(int code);
+
+signals:
+    void started(const QString& commandLine);
+    void helloReceived();
+    void progressed(int index, int total, qint64 bytes, bool inPlace);
+    void measurementAdded(int index);
+    void overlapAdded(int index);
+    /// A problem that does not end the run (a garbage line, a skipped record type).
+    void warning(const QString& text);
+    /// The run ended badly; `message` says why in one readable sentence and how many results were kept.
+    void failed(const QString& message);
+    /// The run ended: ok when the worker sent `done` and exited 0.
+    void finished(bool ok, const QString& summary);
+
+private:
+    void onReadyRead();
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onProcessError(QProcess::ProcessError error);
+    void onSilence();
+    void handleLine(const std::string& line);
+    void end(State state, const QString& message);
+    void reset();
+
+    QString m_workerPath;
+    QString m_launcherPath;
+    QProcess* m_process = nullptr;
+    QTimer m_silence;
+    int m_silenceMs = -1;
+    live::LineBuffer m_lines;
+    State m_state = State::Idle;
+    bool m_timedOut = false;
+    bool m_cancelled = false;
+    bool m_done = false;
+    int m_badLines = 0;
+    int m_skipped = 0;
+    QString m_firstBadLine;
+    QString m_source;
+    QString m_message;
+    std::optional<live::HelloRecord> m_hello;
+    std::optional<live::DoneRecord> m_doneRecord;
+    std::vector<model::Measurement> m_measurements;
+    std::vector<live::OverlapRecord> m_overlaps;
+    std::vector<live::ErrorRecord> m_errors;
+};
+
+} // namespace tutor::app

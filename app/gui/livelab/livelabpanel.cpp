@@ -1,0 +1,198 @@
+// The live lab's parameter panel: the form that becomes a LiveLabRequest, and the file actions.
+#include "app/gui/livelab/hardwareprofile.h"
+#include "livelabstage.h"
+#include "model/units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace tutor::app {
+
+void LiveLabStage::buildPanel()
+{
+    m_panel = new QWidget;
+    auto* outer = new QVBoxLayout(m_panel);
+    auto* form = new QFormLayout;
+    outer->addLayout(form);
+
+    m_backend = new QComboBox;
+    m_backend->addItem(tr("MPI (CPU, any machine)"), QStringLiteral("mpi"));
+    m_backend->addItem(tr("NCCL (GPUs)"), QStringLiteral("nccl"));
+    form->addRow(tr("Backend"), m_backend);
+
+    m_ranks = new QSpinBox;
+    m_ranks->setRange(1, 4096);
+    m_ranks->setValue(2);
+    m_ranks->setToolTip(tr("MPI processes, or GPUs for NCCL"));
+    form->addRow(tr("Ranks"), m_ranks);
+
+    auto* hosts = new QHBoxLayout;
+    m_hostsFile = new QLineEdit;
+    m_hostsFile->setPlaceholderText(tr("this machine"));
+    auto* browse = new QPushButton(tr("…"));
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("MPI hosts file"));
+        if (!path.isEmpty())
+            m_hostsFile->setText(path);
+    });
+    hosts->addWidget(m_hostsFile);
+    hosts->addWidget(browse);
+    form->addRow(tr("Hosts file"), hosts);
+
+    m_op = new QComboBox;
+    for (const char* op :
+        { "allreduce", "reducescatter", "allgather", "broadcast", "reduce", "alltoall", "sendrecv" }) {
+        const auto collective = model::parseCollective(op);
+        m_op->addItem(
+            QString::fromUtf8(model::name(*collective).data(), static_cast<int>(model::name(*collective).size())),
+            QString::fromLatin1(op));
+    }
+    form->addRow(tr("Collective"), m_op);
+
+    m_minBytes = new QLineEdit(QStringLiteral("8"));
+    m_maxBytes = new QLineEdit(QStringLiteral("64M"));
+    m_minBytes->setToolTip(tr("8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)"));
+    m_maxBytes->setToolTip(m_minBytes->toolTip());
+    form->addRow(tr("From size"), m_minBytes);
+    form->addRow(tr("To size"), m_maxBytes);
+    m_stepFactor = new QSpinBox;
+    m_stepFactor->setRange(2, 64);
+    m_stepFactor->setValue(2);
+    form->addRow(tr("Size factor"), m_stepFactor);
+    m_iterations = new QSpinBox;
+    m_iterations->setRange(1, 100000);
+    m_iterations->setValue(20);
+    form->addRow(tr("Iterations"), m_iterations);
+    m_warmup = new QSpinBox;
+    m_warmup->setRange(0, 10000);
+    m_warmup->setValue(5);
+    form->addRow(tr("Warm-up"), m_warmup);
+    m_dtype = new QComboBox;
+    for (const char* t : { "float", "double", "int32", "int8", "half", "bfloat16" })
+        m_dtype->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
+    form->addRow(tr("Data type"), m_dtype);
+    m_check = new QCheckBox(tr("Check every result"));
+    m_check->setChecked(true);
+    m_inPlace = new QCheckBox(tr("Also in-place"));
+    m_inPlace->setChecked(true);
+    m_overlap = new QCheckBox(tr("Overlap experiment"));
+    form->addRow(m_check);
+    form->addRow(m_inPlace);
+    form->addRow(m_overlap);
+    m_timeout = new QDoubleSpinBox;
+    m_timeout->setRange(0, 3600);
+    m_timeout->setValue(60);
+    m_timeout->setSuffix(tr(" s"));
+    m_timeout->setToolTip(tr("The worker aborts a collective that makes no progress for this long (0: never)"));
+    form->addRow(tr("Time-out"), m_timeout);
+
+    m_preset = new QComboBox;
+    for (const auto& p : model::presets())
+        m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
+    if (auto custom = loadCustomProfile())
+        m_preset->addItem(QString::fromStdString(custom->name), QStringLiteral("custom-calibrated"));
+    m_preset->setCurrentIndex(std::max(0, m_preset->findData(QStringLiteral("cpu-laptop"))));
+    m_preset->setToolTip(tr("The hardware the model's prediction is drawn for"));
+    form->addRow(tr("Compare with"), m_preset);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
+    connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
+        const bool gpu = m_backend->currentData().toString() == QLatin1String("nccl");
+        const int at = m_preset->findData(gpu ? QStringLiteral("hgx-h100") : QStringLiteral("cpu-laptop"));
+        if (at >= 0)
+            m_preset->setCurrentIndex(at);
+        if (!gpu)
+            m_ranks->setValue(std::clamp(m_ranks->value(), 1, std::max(2, QThread::idealThreadCount())));
+    });
+
+    auto* run = new QHBoxLayout;
+    m_start = new QPushButton(tr("Start"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setEnabled(false);
+    connect(m_start, &QPushButton::clicked, this, &LiveLabStage::start);
+    connect(m_cancel, &QPushButton::clicked, this, &LiveLabStage::cancel);
+    run->addWidget(m_start);
+    run->addWidget(m_cancel);
+    outer->addLayout(run);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("idle"));
+    outer->addWidget(m_progress);
+    m_status = new QLabel;
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    outer->addWidget(m_status);
+
+    auto* fit = new QHBoxLayout;
+    m_calibrate = new QPushButton(tr("Calibrate"));
+    m_use = new QPushButton(tr("Use for predictions"));
+    m_use->setEnabled(false);
+    connect(m_calibrate, &QPushButton::clicked, this, &LiveLabStage::calibrate);
+    connect(m_use, &QPushButton::clicked, this, &LiveLabStage::useForPredictions);
+    fit->addWidget(m_calibrate);
+    fit->addWidget(m_use);
+    outer->addLayout(fit);
+
+    auto* files = new QHBoxLayout;
+    auto* open = new QPushButton(tr("Open…"));
+    auto* save = new QPushButton(tr("Save…"));
+    auto* import = new QPushButton(tr("Import nccl-tests…"));
+    const QString jsonl = tr("Measurements (*.jsonl *.json);;All files (*)");
+    connect(open, &QPushButton::clicked, this, [this, jsonl] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open measurements"), {}, jsonl);
+        if (!path.isEmpty())
+            m_status->setText(openMeasurements(path));
+    });
+    connect(save, &QPushButton::clicked, this, [this, jsonl] {
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Save measurements"), QStringLiteral("live.jsonl"), jsonl);
+        if (!path.isEmpty()) {
+            const QString error = saveMeasurements(path);
+            m_status->setText(error.isEmpty() ? tr("Saved %1").arg(path) : error);
+        }
+    });
+    connect(import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import an nccl-tests log or -J JSON"), {},
+            tr("nccl-tests output (*.txt *.log *.json);;All files (*)"));
+        if (!path.isEmpty())
+            m_status->setText(importNcclTests(path));
+    });
+    files->addWidget(open);
+    files->addWidget(save);
+    files->addWidget(import);
+    outer->addLayout(files);
+    outer->addStretch(1);
+}
+
+LiveLabRequest LiveLabStage::request() const
+{
+    LiveLabRequest r;
+    r.backend = m_backend->currentData().toString();
+    r.ranks = m_ranks->value();
+    r.hostsFile = m_hostsFile->text().trimmed();
+    r.op = m_op->currentData().toString();
+    r.minBytes = model::parseBytes(m_minBytes->text().trimmed().toStdString()).value_or(-1);
+    r.maxBytes = model::parseBytes(m_maxBytes->text().trimmed().toStdString()).value_or(-1);
+    r.stepFactor = m_stepFactor->value();
+    r.iterations = m_iterations->value();
+    r.warmup = m_warmup->value();
+    r.dtype = m_dtype->currentData().toString();
+    r.check = m_check->isChecked();
+    r.inPlace = m_inPlace->isChecked();
+    r.overlap = m_overlap->isChecked();
+    r.timeoutSeconds = m_timeout->value();
+    return r;
+}
+
+} // namespace tutor::app

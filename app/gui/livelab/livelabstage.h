@@ -1,0 +1,131 @@
+#pragma once
+// The "Live lab" page: run real collectives with commtutor-live (MPI or NCCL), watch the results stream into a
+// chart and a table beside the model's prediction, calibrate α and β to them, and hand the fitted links to the
+// rest of the window.
+//
+// Embedding: construct with a parent only; everything has defaults (MPI, 2 ranks, AllReduce 8 B – 64 MiB).
+// parameterPanel() returns the form (backend, ranks, hosts file, collective, sizes, iterations, start, cancel,
+// calibrate, files); the stage shows it itself until a window takes it into a dock.
+//
+// Calibration result: calibrationApplied(intra, inter) carries the preset's two links with the fitted one
+// replaced — the intra-node link when every rank ran on one host, the inter-node link when the run spanned
+// several hosts. The same profile is saved as JSON (hardwareprofile.h, customProfilePath()).
+// The worker is found as LiveLabClient::defaultWorkerPath() says (TUTOR_LIVE_WORKER, next to the app, or the
+// build tree's live/worker/).
+#include "app/gui/livelab/livelabclient.h"
+#include "app/gui/stage.h"
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "app/gui/livelab/livelabprediction.h"
+#include "model/calibrate.h"
+#include "model/hardware.h"
+#endif
+
+#include <QPointer>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+QT_END_NAMESPACE
+
+namespace tutor::views {
+class MeasurementChart;
+}
+
+namespace tutor::app {
+
+class LiveLabStage : public Stage {
+    Q_OBJECT
+public:
+    explicit LiveLabStage(QWidget* parent = nullptr);
+    ~LiveLabStage() override;
+
+    QWidget* parameterPanel() override;
+    QString explanation() const override;
+    void retranslate() override;
+
+    LiveLabClient* client() const { return m_client; }
+    /// The request the form describes now.
+    LiveLabRequest request() const;
+    const std::vector<model::Measurement>& measurements() const { return m_measurements; }
+    const std::optional<model::Calibration>& calibration() const { return m_calibration; }
+    /// The preset the prediction is drawn for (and calibration starts from).
+    model::HardwarePreset comparisonPreset() const;
+
+    /// Replaces the results shown (an opened file, an import, or tests).
+    void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
+    /// File actions without dialogs (the buttons ask for a path, then call these). Return an error or empty.
+    QString openMeasurements(const QString& path);
+    QString saveMeasurements(const QString& path) const;
+    QString importNcclTests(const QString& path);
+
+public slots:
+    void start();
+    void cancel();
+    /// Fits α and β to the out-of-place rows of the first collective shown; updates table and chart.
+    void calibrate();
+    /// Emits calibrationApplied with the fitted links and saves the custom profile.
+    void useForPredictions();
+
+signals:
+    void calibrationApplied(tutor::model::Link intra, tutor::model::Link inter);
+
+private:
+    void buildPanel();
+    void buildResults();
+    void onProgress(int index, int total, qint64 bytes, bool inPlace);
+    void onMeasurementAdded(int index);
+    void onFinished(bool ok, const QString& summary);
+    void refreshViews();
+    void refreshTable();
+    void refreshOverlap();
+    void setRunning(bool running);
+    int hostCount() const;
+
+    LiveLabClient* m_client = nullptr;
+    std::vector<model::Measurement> m_measurements;
+    std::vector<live::OverlapRecord> m_overlaps;
+    std::optional<model::Calibration> m_calibration;
+    std::optional<live::HelloRecord> m_hello;
+    QString m_origin;
+
+    QPointer<QWidget> m_panel; ///< may move into the window's dock
+    QComboBox* m_backend = nullptr;
+    QSpinBox* m_ranks = nullptr;
+    QLineEdit* m_hostsFile = nullptr;
+    QComboBox* m_op = nullptr;
+    QLineEdit* m_minBytes = nullptr;
+    QLineEdit* m_maxBytes = nullptr;
+    QSpinBox* m_stepFactor = nullptr;
+    QSpinBox* m_iterations = nullptr;
+    QSpinBox* m_warmup = nullptr;
+    QComboBox* m_dtype = nullptr;
+    QCheckBox* m_check = nullptr;
+    QCheckBox* m_inPlace = nullptr;
+    QCheckBox* m_overlap = nullptr;
+    QDoubleSpinBox* m_timeout = nullptr;
+    QComboBox* m_preset = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_calibrate = nullptr;
+    QPushButton* m_use = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+
+    QTabWidget* m_tabs = nullptr;
+    views::MeasurementChart* m_chart = nullptr;
+    QComboBox* m_quantity = nullptr;
+    QTableWidget* m_table = nullptr;
+    QTableWidget* m_overlapTable = nullptr;
+    QLabel* m_fitLabel = nullptr;
+};
+
+} // namespace tutor::app

@@ -1,0 +1,124 @@
+// The live lab stage offscreen: opening, importing and saving measurements, calibrating and handing the fitted
+// links on, and one real run through the worker.
+#include "app/gui/livelab/hardwareprofile.h"
+#include "app/gui/livelab/livelabstage.h"
+#include "model/calibrate.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tutor;
+using app::LiveLabStage;
+
+namespace {
+/// Ring AllReduce at n ranks (Thakur, Rabenseifner, Gropp 2005): 2(n−1)α + 2(n−1)/n·S/β.
+std::vector<model::Measurement> ringAllReduce(int ranks, double alpha, double betaGBps)
+{
+    std::vector<model::Measurement> ms;
+    for (model::Bytes s = 1024; s <= 64 * model::MiB; s *= 4) {
+        model::Measurement m;
+        m.op = model::Collective::AllReduce;
+        m.ranks = ranks;
+        m.bytes = s;
+        m.count = s / 4;
+        m.timeSeconds
+            = 2.0 * (ranks - 1) * alpha + 2.0 * (ranks - 1) / ranks * static_cast<double>(s) / (betaGBps * 1e9);
+        model::computeBandwidths(m);
+        ms.push_back(m);
+    }
+    return ms;
+}
+} // namespace
+
+class TestLiveLabStage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void defaultsAreUsable()
+    {
+        LiveLabStage stage(nullptr);
+        const auto r = stage.request();
+        QCOMPARE(r.backend, QStringLiteral("mpi"));
+        QCOMPARE(r.op, QStringLiteral("allreduce"));
+        QCOMPARE(r.minBytes, qint64 { 8 });
+        QCOMPARE(r.maxBytes, qint64 { 64 * model::MiB });
+        QVERIFY(stage.parameterPanel() != nullptr);
+        QVERIFY(!stage.explanation().isEmpty());
+    }
+
+    void calibrateAndUse()
+    {
+        LiveLabStage stage(nullptr);
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/ring.jsonl";
+        const double alpha = 2e-6, beta = 10.0;
+        QVERIFY(model::saveMeasurements(path.toStdString(), ringAllReduce(4, alpha, beta)).empty());
+        QVERIFY(stage.openMeasurements(path).contains(QStringLiteral("Opened")));
+        const int sizes = static_cast<int>(stage.measurements().size());
+        QCOMPARE(stage.findChild<QTableWidget*>()->rowCount(), sizes);
+
+        QSignalSpy applied(&stage, &LiveLabStage::calibrationApplied);
+        stage.calibrate();
+        QVERIFY(stage.calibration().has_value());
+        QVERIFY(std::abs(stage.calibration()->fit.busBandwidthGBps / beta - 1) < 1e-6);
+        QVERIFY(std::abs(stage.calibration()->fit.alphaSeconds / alpha - 1) < 1e-6);
+        stage.useForPredictions();
+        QCOMPARE(applied.size(), 1);
+        const auto intra = applied.front().at(0).value<model::Link>();
+        const auto inter = applied.front().at(1).value<model::Link>();
+        QVERIFY(std::abs(intra.bandwidthGBps / beta - 1) < 1e-6);
+        QCOMPARE(inter, stage.comparisonPreset().inter); // one host: only the intra-node link is fitted
+        const auto saved = app::loadCustomProfile();
+        QVERIFY(saved.has_value());
+        QVERIFY(std::abs(saved->intra.bandwidthGBps / beta - 1) < 1e-6);
+    }
+
+    void fileErrorsAreMessages()
+    {
+        LiveLabStage stage(nullptr);
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/bad.jsonl";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"type\":\"measurement\",\"protocol\":1,\"op\":\"allreduce\",\"bytes\":8,\"time_us\":1}\nnot json\n");
+        f.close();
+        QVERIFY(stage.openMeasurements(path).contains(QStringLiteral("bad.jsonl:2")));
+        QVERIFY(stage.importNcclTests(QFINDTESTDATA("data/bad_time_all_reduce_perf.txt"))
+                    .contains(QStringLiteral("bad_time_all_reduce_perf.txt:14")));
+        QVERIFY(stage.importNcclTests(QFINDTESTDATA("data/all_reduce_perf_8xh100.txt"))
+                    .contains(QStringLiteral("Imported")));
+        QCOMPARE(stage.measurements().front().ranks, 8);
+    }
+
+    void realRunThroughTheWorker()
+    {
+        if (qEnvironmentVariable("TUTOR_LIVE_WORKER").isEmpty())
+            QSKIP("TUTOR_LIVE_WORKER is not set (run through ctest)");
+        LiveLabStage stage(nullptr);
+        app::LiveLabRequest r;
+        QSignalSpy finished(stage.client(), &app::LiveLabClient::finished);
+        stage.findChild<QLineEdit*>(); // the form exists
+        stage.client()->start([] {
+            app::LiveLabRequest q;
+            q.ranks = 2;
+            q.minBytes = 1024;
+            q.maxBytes = 64 * 1024;
+            q.stepFactor = 8;
+            q.iterations = 3;
+            q.warmup = 1;
+            q.overlap = true;
+            return q;
+        }());
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(finished.front().at(0).toBool(), qPrintable(stage.client()->lastMessage()));
+        QCOMPARE(stage.measurements().size(), stage.client()->measurements().size());
+        QCOMPARE(stage.client()->overlaps().size(), std::size_t { 1 });
+    }
+};
+
+QTEST_MAIN(TestLiveLabStage)
+#include "tst_livelabstage.moc"

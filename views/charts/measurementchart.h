@@ -1,0 +1,56 @@
+#pragma once
+// The live lab's chart: measured bus bandwidth (or time) against message size, with the model's prediction and
+// the calibrated fit drawn beside it. Log-2 size axis; log time axis, linear bandwidth axis.
+// Every Qt Charts include stays in views/charts/.
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/collective.h"
+#include "model/measurement.h"
+#endif
+
+#include <QWidget>
+#include <utility>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+
+namespace tutor::views {
+
+/// A curve over sizes: (S bytes, time seconds) pairs, ascending in S.
+using SizeCurve = std::vector<std::pair<model::Bytes, model::Seconds>>;
+
+class MeasurementChart : public QWidget {
+    Q_OBJECT
+public:
+    enum class Quantity { BusBandwidth, Time };
+
+    explicit MeasurementChart(QWidget* parent = nullptr);
+
+    /// Measured rows; out-of-place and in-place become two series.
+    void setMeasurements(const std::vector<model::Measurement>& measurements);
+    /// The model's prediction and the calibrated fit for the same collective at `ranks` (either may be empty).
+    /// Bus bandwidth is S/t·busBandwidthFactor(op, ranks), as for the measurements.
+    void setCurves(model::Collective op, int ranks, const SizeCurve& predicted, const SizeCurve& fitted);
+    void setQuantity(Quantity quantity);
+    Quantity quantity() const { return m_quantity; }
+    void clear();
+
+    QChart* chart() const;
+    /// Points in the named series ("measured, out-of-place", "model", "calibrated fit"); -1 when absent.
+    int pointCount(const QString& seriesName) const;
+
+private:
+    void rebuild();
+
+    QChartView* m_view = nullptr;
+    Quantity m_quantity = Quantity::BusBandwidth;
+    std::vector<model::Measurement> m_measurements;
+    model::Collective m_op = model::Collective::AllReduce;
+    int m_ranks = 1;
+    SizeCurve m_predicted;
+    SizeCurve m_fitted;
+};
+
+} // namespace tutor::views
