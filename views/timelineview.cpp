@@ -125,6 +125,7 @@ void TimelineView::setSelectedEvent(int index)
 
 void TimelineView::setVisibleRange(model::Seconds begin, model::Seconds end)
 {
+    updatePlot();
     m_axis.setRange(begin, end);
     rangeChanged();
 }
@@ -237,6 +238,7 @@ bool TimelineView::event(QEvent* event)
 
 void TimelineView::paintEvent(QPaintEvent*)
 {
+    updatePlot();
     QPainter painter(this);
     m_lastStats = paintTimeline(painter, rect(), m_timeline, m_index, m_axis, m_palette, m_options);
     if (m_timeline.events.empty()) {
@@ -252,8 +254,12 @@ void TimelineView::resizeEvent(QResizeEvent*)
 
 void TimelineView::updatePlot()
 {
-    m_axis.setPlot(TimelineLayout::plotFor(rect()));
-    update();
+    // A hidden widget gets its resize event only when shown; input and painting may come first.
+    const QRectF plot = TimelineLayout::plotFor(rect());
+    if (plot != m_axis.plot()) {
+        m_axis.setPlot(plot);
+        update();
+    }
 }
 
 void TimelineView::rangeChanged()
@@ -264,6 +270,7 @@ void TimelineView::rangeChanged()
 
 void TimelineView::zoomBy(double factor, double anchorX)
 {
+    updatePlot();
     if (!std::isfinite(factor) || factor <= 0)
         return;
     m_axis.zoom(factor, std::clamp(anchorX, m_axis.plot().left(), m_axis.plot().right()));
@@ -272,6 +279,7 @@ void TimelineView::zoomBy(double factor, double anchorX)
 
 void TimelineView::wheelEvent(QWheelEvent* event)
 {
+    updatePlot();
     const QPoint delta = event->angleDelta();
     if (event->modifiers() & Qt::ShiftModifier) {
         m_axis.scrollBy(-delta.y() / 2.0);
@@ -288,6 +296,7 @@ void TimelineView::wheelEvent(QWheelEvent* event)
 
 void TimelineView::mousePressEvent(QMouseEvent* event)
 {
+    updatePlot();
     m_pressPos = m_lastPos = event->pos();
     const bool box = event->button() == Qt::RightButton
         || (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier));
@@ -305,6 +314,7 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event)
 {
+    updatePlot();
     const QPoint pos = event->pos();
     if (m_drag == Drag::Pending && (pos - m_pressPos).manhattanLength() > kDragThresholdPx) {
         m_drag = Drag::Pan;
@@ -327,6 +337,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* event)
 {
+    updatePlot();
     const Drag drag = m_drag;
     m_drag = Drag::None;
     unsetCursor();
@@ -352,6 +363,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
 
 void TimelineView::keyPressEvent(QKeyEvent* event)
 {
+    updatePlot();
     const double page = m_axis.plot().width() * 0.2;
     switch (event->key()) {
     case Qt::Key_Plus:
