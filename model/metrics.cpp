@@ -76,11 +76,23 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
     for (const auto& lane : timeline.lanes)
         stages = std::max(stages, lane.stage + 1);
 
+    // Events are sorted by lane: find each lane's range once, then read every event once.
+    const int laneCount = static_cast<int>(timeline.lanes.size());
+    std::vector<std::size_t> begin(laneCount + 1, timeline.events.size());
+    for (int l = 0; l < laneCount; ++l)
+        begin[l] = static_cast<std::size_t>(std::lower_bound(timeline.events.begin(), timeline.events.end(), l,
+                                                [](const Event& e, int lane) { return e.lane < lane; })
+            - timeline.events.begin());
+
     std::vector<std::vector<Interval>> compute(stages), comm(stages);
-    for (const auto& e : timeline.events) {
-        const auto& lane = timeline.lanes[e.lane];
-        (lane.kind == LaneKind::Compute && isCompute(e.kind) ? compute : comm)[lane.stage].push_back(
-            { e.start, e.end() });
+    for (int l = 0; l < laneCount; ++l) {
+        const auto& lane = timeline.lanes[l];
+        if (lane.kind != LaneKind::Compute)
+            continue;
+        auto& c = compute[lane.stage];
+        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i)
+            if (const auto& e = timeline.events[i]; isCompute(e.kind))
+                c.push_back({ e.start, e.end() });
     }
     // A compute lane's events are already in start order and never overlap.
     for (auto& c : compute)
@@ -88,14 +100,29 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
 
     struct StageFigures {
         Seconds compute = 0, commSum = 0, commUnion = 0, overlap = 0, exposed = 0, idle = 0;
+        std::array<DimensionMetrics, 4> dimensions {};
     };
     std::vector<StageFigures> figures(stages);
-    for (auto& e : timeline.events) {
-        const auto& lane = timeline.lanes[e.lane];
+    for (int l = 0; l < laneCount; ++l) {
+        const auto& lane = timeline.lanes[l];
         if (lane.kind == LaneKind::Compute)
             continue;
-        e.exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
-        figures[lane.stage].commSum += e.duration;
+        const int k = static_cast<int>(lane.kind);
+        auto& f = figures[lane.stage];
+        auto& d = f.dimensions[k - 1];
+        const int ranks = std::max(1, ctx.groupRanks[k - 1]);
+        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i) {
+            auto& e = timeline.events[i];
+            e.exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
+            comm[lane.stage].push_back({ e.start, e.end() });
+            f.commSum += e.duration;
+            ++d.calls;
+            d.bytes += e.bytes;
+            if (e.collective)
+                d.busBytes += static_cast<double>(e.bytes) * busBandwidthFactor(*e.collective, ranks);
+            d.seconds += e.duration;
+            d.exposedSeconds += e.exposed;
+        }
     }
     double idleSum = 0;
     int critical = 0;
@@ -122,23 +149,9 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
     out.overlapHta = f.commUnion > 0 ? f.overlap / f.commUnion : 0;
     out.overlapOsu = f.commSum > 0 ? std::clamp(1 - f.exposed / f.commSum, 0.0, 1.0) : 0;
     out.bubbleFraction = out.stepSeconds > 0 ? idleSum / stages / out.stepSeconds : 0;
-
+    out.dimensions = f.dimensions;
     for (int k = 1; k < 5; ++k)
         out.dimensions[k - 1].lane = static_cast<LaneKind>(k);
-    for (const auto& e : timeline.events) {
-        const auto& lane = timeline.lanes[e.lane];
-        if (lane.kind == LaneKind::Compute || lane.stage != critical)
-            continue;
-        const int k = static_cast<int>(lane.kind);
-        auto& d = out.dimensions[k - 1];
-        ++d.calls;
-        d.bytes += e.bytes;
-        if (e.collective)
-            d.busBytes
-                += static_cast<double>(e.bytes) * busBandwidthFactor(*e.collective, std::max(1, ctx.groupRanks[k - 1]));
-        d.seconds += e.duration;
-        d.exposedSeconds += e.exposed;
-    }
 
     out.tokensPerStep = ctx.tokensPerStep;
     out.modelFlopsPerStep = ctx.modelFlopsPerToken * ctx.tokensPerStep;

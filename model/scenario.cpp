@@ -1,5 +1,7 @@
 #include "scenario.h"
 
+#include "compute.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,7 +11,7 @@ namespace tutor::model {
 
 namespace {
 constexpr int kMaxRanks = 1 << 20; // topology.h: ranks ≤ 1,048,576
-constexpr double kMaxLayerPasses = 200000; // keeps a simulation under a few million events
+constexpr double kMaxLayerPasses = 100000; // keeps a simulation under a few million events
 
 std::string str(double value)
 {
@@ -313,13 +315,23 @@ Problems validate(const Scenario& s)
     }
     c.real("straggler.slowdown_pct", s.straggler.slowdownPct, 0, 10'000, false);
 
+    // Sizes beyond any real model would overflow byte counts; a tutor has no use for them.
+    if (layersOk && hiddenOk && ffnOk && c.problems.empty()) {
+        const double psi = totalParams(m);
+        if (psi > 1e15)
+            c.add("model", str(psi) + " parameters", "is too large to simulate (at most 1e15 parameters)");
+        const double tokens = static_cast<double>(b.microBatchSize) * m.seqLen;
+        if (tokens > 1e9)
+            c.add("batch.micro_batch_size·model.seq_len", str(tokens),
+                "is too large to simulate (at most 1e9 tokens per micro-batch)");
+    }
     // The simulation's size: events grow with layers · micro-batches · grad_accum per stage.
     if (layersOk && c.problems.empty()) {
         const double work = static_cast<double>(m.layers) * b.microBatches * b.gradAccum;
         if (work > kMaxLayerPasses)
             c.add("batch.micro_batches·grad_accum", str(static_cast<long long>(b.microBatches) * b.gradAccum),
                 "times model.layers = " + str(static_cast<long long>(m.layers))
-                    + " is too large to simulate (at most 200,000 layer passes)");
+                    + " is too large to simulate (at most 100,000 layer passes)");
     }
     return c.problems;
 }

@@ -14,7 +14,7 @@ GradSync::GradSync(Context& context, int stages)
         build(s);
 }
 
-int GradSync::slot(int chunk, int layer, ParamPart part) const
+int GradSync::slot(int chunk, int layer, ParamPart part, int tensor) const
 {
     const int base = chunk * slots();
     switch (part) {
@@ -27,7 +27,7 @@ int GradSync::slot(int chunk, int layer, ParamPart part) const
         break;
     }
     const int local = layer % m_context.layersPerChunk;
-    return base + 2 + 2 * local + (part == ParamPart::Attention ? 1 : 0);
+    return base + 2 + 4 * local + (part == ParamPart::Attention ? 2 : 0) + tensor;
 }
 
 Bytes GradSync::layerBytes(int layer, ParamPart part) const
@@ -94,9 +94,16 @@ void GradSync::build(int stage)
             place(slot(chunk, 0, ParamPart::Head), layerBytes(0, ParamPart::Head), GroupKind::Dp);
         for (int l = (vs + 1) * lc - 1; l >= vs * lc; --l) {
             const bool expert = sc.model.isMoeLayer(l);
-            place(slot(chunk, l, ParamPart::Mlp), layerBytes(l, ParamPart::Mlp),
-                expert ? GroupKind::ExpertDp : GroupKind::Dp);
-            place(slot(chunk, l, ParamPart::Attention), layerBytes(l, ParamPart::Attention), GroupKind::Dp);
+            const Bytes mlp = layerBytes(l, ParamPart::Mlp);
+            if (expert) {
+                place(slot(chunk, l, ParamPart::Mlp), mlp, GroupKind::ExpertDp);
+            } else {
+                place(slot(chunk, l, ParamPart::Mlp, 0), mlp / 2, GroupKind::Dp); // fc2: ffn × h
+                place(slot(chunk, l, ParamPart::Mlp, 1), mlp - mlp / 2, GroupKind::Dp); // fc1: h × ffn
+            }
+            const Bytes attention = layerBytes(l, ParamPart::Attention);
+            place(slot(chunk, l, ParamPart::Attention, 0), attention / 4, GroupKind::Dp); // proj: h²
+            place(slot(chunk, l, ParamPart::Attention, 1), attention - attention / 4, GroupKind::Dp); // QKV: 3h²
         }
         if (vs == 0)
             place(slot(chunk, 0, ParamPart::Embedding), layerBytes(0, ParamPart::Embedding), GroupKind::Dp);
@@ -146,13 +153,19 @@ void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part
         m_context.builder.depend(ref, producer);
         return;
     }
-    const int b = st.slotBucket[slot(chunk, layer, part)];
-    if (b < 0)
-        return;
-    auto& bucket = st.buckets[b];
-    bucket.ready = std::max(bucket.ready, t);
-    bucket.producer = producer;
-    if (--bucket.pending > 0 || !overlap)
+    bool complete = false;
+    for (int tensor = 0; tensor < 2; ++tensor) {
+        if (tensor == 1 && (part == ParamPart::Head || part == ParamPart::Embedding))
+            break;
+        const int b = st.slotBucket[slot(chunk, layer, part, tensor)];
+        if (b < 0)
+            continue;
+        auto& bucket = st.buckets[b];
+        bucket.ready = std::max(bucket.ready, t);
+        bucket.producer = producer;
+        complete = --bucket.pending == 0 || complete;
+    }
+    if (!complete || !overlap)
         return;
     // DDP's reducer launches buckets strictly in order (Reducer::mark_bucket_ready).
     while (st.launchedUpTo < static_cast<int>(st.buckets.size()) && st.buckets[st.launchedUpTo].pending == 0)

@@ -49,8 +49,11 @@ private:
         std::vector<Seconds> gatherEnd;
     };
 
-    int slots() const { return 2 + 2 * m_context.layersPerChunk; }
-    int slot(int chunk, int layer, ParamPart part) const;
+    // Gradient slots of a chunk: head, embedding, then per layer the MLP's two weight matrices (fc2, fc1;
+    // one slot for all local experts) and the attention's two (output projection, QKV), the tensors
+    // PyTorch DDP assigns to buckets.
+    int slots() const { return 2 + 4 * m_context.layersPerChunk; }
+    int slot(int chunk, int layer, ParamPart part, int tensor = 0) const;
     void build(int stage);
     void launch(StageState& stage, Bucket& bucket, Seconds ready);
     Bytes layerBytes(int layer, ParamPart part) const;

@@ -63,8 +63,13 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
         return 0;
     const std::uint64_t key = (static_cast<std::uint64_t>(bytes) << 8) | (static_cast<std::uint64_t>(op) << 4)
         | static_cast<std::uint64_t>(kind);
-    if (const auto it = m_cache.find(key); it != m_cache.end())
+    for (const auto& [k, v] : m_recent)
+        if (k == key)
+            return v;
+    if (const auto it = m_cache.find(key); it != m_cache.end()) {
+        m_recent[m_next++ % m_recent.size()] = { key, it->second };
         return it->second;
+    }
     CollectiveRequest request;
     request.op = op;
     request.bytes = std::min(bytes, kMaxMessageBytes);

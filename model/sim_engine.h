@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tutor::model::sim {
@@ -47,6 +48,8 @@ private:
     DType m_dtype;
     bool m_free;
     std::unordered_map<std::uint64_t, Seconds> m_cache;
+    std::array<std::pair<std::uint64_t, Seconds>, 4> m_recent {}; ///< the TP/EP sizes repeat every layer
+    std::size_t m_next = 0;
     Problems m_problems;
 };
 

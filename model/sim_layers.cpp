@@ -24,6 +24,22 @@ std::string_view prefixOf(EventKind kind)
         return "fwd";
     }
 }
+// Short names keep most labels within std::string's small-buffer size (15 characters).
+const char* shortName(Collective op)
+{
+    switch (op) {
+    case Collective::AllReduce:
+        return "AR";
+    case Collective::ReduceScatter:
+        return "RS";
+    case Collective::AllGather:
+        return "AG";
+    case Collective::AllToAll:
+        return "A2A";
+    default:
+        return name(op).data();
+    }
+}
 } // namespace
 
 LayerRunner::LayerRunner(Context& context, GradSync& grads)
@@ -66,9 +82,11 @@ std::string LayerRunner::label(const char* prefix, const char* what, int layer, 
         out += " L";
         appendInt(out, layer);
     }
-    out += ' ';
-    out += what;
-    out += " mb";
+    if (*what) {
+        out += ' ';
+        out += what;
+    }
+    out += " #";
     appendInt(out, mb);
     return out;
 }
@@ -109,7 +127,7 @@ void LayerRunner::blocking(
     Event e;
     e.kind = EventKind::Communication;
     if (m_context.options.labels) {
-        e.label = label(name(op).data(), what, layer, mb);
+        e.label = label(shortName(op), what, layer, mb);
         e.group = m_context.costs.group(group).label;
     }
     e.duration = m_context.costs.seconds(op, bytes, group);
@@ -135,16 +153,16 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     const bool moe = m_context.scenario.model.isMoeLayer(layer);
     // Megatron-LM: g = AllReduce after each block (sequence parallel: AllGather before, ReduceScatter after).
     if (m_sp)
-        tpComm(st, Collective::AllGather, "attn", layer, mb);
-    compute(st, kind, "attn", f.attention, layer, mb);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "attn", layer, mb);
+        tpComm(st, Collective::AllGather, "att", layer, mb);
+    compute(st, kind, "att", f.attention, layer, mb);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
     if (m_sp)
         tpComm(st, Collective::AllGather, "mlp", layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "dispatch", layer, mb);
-    compute(st, kind, moe ? "experts" : "mlp", f.mlp, layer, mb);
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+    compute(st, kind, moe ? "moe" : "mlp", f.mlp, layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "combine", layer, mb);
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
     tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head",
@@ -166,24 +184,24 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     if (m_sp)
         tpComm(st, Collective::AllGather, "mlp", layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "combine", layer, mb);
-    const auto mlp = compute(st, EventKind::Backward, moe ? "experts" : "mlp", 2 * f.mlp, layer, mb);
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", 2 * f.mlp, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "dispatch", layer, mb);
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
     tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
     if (m_sp)
-        tpComm(st, Collective::AllGather, "attn", layer, mb);
+        tpComm(st, Collective::AllGather, "att", layer, mb);
     // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V): 4·s·h FLOPs per token.
     double attention = 2 * f.attention;
     if (sc.compute.recompute == Recompute::Selective)
         attention += static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen * 4.0 * sc.model.seqLen
             * sc.model.hidden / sc.parallel.tp;
-    const auto attn = compute(st, EventKind::Backward, "attn", attention, layer, mb);
+    const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "attn", layer, mb);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
     if (last && layer == 0)
         m_grads.gradReady(st, chunk, layer, ParamPart::Embedding, st.computeFree, st.lastCompute);
 }

@@ -258,10 +258,11 @@ private slots:
             previous = e.start;
             previousBucket = e.bucket;
         }
-        // The first bucket closes at first_bucket_MiB (1 MiB): one layer's attention is 4h²·2 bytes, more.
+        // The first bucket closes at first_bucket_MiB (1 MiB), which the last layer's fc2 weight alone
+        // (h·ffn elements) exceeds.
         const auto first = std::find_if(sim.timeline.events.begin(), sim.timeline.events.end(),
             [](const Event& e) { return e.collective == Collective::AllReduce; });
-        QCOMPARE(first->bytes, Bytes { 2 } * s.model.hidden * s.model.ffnSize() * sizeOf(s.comm.dtype));
+        QCOMPARE(first->bytes, Bytes { 1 } * s.model.hidden * s.model.ffnSize() * sizeOf(s.comm.dtype));
     }
 
     // Ranks that behave alike are simulated once: the event count does not depend on DP size.
