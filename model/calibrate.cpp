@@ -91,7 +91,7 @@ Result<std::vector<Sample>> samplesOf(
             return Problem { "measurements[" + std::to_string(i) + "].time_us", std::to_string(m.timeSeconds * 1e6),
                 "must be finite and > 0 with bytes ≥ 1" };
         auto& slot = bySize[m.bytes];
-        slot.first += m.timeSeconds;
+        slot.first += (o.useMedian && m.medianSeconds > 0) ? m.medianSeconds : m.timeSeconds;
         slot.second += 1;
     }
     std::vector<Sample> s;

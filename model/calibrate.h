@@ -56,8 +56,9 @@ struct Calibration {
 
 struct CalibrationOptions {
     bool inPlace = false; ///< fit in-place rows (falls back to the other kind when there are none)
+    bool useMedian = true; ///< fit the per-iteration median where rows have one (robust to preemption)
     bool allowCrossover = true; ///< try the two-segment fit
-    double crossoverGain = 0.7; ///< keep two segments only if the median error drops below gain × one segment
+    double crossoverGain = 0.7; ///< keep two segments only if the RMS relative error drops below gain × one segment
 };
 
 /// The step count that turns L into α: AllReduce 2(n−1); ReduceScatter, AllGather, AllToAll, Gather, Scatter

@@ -1,0 +1,29 @@
+// Calibration hold-out error of a measurement file: fits every other size, predicts the rest.
+// Usage: tutor_live_holdout sweep.jsonl   (a commtutor-live --json stream or a saved measurement file)
+#include "model/calibrate.h"
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: tutor_live_holdout FILE.jsonl\n");
+        return 1;
+    }
+    auto ms = tutor::model::loadMeasurements(argv[1]);
+    if (!ms) {
+        std::fprintf(stderr, "%s\n", tutor::model::toText(ms.problems()).c_str());
+        return 1;
+    }
+    auto fit = tutor::model::calibrate(*ms);
+    auto held = tutor::model::holdOut(*ms);
+    if (!fit || !held) {
+        std::fprintf(stderr, "%s\n", tutor::model::toText(fit ? held.problems() : fit.problems()).c_str());
+        return 1;
+    }
+    std::printf("calibration sizes=%zu alpha_us=%.3f busbw_GBps=%.3f fit_median_error_pct=%.1f crossover_bytes=%lld\n",
+        fit->points.size(), fit->fit.alphaSeconds * 1e6, fit->fit.busBandwidthGBps, fit->medianRelativeError * 100,
+        fit->crossoverBytes ? static_cast<long long>(*fit->crossoverBytes) : -1LL);
+    std::printf("holdout sizes=%zu median_error_pct=%.1f\n", held->points.size(), held->medianRelativeError * 100);
+    return 0;
+}
