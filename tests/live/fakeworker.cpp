@@ -1,6 +1,9 @@
 // A stand-in for commtutor-live that misbehaves on purpose, for the client's fault tests.
-// Usage: tutor_fake_worker ok|crash|hang|garbage|error|midline|unknown|version
+// Usage: tutor_fake_worker ok|crash|hang|garbage|error|midline|unknown|version|watchdog
+// ("watchdog" hangs under the worker's real Watchdog, armed for 0.2 s, which reports and exits with 6.)
 #include "live/protocol/protocol.h"
+#include "live/worker/output.h"
+#include "live/worker/watchdog.h"
 
 #include <csignal>
 #include <cstdio>
@@ -56,6 +59,18 @@ int main(int argc, char** argv)
         std::abort();
     }
     if (mode == "hang") {
+        for (;;)
+            pause();
+    }
+    if (mode == "watchdog") {
+        JsonLinesOutput out(stdout, true);
+        Watchdog watchdog(
+            [&out](const std::string& what) {
+                out.error({ "watchdog", what + " made no progress for 0.2 s; communicator aborted",
+                    static_cast<int>(ExitCode::Timeout), 0 });
+            },
+            static_cast<int>(ExitCode::Timeout));
+        watchdog.arm(0.2, "allreduce of 4096 B");
         for (;;)
             pause();
     }

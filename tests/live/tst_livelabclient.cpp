@@ -20,6 +20,8 @@ private slots:
         QTest::newRow("well-behaved") << "ok" << true << 2 << "2 measurement(s)";
         QTest::newRow("killed mid-run (abort)") << "crash" << false << 2 << "crashed after 2 result(s)";
         QTest::newRow("hangs past the time-out") << "hang" << false << 1 << "printed nothing for";
+        QTest::newRow("worker watchdog aborts a hung collective")
+            << "watchdog" << false << 1 << "watchdog: allreduce of 4096 B made no progress for 0.2 s";
         QTest::newRow("prints garbage") << "garbage" << false << 1 << "not the live-lab protocol";
         QTest::newRow("error record") << "error" << false << 1 << "ncclAllReduce: unhandled cuda error on rank 1";
         QTest::newRow("dies in the middle of a line") << "midline" << false << 1 << "exited with code 9";
