@@ -113,7 +113,10 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
         const int ranks = std::max(1, ctx.groupRanks[k - 1]);
         for (std::size_t i = begin[l]; i < begin[l + 1]; ++i) {
             auto& e = timeline.events[i];
+            // Rounding in the interval sums must not show as a sliver of exposed (or negative) time.
             e.exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
+            if (e.exposed < 1e-9 * e.duration)
+                e.exposed = 0;
             comm[lane.stage].push_back({ e.start, e.end() });
             f.commSum += e.duration;
             ++d.calls;

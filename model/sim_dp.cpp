@@ -116,18 +116,18 @@ EventRef GradSync::issue(StageState& stage, Collective op, Bytes bytes, GroupKin
     const int lane = m_context.builder.lane(stage.stage, LaneKind::DpComm);
     if (lane < 0)
         return {};
-    Event e;
+    Record e;
     e.kind = EventKind::Communication;
-    if (m_context.options.labels) {
-        e.label = std::string(name(op)) + " " + what + std::to_string(bucket >= 0 ? bucket : layer);
-        e.group = m_context.costs.group(group).label;
-    }
+    e.style = LabelStyle::Numbered;
+    e.prefix = name(op).data();
+    e.what = what;
+    e.number = bucket >= 0 ? bucket : layer;
     e.duration = m_context.costs.seconds(op, bytes, group);
     e.bytes = bytes;
-    e.collective = op;
+    e.setCollective(op, group);
     e.layer = layer;
     e.bucket = bucket;
-    return m_context.builder.add(lane, std::move(e), ready);
+    return m_context.builder.add(lane, e, ready);
 }
 
 void GradSync::launch(StageState& stage, Bucket& b, Seconds ready)

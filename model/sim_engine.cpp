@@ -1,6 +1,7 @@
 #include "sim_engine.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace tutor::model::sim {
 
@@ -106,27 +107,25 @@ Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
             m_lanes.push_back({ s, kind, "stage " + std::to_string(s) + " · " + std::string(name(kind)) });
         }
     }
-    m_events.resize(m_lanes.size());
-    m_deps.resize(m_lanes.size());
+    m_records.resize(m_lanes.size());
     m_free.assign(m_lanes.size(), 0.0);
 }
 
-EventRef Builder::add(int lane, Event event, Seconds ready)
+EventRef Builder::add(int lane, const Record& record, Seconds ready)
 {
-    event.lane = lane;
-    event.start = std::max(ready, m_free[lane]);
-    m_free[lane] = event.start + event.duration;
-    auto& events = m_events[lane];
-    events.push_back(std::move(event));
-    m_deps[lane].push_back({});
-    return { lane, static_cast<int>(events.size()) - 1 };
+    auto& records = m_records[lane];
+    records.push_back(record);
+    auto& r = records.back();
+    r.start = std::max(ready, m_free[lane]);
+    m_free[lane] = r.start + r.duration;
+    return { lane, static_cast<int>(records.size()) - 1 };
 }
 
 void Builder::depend(EventRef ref, EventRef on)
 {
     if (!ref.valid() || !on.valid())
         return;
-    auto& slots = m_deps[ref.lane][ref.index];
+    auto& slots = at(ref).dependencies;
     if (!slots[0].valid())
         slots[0] = on;
     else if (!slots[1].valid())
@@ -136,32 +135,87 @@ void Builder::depend(EventRef ref, EventRef on)
 std::size_t Builder::size() const
 {
     std::size_t n = 0;
-    for (const auto& lane : m_events)
+    for (const auto& lane : m_records)
         n += lane.size();
     return n;
 }
 
-Timeline Builder::finish()
+namespace {
+void appendInt(std::string& out, int value)
+{
+    char buffer[16];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, end);
+}
+
+void writeLabel(std::string& out, const Record& r)
+{
+    out += r.prefix;
+    switch (r.style) {
+    case LabelStyle::Layer:
+        if (r.layer >= 0) {
+            out += " L";
+            appendInt(out, r.layer);
+        }
+        if (*r.what) {
+            out += ' ';
+            out += r.what;
+        }
+        out += " #";
+        appendInt(out, r.microBatch);
+        break;
+    case LabelStyle::Numbered:
+        out += ' ';
+        out += r.what;
+        appendInt(out, r.number);
+        break;
+    case LabelStyle::Send:
+        out += ' ';
+        out += r.what;
+        out += " #";
+        appendInt(out, r.microBatch);
+        out += " → stage ";
+        appendInt(out, r.number);
+        break;
+    }
+}
+} // namespace
+
+Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labels)
 {
     Timeline t;
     const int lanes = static_cast<int>(m_lanes.size());
     std::vector<int> offset(m_lanes.size() + 1, 0);
     for (int l = 0; l < lanes; ++l)
-        offset[l + 1] = offset[l] + static_cast<int>(m_events[l].size());
-    t.events.reserve(offset.back());
+        offset[l + 1] = offset[l] + static_cast<int>(m_records[l].size());
+    t.events.resize(offset.back());
     for (int l = 0; l < lanes; ++l) {
-        const auto& deps = m_deps[l];
-        for (std::size_t i = 0; i < m_events[l].size(); ++i) {
-            auto& e = m_events[l][i];
-            const auto& d = deps[i];
+        Event* e = t.events.data() + offset[l];
+        for (const auto& r : m_records[l]) {
+            e->lane = l;
+            e->kind = r.kind;
+            e->start = r.start;
+            e->duration = r.duration;
+            e->bytes = r.bytes;
+            e->layer = r.layer;
+            e->microBatch = r.microBatch;
+            e->bucket = r.bucket;
+            if (r.collective >= 0)
+                e->collective = static_cast<Collective>(r.collective);
+            if (labels) {
+                writeLabel(e->label, r);
+                if (r.group >= 0)
+                    e->group = groups[r.group].label;
+            }
+            const auto& d = r.dependencies;
             if (d[1].valid())
-                e.dependencies = { offset[d[0].lane] + d[0].index, offset[d[1].lane] + d[1].index };
+                e->dependencies = { offset[d[0].lane] + d[0].index, offset[d[1].lane] + d[1].index };
             else if (d[0].valid())
-                e.dependencies = { offset[d[0].lane] + d[0].index };
-            t.duration = std::max(t.duration, e.end());
-            t.events.push_back(std::move(e));
+                e->dependencies = { offset[d[0].lane] + d[0].index };
+            t.duration = std::max(t.duration, r.end());
+            ++e;
         }
-        m_events[l].clear();
+        std::vector<Record>().swap(m_records[l]);
     }
     t.lanes = std::move(m_lanes);
     return t;

@@ -41,6 +41,7 @@ public:
     /// Seconds for `op` of S = `bytes` on `group`; 0 for a one-rank group or free communication.
     Seconds seconds(Collective op, Bytes bytes, GroupKind group);
     const Group& group(GroupKind kind) const { return m_groups[static_cast<int>(kind)]; }
+    const std::array<Group, kGroupKinds>& groups() const { return m_groups; }
     const Problems& problems() const { return m_problems; }
 
 private:
@@ -53,6 +54,37 @@ private:
     Problems m_problems;
 };
 
+/// How Builder::finish() writes an event's label (labels are made once, at the end).
+enum class LabelStyle : std::uint8_t {
+    Layer, ///< "<prefix> L<layer> <what> #<micro-batch>": "fwd L12 att #3", "AR L12 mlp #3"
+    Numbered, ///< "<prefix> <what><number>": "AllReduce bucket 4", "AllGather fwd L7"
+    Send, ///< "send act #3 → stage 2" (what = "act" or "grad", number = the receiving stage)
+};
+
+/// An event while the step is being simulated: plain data, turned into an Event by Builder::finish().
+struct Record {
+    Seconds start = 0;
+    Seconds duration = 0;
+    Bytes bytes = 0;
+    int layer = -1;
+    int microBatch = -1;
+    int bucket = -1;
+    int number = 0;
+    const char* prefix = "";
+    const char* what = "";
+    EventKind kind = EventKind::Forward;
+    std::int8_t collective = -1; ///< Collective, −1 for compute
+    std::int8_t group = -1; ///< GroupKind of a collective
+    LabelStyle style = LabelStyle::Layer;
+    std::array<EventRef, 2> dependencies {};
+    Seconds end() const { return start + duration; }
+    void setCollective(Collective op, GroupKind g)
+    {
+        collective = static_cast<std::int8_t>(op);
+        group = static_cast<std::int8_t>(g);
+    }
+};
+
 /// The lanes of every stage and the events on them, each lane in start order.
 class Builder {
 public:
@@ -60,25 +92,21 @@ public:
     Builder(int stages, bool tp, bool dp, bool pp, bool ep);
     int lane(int stage, LaneKind kind) const { return m_laneOf[stage * 5 + static_cast<int>(kind)]; }
     Seconds laneFree(int lane) const { return m_free[lane]; }
-    /// Places `event` on `lane` at max(ready, lane free); returns where it went.
-    EventRef add(int lane, Event event, Seconds ready);
-    Event& at(EventRef ref) { return m_events[ref.lane][ref.index]; }
+    /// Places `record` on `lane` at max(ready, lane free); returns where it went.
+    EventRef add(int lane, const Record& record, Seconds ready);
+    Record& at(EventRef ref) { return m_records[ref.lane][ref.index]; }
     /// Records that `ref` waited for `on` (at most two per event; resolved to global indices by finish()).
     void depend(EventRef ref, EventRef on);
-    /// Concatenates the lanes into a Timeline (events sorted by lane, then start).
-    Timeline finish();
+    /// Concatenates the lanes into a Timeline (events sorted by lane, then start); `groups` name each
+    /// collective's group; `labels` false leaves labels and group names empty.
+    Timeline finish(const std::array<Group, kGroupKinds>& groups, bool labels);
     std::size_t size() const;
-    void reserve(int lane, std::size_t count)
-    {
-        m_events[lane].reserve(count);
-        m_deps[lane].reserve(count);
-    }
+    void reserve(int lane, std::size_t count) { m_records[lane].reserve(count); }
 
 private:
     std::vector<Lane> m_lanes;
     std::vector<int> m_laneOf;
-    std::vector<std::vector<Event>> m_events;
-    std::vector<std::vector<std::array<EventRef, 2>>> m_deps; ///< per lane and event, resolved by finish()
+    std::vector<std::vector<Record>> m_records;
     std::vector<Seconds> m_free;
 };
 

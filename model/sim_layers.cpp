@@ -1,19 +1,12 @@
 #include "sim_layers.h"
 
 #include <algorithm>
-#include <charconv>
 #include <utility>
 
 namespace tutor::model::sim {
 
 namespace {
-void appendInt(std::string& out, int value)
-{
-    char buffer[16];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, end);
-}
-std::string_view prefixOf(EventKind kind)
+const char* prefixOf(EventKind kind)
 {
     switch (kind) {
     case EventKind::Backward:
@@ -71,26 +64,6 @@ LayerRunner::Flops LayerRunner::layerFlops(int layer) const
     return f;
 }
 
-std::string LayerRunner::label(const char* prefix, const char* what, int layer, int mb) const
-{
-    std::string out;
-    if (!m_context.options.labels)
-        return out;
-    out.reserve(28);
-    out += prefix;
-    if (layer >= 0) {
-        out += " L";
-        appendInt(out, layer);
-    }
-    if (*what) {
-        out += ' ';
-        out += what;
-    }
-    out += " #";
-    appendInt(out, mb);
-    return out;
-}
-
 EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, double flops, int layer, int mb)
 {
     auto& b = m_context.builder;
@@ -103,13 +76,14 @@ EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, 
         const Seconds overlap = std::clamp(b.laneFree(dp) - start, 0.0, duration);
         duration += overlap * m_context.scenario.compute.interference;
     }
-    Event e;
+    Record e;
     e.kind = kind;
-    e.label = label(prefixOf(kind).data(), what, layer, mb);
+    e.prefix = prefixOf(kind);
+    e.what = what;
     e.duration = duration;
     e.layer = layer;
     e.microBatch = mb;
-    const auto ref = b.add(lane, std::move(e), start);
+    const auto ref = b.add(lane, e, start);
     b.depend(ref, st.lastCompute);
     b.depend(ref, std::exchange(m_input, {}));
     st.lastCompute = ref;
@@ -124,18 +98,16 @@ void LayerRunner::blocking(
     const int lane = b.lane(st.stage, laneKind);
     if (lane < 0 || m_context.costs.group(group).ranks <= 1)
         return;
-    Event e;
+    Record e;
     e.kind = EventKind::Communication;
-    if (m_context.options.labels) {
-        e.label = label(shortName(op), what, layer, mb);
-        e.group = m_context.costs.group(group).label;
-    }
+    e.prefix = shortName(op);
+    e.what = what;
     e.duration = m_context.costs.seconds(op, bytes, group);
     e.bytes = bytes;
-    e.collective = op;
+    e.setCollective(op, group);
     e.layer = layer;
     e.microBatch = mb;
-    const auto ref = b.add(lane, std::move(e), st.computeFree);
+    const auto ref = b.add(lane, e, st.computeFree);
     b.depend(ref, st.lastCompute);
     b.depend(ref, std::exchange(m_input, {}));
     st.lastCompute = ref;

@@ -29,7 +29,6 @@ private:
     void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
         int layer, int mb);
     void tpComm(StageState& stage, Collective op, const char* what, int layer, int mb);
-    std::string label(const char* prefix, const char* what, int layer, int mb) const;
 
     Context& m_context;
     GradSync& m_grads;

@@ -99,18 +99,17 @@ Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>&
         const int lane = ctx.builder.lane(st.stage, LaneKind::PpComm);
         if (lane < 0 || to % p == st.stage)
             return { st.computeFree, producer };
-        Event e;
+        Record e;
         e.kind = EventKind::Communication;
-        if (ctx.options.labels) {
-            e.label = std::string(forward ? "send act" : "send grad") + " mb" + std::to_string(mb) + " → stage "
-                + std::to_string(to % p);
-            e.group = ctx.costs.group(GroupKind::Pp).label;
-        }
+        e.style = LabelStyle::Send;
+        e.prefix = "send";
+        e.what = forward ? "act" : "grad";
+        e.number = to % p;
         e.duration = ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp);
         e.bytes = sendBytes;
-        e.collective = Collective::SendRecv;
+        e.setCollective(Collective::SendRecv, GroupKind::Pp);
         e.microBatch = mb;
-        const auto ref = ctx.builder.add(lane, std::move(e), st.computeFree);
+        const auto ref = ctx.builder.add(lane, e, st.computeFree);
         ctx.builder.depend(ref, producer);
         return { ctx.builder.at(ref).end(), ref };
     };

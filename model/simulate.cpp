@@ -60,7 +60,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
         return costs.problems();
 
     Simulation out;
-    out.timeline = builder.finish();
+    out.timeline = builder.finish(costs.groups(), options.labels);
 
     MetricsContext mc;
     mc.tokensPerStep = static_cast<double>(sc.batch.microBatchSize) * ctx.totalMicroBatches * par.dp * sc.model.seqLen;
