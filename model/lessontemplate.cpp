@@ -104,6 +104,7 @@ Figures hardwareFigures()
         f[k + "memory"] = makeFigure(static_cast<double>(p.memoryBytes), FigureUnit::Bytes);
         f[k + "nvlink_GBps"] = makeFigure(p.intra.lineRateGBps, FigureUnit::GBps);
         f[k + "intra_line_GBps"] = makeFigure(p.intra.lineRateGBps, FigureUnit::GBps);
+        f[k + "nvlink_both_GBps"] = makeFigure(2 * p.intra.lineRateGBps, FigureUnit::GBps); // as spec sheets add them
         f[k + "intra_bw_GBps"] = makeFigure(p.intra.bandwidthGBps, FigureUnit::GBps);
         f[k + "intra_alpha"] = makeFigure(p.intra.alphaSeconds, FigureUnit::Seconds);
         f[k + "nic_GBps"] = makeFigure(p.inter.lineRateGBps, FigureUnit::GBps);

@@ -41,8 +41,9 @@ Figure makeFigure(double value, FigureUnit unit);
 Figure textFigure(std::string text);
 
 /// Figures of every hardware preset, independent of any scene: hw.<id>.peak_TFLOPs, memory, nvlink_GBps
-/// (intra line rate per direction), nic_Gbps and nic_GBps (one NIC's line rate), net_per_gpu_GBps,
-/// intra_alpha, inter_alpha, intra_bw_GBps, inter_bw_GBps (achievable), gpus, nics.
+/// (intra line rate per direction), nvlink_both_GBps (both directions added, as spec sheets do), nic_Gbps and nic_GBps
+/// (one NIC's line rate), net_per_gpu_GBps, intra_alpha, inter_alpha, intra_bw_GBps, inter_bw_GBps (achievable), gpus,
+/// nics.
 Figures hardwareFigures();
 
 struct ResolvedText {

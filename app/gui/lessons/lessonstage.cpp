@@ -103,7 +103,9 @@ void LessonStage::buildUi()
 
     m_list = new QListWidget(splitter);
     m_list->setObjectName(QStringLiteral("lessonList"));
-    m_list->setMinimumWidth(220);
+    m_list->setMinimumWidth(260);
+    m_list->setWordWrap(true);
+    m_list->setTextElideMode(Qt::ElideNone);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0 && row != m_lesson)
             openLesson(row);
@@ -184,8 +186,9 @@ void LessonStage::buildUi()
 
     body->addWidget(m_sceneStack);
     body->addWidget(lower);
-    body->setStretchFactor(0, 3);
-    body->setStretchFactor(1, 2);
+    body->setStretchFactor(0, 1);
+    body->setStretchFactor(1, 1);
+    body->setSizes({ 420, 420 });
     v->addWidget(body, 1);
     m_tabs->addTab(page, QString());
 
@@ -199,7 +202,7 @@ void LessonStage::buildUi()
     splitter->addWidget(m_list);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ 240, 1100 });
+    splitter->setSizes({ 300, 1100 });
     retranslate();
 }
 
@@ -248,7 +251,7 @@ void LessonStage::refreshList()
     for (const auto& l : m_lessons) {
         const auto id = q(l.id);
         const auto mark = m_progress.isLessonDone(id) ? QStringLiteral("✓ ") : QStringLiteral("    ");
-        m_list->addItem(mark + q(l.title.in(m_language)));
+        m_list->addItem(mark + q(l.id.substr(0, 2)) + QStringLiteral("  ") + q(l.title.in(m_language)));
     }
     m_list->setCurrentRow(m_lesson);
     m_progressLabel->setText(tr("%1 of %2 lessons done").arg(m_progress.lessonsDone()).arg(lessonCount()));

@@ -1,0 +1,215 @@
+// The lesson player and the interview page, offscreen: the first three lessons are walked step by step and
+// their tasks completed by changing the scene; progress survives a restart; interview answers are graded
+// against the model and missed questions come back first.
+#include "app/gui/lessons/interviewpage.h"
+#include "app/gui/lessons/lessonstage.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/lesson.h"
+#include "model/question.h"
+#endif
+
+using tutor::app::LessonProgress;
+using tutor::app::LessonStage;
+
+namespace {
+QString lessonsDir()
+{
+    return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/lessons");
+}
+
+/// A value that meets the task's condition: the condition's own value for ==, >=, <=; for a metric condition
+/// the test knows the lesson (4 GiB makes any collective bandwidth-bound).
+QString satisfying(const tutor::model::Condition& c)
+{
+    if (!c.metric.empty())
+        return QStringLiteral("4GiB");
+    return c.value.is_string() ? QString::fromStdString(c.value.get<std::string>())
+                               : QString::fromStdString(c.value.dump());
+}
+} // namespace
+
+class TestLessonStage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void walkFirstThreeLessons_data();
+    void walkFirstThreeLessons();
+    void progressSurvivesRestart();
+    void rejectedValueKeepsScene();
+    void languageFollowsApplication();
+    void interviewNumeric();
+    void interviewReviewQueue();
+    void interviewOpenTimer();
+    void screenshots();
+
+private:
+    QTemporaryDir m_tmp;
+    QString progressPath() const { return m_tmp.filePath(QStringLiteral("progress.json")); }
+};
+
+void TestLessonStage::initTestCase()
+{
+    QVERIFY(m_tmp.isValid());
+    QApplication::setFont(QFont(QStringLiteral("WenQuanYi Micro Hei"), 10));
+}
+
+void TestLessonStage::walkFirstThreeLessons_data()
+{
+    QTest::addColumn<int>("lesson");
+    QTest::newRow("01 where communication happens") << 0;
+    QTest::newRow("02 the primitives") << 1;
+    QTest::newRow("03 AllReduce = ReduceScatter + AllGather") << 2;
+}
+
+void TestLessonStage::walkFirstThreeLessons()
+{
+    QFETCH(int, lesson);
+    const auto lessons = tutor::model::loadLessons(lessonsDir().toStdString());
+    QVERIFY(lessons.ok());
+    LessonStage stage(nullptr, lessonsDir(), progressPath());
+    stage.resize(1280, 800);
+    QVERIFY(stage.lessonCount() >= 12);
+    stage.openLesson(lesson);
+    QCOMPARE(stage.currentLesson(), lesson);
+    const auto& steps = (*lessons)[lesson].steps;
+    int tasks = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        QCOMPARE(stage.currentStep(), static_cast<int>(i));
+        QVERIFY2(stage.sceneProblems().isEmpty(), qPrintable(stage.sceneProblems()));
+        QVERIFY(!stage.stepMarkdown().contains(QStringLiteral("{{")));
+        QVERIFY(stage.duration() > 0);
+        if (steps[i].task) {
+            ++tasks;
+            QVERIFY(stage.hasTask());
+            QVERIFY(!stage.taskMet());
+            QVERIFY(!stage.next()); // the task blocks the way on
+            QCOMPARE(stage.currentStep(), static_cast<int>(i));
+            QCOMPARE(stage.taskControl(), QString::fromStdString(steps[i].task->condition.control));
+            QVERIFY(stage.setControlValue(satisfying(steps[i].task->condition)));
+            QVERIFY2(stage.taskMet(), qPrintable(stage.taskControl()));
+        }
+        QSignalSpy durations(&stage, &tutor::app::Stage::durationChanged);
+        QVERIFY(stage.next());
+        if (i + 1 < steps.size())
+            QCOMPARE(durations.count(), 1);
+    }
+    QVERIFY(tasks >= 1);
+    QVERIFY(stage.progress().isLessonDone(QString::fromStdString((*lessons)[lesson].id)));
+    QCOMPARE(stage.currentLesson(), lesson + 1); // finishing opens the next lesson
+}
+
+void TestLessonStage::progressSurvivesRestart()
+{
+    LessonProgress reloaded(progressPath());
+    QVERIFY(reloaded.isLessonDone(QStringLiteral("01-where-communication-happens")));
+    QVERIFY(reloaded.isLessonDone(QStringLiteral("03-allreduce-is-reducescatter-plus-allgather")));
+    QVERIFY(!reloaded.isLessonDone(QStringLiteral("16-putting-it-together")));
+    QVERIFY(reloaded.stepReached(QStringLiteral("02-the-primitives")) > 0);
+}
+
+void TestLessonStage::rejectedValueKeepsScene()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("other.json")));
+    QVERIFY(
+        stage.goToStep(QStringLiteral("03-allreduce-is-reducescatter-plus-allgather"), QStringLiteral("two-halves")));
+    const auto before = stage.stepMarkdown();
+    QVERIFY(!stage.setControlValue(QStringLiteral("a lot")));
+    QCOMPARE(stage.stepMarkdown(), before);
+    QVERIFY(!stage.taskMet());
+}
+
+void TestLessonStage::languageFollowsApplication()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("lang.json")));
+    const auto previous = QLocale();
+    QLocale::setDefault(QLocale(QStringLiteral("zh_CN")));
+    QEvent change(QEvent::LanguageChange);
+    QApplication::sendEvent(&stage, &change);
+    QCOMPARE(stage.language(), tutor::model::Language::ZhCN);
+    QVERIFY(stage.stepMarkdown().contains(QStringLiteral("通信")));
+    QLocale::setDefault(QLocale(QStringLiteral("en")));
+    QApplication::sendEvent(&stage, &change);
+    QCOMPARE(stage.language(), tutor::model::Language::En);
+    QLocale::setDefault(previous);
+}
+
+void TestLessonStage::interviewNumeric()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("numeric.json")));
+    auto* page = stage.interviewPage();
+    QVERIFY(page->questionCount() > 30);
+    QVERIFY(page->showQuestion(QStringLiteral("num-ring-allreduce-time"), 7));
+    QVERIFY(page->numericInstance().has_value());
+    const double answer = page->numericInstance()->answerInUnit;
+    QVERIFY(std::isfinite(answer));
+    QVERIFY(page->answerNumeric(answer * 1.01));
+    QVERIFY(page->lastAnswerCorrect());
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("ms")));
+    QVERIFY(!page->answerNumeric(answer)); // one answer per question shown
+    QVERIFY(page->showQuestion(QStringLiteral("num-ring-allreduce-time"), 7));
+    QVERIFY(page->answerNumeric(answer * 1.5));
+    QVERIFY(!page->lastAnswerCorrect());
+}
+
+void TestLessonStage::interviewReviewQueue()
+{
+    const auto path = m_tmp.filePath(QStringLiteral("review.json"));
+    {
+        LessonStage stage(nullptr, lessonsDir(), path);
+        auto* page = stage.interviewPage();
+        QVERIFY(page->showQuestion(QStringLiteral("mc-zero3-forward")));
+        QVERIFY(page->answerChoice(0)); // wrong: the answer is B
+        QVERIFY(!page->lastAnswerCorrect());
+        QCOMPARE(stage.progress().reviewQueue(), QStringList { QStringLiteral("mc-zero3-forward") });
+        QVERIFY(page->showQuestion(QStringLiteral("mc-pp-primitive")));
+        page->nextQuestion();
+        QCOMPARE(page->currentId(), QStringLiteral("mc-zero3-forward")); // the missed one comes back first
+    }
+    LessonStage restarted(nullptr, lessonsDir(), path);
+    QCOMPARE(restarted.progress().reviewQueue(), QStringList { QStringLiteral("mc-zero3-forward") });
+    auto* page = restarted.interviewPage();
+    QVERIFY(page->showQuestion(QStringLiteral("mc-zero3-forward")));
+    QVERIFY(page->answerChoice(1));
+    QVERIFY(page->lastAnswerCorrect());
+    QVERIFY(restarted.progress().reviewQueue().isEmpty());
+}
+
+void TestLessonStage::interviewOpenTimer()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("open.json")));
+    auto* page = stage.interviewPage();
+    QVERIFY(page->showQuestion(QStringLiteral("seed000-bucket")));
+    QCOMPARE(page->secondsLeft(), 60);
+    QVERIFY(!page->gradeOpen(true)); // grading needs the model answer shown first
+    page->revealOpen();
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("bucket")));
+    QVERIFY(page->gradeOpen(false));
+    QVERIFY(stage.progress().reviewQueue().contains(QStringLiteral("seed000-bucket")));
+}
+
+void TestLessonStage::screenshots()
+{
+    // Renders a lesson step in each language; TUTOR_LESSON_SCREENSHOTS names a folder to keep the PNGs.
+    const auto out = qEnvironmentVariable("TUTOR_LESSON_SCREENSHOTS", m_tmp.path());
+    for (const auto& code : { QStringLiteral("en"), QStringLiteral("zh_CN") }) {
+        QLocale::setDefault(QLocale(code));
+        LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("shot.json")));
+        stage.resize(1280, 820);
+        QVERIFY(stage.goToStep(QStringLiteral("02-the-primitives"), QStringLiteral("allreduce")));
+        stage.setTime(stage.duration() * 0.4);
+        stage.show();
+        const auto image = stage.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(QDir(out).filePath(QStringLiteral("lesson-%1.png").arg(code))));
+    }
+    QLocale::setDefault(QLocale(QStringLiteral("en")));
+}
+
+QTEST_MAIN(TestLessonStage)
+#include "tst_lessonstage.moc"
