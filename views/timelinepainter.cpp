@@ -223,7 +223,13 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
             continue;
         columns.reset(static_cast<int>(std::ceil(plot.width())));
         const auto& events = index.lanes[static_cast<size_t>(lane)];
-        QRectF rowRect;
+        const QRectF laneRect = axis.eventRect(lane, 0, timeline.duration);
+        QRectF rowRect(plot.left(), laneRect.top(), plot.width(), laneRect.height());
+        if (options.hatchBubbles && timeline.lanes[static_cast<size_t>(lane)].kind == LaneKind::Compute) {
+            // Whatever compute does not cover on its lane is idle: pipeline bubbles and waits show hatched.
+            const QRectF step = laneRect.intersected(plot);
+            painter.fillRect(step, QBrush(palette.bubbleHatch, Qt::BDiagPattern));
+        }
         for (auto it = firstEndingAfter(timeline, events, axis.begin()); it != events.end(); ++it) {
             const int i = *it;
             const auto& e = timeline.events[static_cast<size_t>(i)];
@@ -231,7 +237,6 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
                 break;
             ++stats.visibleEvents;
             const QRectF r = axis.eventRect(lane, e.start, e.duration);
-            rowRect = QRectF(plot.left(), r.top(), plot.width(), r.height());
             QColor colour = eventColor(timeline, e, palette);
             const bool emphasised = highlighting && options.highlight.matches(timeline, i);
             if (highlighting && !emphasised)
@@ -256,6 +261,8 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
                 painter.drawRect(drawn.adjusted(0.5, 0.5, -0.5, -0.5));
             } else {
                 painter.fillRect(drawn, colour);
+                if (drawn.width() >= 6) // a hairline between back-to-back events (layers) keeps them apart
+                    painter.fillRect(QRectF(drawn.left(), drawn.top(), 1, drawn.height()), colour.lighter(125));
             }
             if (options.showExposed && exposedFraction > 0) {
                 // Exposed time is the tail of the collective that compute could not cover.

@@ -1,96 +1,454 @@
 #include "trainingstage.h"
 
+#include "model/scenarioio.h"
+#include "model/simulate.h"
+#include "model/trace.h"
+#include "scenarioform.h"
+#include "trainingcontroller.h"
+#include "views/charts/bandwidthchart.h"
+#include "views/charts/breakdownchart.h"
+#include "views/charts/sweepchart.h"
+#include "views/eventmodel.h"
 #include "views/timelineview.h"
 
+#include <QComboBox>
+#include <QDir>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace tutor::app {
+
+namespace {
+QString seconds(double s)
+{
+    return QString::fromStdString(model::formatSeconds(s));
+}
+QString percent(double f)
+{
+    return QStringLiteral("%1 %").arg(100 * f, 0, 'f', 1);
+}
+
+QTableView* makeTable(QWidget* parent)
+{
+    auto* table = new QTableView(parent);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setAlternatingRowColors(true);
+    return table;
+}
+} // namespace
 
 TrainingStage::TrainingStage(QWidget* parent)
     : Stage(parent)
 {
+    m_controller = new TrainingController(this);
+    m_form = new ScenarioForm;
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_stack = new QStackedWidget(this);
-    m_timeline = new views::TimelineView(m_stack);
-    m_charts = new QLabel(tr("Charts"), m_stack);
-    m_stack->addWidget(m_timeline);
-    m_stack->addWidget(m_charts);
     layout->addWidget(m_stack);
-    m_panel = new QLabel(tr("Scenario"));
+
+    // Timeline page: banner, Gantt chart, then metrics / events tabs beside the selected event.
+    auto* timelinePage = new QWidget(m_stack);
+    auto* pageLayout = new QVBoxLayout(timelinePage);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->setSpacing(2);
+    m_banner = new QLabel(timelinePage);
+    m_banner->setWordWrap(true);
+    m_banner->setVisible(false);
+    m_banner->setStyleSheet(QStringLiteral("padding: 4px; color: white; background: #cf222e;"));
+    pageLayout->addWidget(m_banner);
+    auto* split = new QSplitter(Qt::Vertical, timelinePage);
+    m_split = split;
+    pageLayout->addWidget(split, 1);
+    m_timeline = new views::TimelineView(split);
+    split->addWidget(m_timeline);
+    auto* bottom = new QSplitter(Qt::Horizontal, split);
+    m_tabs = new QTabWidget(bottom);
+    m_metrics = new views::MetricsModel(this);
+    m_metricsTable = makeTable(m_tabs);
+    m_metricsTable->setModel(m_metrics);
+    m_events = new views::EventModel(this);
+    m_eventsProxy = new QSortFilterProxyModel(this);
+    m_eventsProxy->setSourceModel(m_events);
+    m_eventsProxy->setSortRole(views::EventModel::RawValueRole);
+    m_eventsProxy->setFilterKeyColumn(-1);
+    m_eventsTable = makeTable(m_tabs);
+    m_eventsTable->setModel(m_eventsProxy);
+    m_eventsTable->setSortingEnabled(true);
+    m_tabs->addTab(m_metricsTable, QString());
+    m_tabs->addTab(m_eventsTable, QString());
+    m_eventPanel = new QTextBrowser(bottom);
+    m_eventPanel->setOpenLinks(false);
+    bottom->addWidget(m_tabs);
+    bottom->addWidget(m_eventPanel);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    m_stack->addWidget(timelinePage);
+
+    buildCharts();
+    m_stack->addWidget(m_chartsPage);
+
+    connect(m_form, &ScenarioForm::scenarioEdited, this,
+        [this](const model::Scenario& scenario) { m_controller->setScenario(scenario); });
+    connect(m_form, &ScenarioForm::exampleChosen, this, &TrainingStage::loadScenarioFile);
+    connect(m_controller, &TrainingController::simulated, this, &TrainingStage::simulated);
+    connect(m_controller, &TrainingController::problemsChanged, this, &TrainingStage::problemsChanged);
+    connect(m_controller, &TrainingController::sweepReady, this,
+        [this](SweepParameter parameter, const std::vector<views::SweepPoint>& points) {
+            const model::Scenario& s = m_controller->goodScenario();
+            const double current = parameter == SweepParameter::BucketSize ? s.comm.bucketMiB
+                : parameter == SweepParameter::MicroBatches                ? s.batch.microBatches
+                                                                           : s.parallel.dp;
+            m_sweep->setSweep(m_sweepParameter->currentText(), points, true, current);
+        });
+    connect(m_timeline, &views::TimelineView::eventSelected, this, &TrainingStage::selectEvent);
+    connect(m_eventsTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (!current.isValid())
+                return;
+            const int row = m_eventsProxy->mapToSource(current).row();
+            if (row != m_selected) {
+                m_timeline->setSelectedEvent(row);
+                selectEvent(row);
+            }
+        });
+
+    retranslate();
+    loadInitialScenario();
 }
 
 TrainingStage::~TrainingStage()
 {
-    if (m_panel && !m_panel->parent())
-        delete m_panel;
+    if (m_form && !m_form->parent())
+        delete m_form;
+}
+
+void TrainingStage::loadInitialScenario()
+{
+    // The opening scene is simulated on this thread so the first frame already shows it.
+    m_controller->setSynchronous(true);
+    const QString dir = ScenarioForm::scenarioDirectory();
+    model::Problems problems = {};
+    if (!dir.isEmpty())
+        problems = openScenario(QDir(dir).filePath(QStringLiteral("default.json")));
+    if (dir.isEmpty() || !problems.empty()) {
+        model::Scenario fallback;
+        fallback.parallel.dp = 8;
+        fallback.batch.microBatchSize = 8;
+        m_form->setScenario(fallback);
+        m_controller->setScenario(fallback);
+    }
+    m_controller->setSynchronous(false);
+}
+
+void TrainingStage::setSynchronous(bool synchronous)
+{
+    m_controller->setSynchronous(synchronous);
 }
 
 void TrainingStage::showView(View view)
 {
     m_view = view;
     m_stack->setCurrentIndex(view == View::Timeline ? 0 : 1);
+    if (view == View::Charts && m_sweep->points().empty())
+        updateSweep();
 }
 
 model::Problems TrainingStage::openScenario(const QString& path)
 {
-    return { model::Problem { "file", path.toStdString(), "scenario files are not supported yet", {} } };
+    auto loaded = model::loadScenario(QDir::toNativeSeparators(path).toStdString());
+    if (!loaded.ok()) {
+        // The controller never sees a scenario that did not load: the previous one stays everywhere.
+        problemsChanged(loaded.problems());
+        return loaded.problems();
+    }
+    const model::Scenario scenario = std::move(loaded).value();
+    const bool hadPrevious = m_hasPrevious;
+    m_hasPrevious = false; // a new file: no "before the edit" bar
+    const bool synchronous = m_controller->isSynchronous();
+    m_controller->setSynchronous(true); // the caller gets the outcome, not a promise
+    model::Problems problems = m_controller->setScenario(scenario);
+    m_controller->setSynchronous(synchronous);
+    if (problems.empty())
+        problems = m_controller->problems(); // simulate() may refuse what validate() accepted
+    if (!problems.empty()) {
+        m_hasPrevious = hadPrevious;
+        m_controller->revertToGood();
+        problemsChanged(problems);
+        return problems;
+    }
+    m_form->setScenario(scenario);
+    m_path = path;
+    emit message(tr("Opened %1").arg(QDir::toNativeSeparators(path)), false);
+    return {};
 }
 
 void TrainingStage::loadScenarioFile(const QString& path)
 {
-    const auto problems = openScenario(path);
+    const model::Problems problems = openScenario(path);
     if (!problems.empty())
-        emit message(QString::fromStdString(model::toText(problems)), true);
+        emit message(tr("%n problem(s) in %1: %2", nullptr, static_cast<int>(problems.size()))
+                         .arg(QDir::toNativeSeparators(path), QString::fromStdString(problems.front().text())),
+            true);
 }
 
-bool TrainingStage::saveScenario(const QString&, QString* error)
+bool TrainingStage::saveScenario(const QString& path, QString* error)
 {
-    if (error)
-        *error = tr("Saving scenarios is not available yet");
-    return false;
+    const model::Problems problems = model::saveScenario(m_form->scenario(), path.toStdString());
+    if (!problems.empty()) {
+        if (error)
+            *error = QString::fromStdString(model::toText(problems));
+        return false;
+    }
+    m_path = path;
+    return true;
 }
 
-bool TrainingStage::exportTrace(const QString&, QString* error)
+bool TrainingStage::exportTrace(const QString& path, QString* error)
 {
-    if (error)
-        *error = tr("Trace export is not available yet");
-    return false;
+    const auto& sim = m_controller->simulation();
+    const auto problems = model::writeTextFile(path.toStdString(), model::chromeTraceText(sim.timeline, &sim.metrics));
+    if (!problems.empty() && error)
+        *error = QString::fromStdString(model::toText(problems));
+    return problems.empty();
 }
 
-bool TrainingStage::exportCsv(const QString&, QString* error)
+bool TrainingStage::exportCsv(const QString& path, QString* error)
 {
-    if (error)
-        *error = tr("CSV export is not available yet");
-    return false;
+    const auto problems
+        = model::writeTextFile(path.toStdString(), model::eventsCsv(m_controller->simulation().timeline));
+    if (!problems.empty() && error)
+        *error = QString::fromStdString(model::toText(problems));
+    return problems.empty();
 }
 
 double TrainingStage::duration() const
 {
-    return m_timeline->timeline().duration;
+    return m_controller->simulation().timeline.duration;
 }
 
 void TrainingStage::setTime(double t)
 {
-    m_time = t;
     m_timeline->setTime(t);
-    emit timeChanged(m_timeline->time());
+    emit explanationChanged(explanation());
+}
+
+double TrainingStage::naturalRate() const
+{
+    // Playing the whole step takes about ten seconds at 1×, whatever its simulated length.
+    const double d = duration();
+    return d > 0 ? d / 10 : 1;
 }
 
 QWidget* TrainingStage::parameterPanel()
 {
-    return m_panel;
+    return m_form;
+}
+
+QString TrainingStage::selectedEventText() const
+{
+    return m_eventPanel->toPlainText();
+}
+
+void TrainingStage::simulated()
+{
+    problemsChanged({});
+    const auto& sim = m_controller->simulation();
+    const double previousDuration = m_timeline->timeline().duration;
+    m_timeline->setTimeline(sim.timeline);
+    m_events->setTimeline(sim.timeline);
+    m_metrics->setMetrics(sim.metrics);
+    m_metricsTable->resizeColumnToContents(0);
+    std::vector<views::BreakdownChart::Bar> bars;
+    if (m_hasPrevious)
+        bars.push_back({ tr("before the edit"), m_previousMetrics });
+    bars.push_back({ tr("now"), sim.metrics });
+    m_breakdown->setBars(std::move(bars));
+    m_previousMetrics = sim.metrics;
+    m_hasPrevious = true;
+
+    // The DP group's gradient AllReduce, at the size of one full bucket, on the group's own topology.
+    model::CollectiveRequest request;
+    request.op = model::Collective::AllReduce;
+    request.dtype = m_controller->goodScenario().comm.dtype;
+    request.bytes = static_cast<model::Bytes>(m_controller->goodScenario().comm.bucketMiB * model::MiB);
+    for (const auto& e : sim.timeline.events)
+        if (e.collective && e.lane >= 0
+            && sim.timeline.lanes[static_cast<size_t>(e.lane)].kind == model::LaneKind::DpComm) {
+            request.op = *e.collective;
+            break;
+        }
+    request.topology = m_controller->dpTopology();
+    m_bandwidth->setRequest(request);
+
+    // Give the Gantt chart the rows it needs (a few lanes need little height) and the rest to the panels.
+    const int total = m_split->height() > 0 ? m_split->height() : height();
+    const int wanted = static_cast<int>(views::TimelineLayout::kRulerHeight
+        + views::TimeAxis::kMaxLaneHeight * static_cast<double>(sim.timeline.lanes.size()) + 24);
+    const int top = std::clamp(wanted, 180, std::max(180, total * 7 / 10));
+    m_split->setSizes({ top, std::max(120, total - top) });
+
+    m_selected = m_timeline->selectedEvent();
+    selectEvent(m_selected);
+    if (m_stack->currentIndex() == 1)
+        updateSweep();
+    else
+        m_sweep->setSweep(m_sweepParameter->currentText(), {}, true, 0);
+    if (std::abs(previousDuration - sim.timeline.duration) > 0)
+        emit durationChanged(sim.timeline.duration);
+    emit explanationChanged(explanation());
+}
+
+void TrainingStage::problemsChanged(const model::Problems& problems)
+{
+    m_form->showProblems(problems);
+    if (problems.empty()) {
+        m_banner->setVisible(false);
+        return;
+    }
+    m_banner->setText(
+        tr("%n problem(s): %1 — showing the last scenario that worked.", nullptr, static_cast<int>(problems.size()))
+            .arg(QString::fromStdString(problems.front().text())));
+    m_banner->setVisible(true);
+}
+
+void TrainingStage::selectEvent(int index)
+{
+    m_selected = index;
+    if (index < 0) {
+        m_eventPanel->setHtml(QStringLiteral("<p style='color:gray'>%1</p>")
+                                  .arg(tr("Click an event in the timeline to see its details and, for a collective, "
+                                          "its cost formula.")));
+        return;
+    }
+    QString html = QStringLiteral("<p>%1</p>").arg(m_timeline->describeEvent(index));
+    const QString formula = m_controller->costFormula(index);
+    if (!formula.isEmpty())
+        html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>").arg(tr("Cost model"), formula.toHtmlEscaped());
+    m_eventPanel->setHtml(html);
+    const QModelIndex source = m_events->index(index, 0);
+    const QModelIndex row = m_eventsProxy->mapFromSource(source);
+    if (row.isValid() && m_eventsTable->currentIndex().row() != row.row())
+        m_eventsTable->setCurrentIndex(row);
 }
 
 QString TrainingStage::explanation() const
 {
-    return tr("The simulated training step.");
+    if (!m_controller->hasSimulation())
+        return tr("<p>No scenario has simulated yet.</p>");
+    const auto& s = m_controller->goodScenario();
+    const auto& m = m_controller->simulation().metrics;
+    const bool zh = QLocale().language() == QLocale::Chinese;
+    const std::string& description = zh && !s.description.zhCN.empty() ? s.description.zhCN : s.description.en;
+    QString html = QStringLiteral("<h3>%1</h3>").arg(QString::fromStdString(s.name).toHtmlEscaped());
+    if (!description.empty())
+        html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(description).toHtmlEscaped());
+    html += tr("<p>One step takes <b>%1</b>: compute %2, communication %3 of which <b>%4</b> is exposed "
+               "(overlap %5). Pipeline bubble %6, MFU %7.</p>")
+                .arg(seconds(m.stepSeconds), seconds(m.computeSeconds), seconds(m.commSeconds),
+                    seconds(m.exposedCommSeconds), percent(m.overlapHta), percent(m.bubbleFraction), percent(m.mfu));
+    // What the critical stage is doing at the cursor.
+    const auto& timeline = m_controller->simulation().timeline;
+    const model::Frame frame = model::frameAt(timeline, m_timeline->time());
+    QStringList running;
+    for (const auto& lane : frame.lanes)
+        if (lane.event >= 0 && timeline.lanes[static_cast<size_t>(lane.lane)].stage == m.criticalStage)
+            running << QStringLiteral("%1: %2")
+                           .arg(QString::fromStdString(timeline.lanes[static_cast<size_t>(lane.lane)].name),
+                               QString::fromStdString(timeline.events[static_cast<size_t>(lane.event)].label))
+                           .toHtmlEscaped();
+    html += tr("<p>At t = %1 on stage %2: %3</p>")
+                .arg(seconds(frame.t))
+                .arg(m.criticalStage)
+                .arg(running.isEmpty() ? tr("idle") : running.join(QStringLiteral("; ")));
+    return html;
+}
+
+void TrainingStage::buildCharts()
+{
+    m_chartsPage = new QWidget(m_stack);
+    auto* grid = new QGridLayout(m_chartsPage);
+    grid->setContentsMargins(4, 4, 4, 4);
+    m_bandwidth = new views::BandwidthChart(m_chartsPage);
+    m_breakdown = new views::BreakdownChart(m_chartsPage);
+    m_sweep = new views::SweepChart(m_chartsPage);
+    auto* sweepBox = new QWidget(m_chartsPage);
+    auto* sweepLayout = new QVBoxLayout(sweepBox);
+    sweepLayout->setContentsMargins(0, 0, 0, 0);
+    auto* pick = new QHBoxLayout;
+    m_sweepLabel = new QLabel(sweepBox);
+    m_sweepParameter = new QComboBox(sweepBox);
+    for (int i = 0; i < 3; ++i)
+        m_sweepParameter->addItem(QString(), i);
+    pick->addWidget(m_sweepLabel);
+    pick->addWidget(m_sweepParameter, 1);
+    sweepLayout->addLayout(pick);
+    sweepLayout->addWidget(m_sweep, 1);
+    grid->addWidget(m_bandwidth, 0, 0, 1, 2);
+    grid->addWidget(m_breakdown, 1, 0);
+    grid->addWidget(sweepBox, 1, 1);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    connect(m_sweepParameter, &QComboBox::currentIndexChanged, this, &TrainingStage::updateSweep);
+}
+
+void TrainingStage::updateSweep()
+{
+    m_controller->requestSweep(static_cast<SweepParameter>(m_sweepParameter->currentData().toInt()));
+}
+
+void TrainingStage::setColors(const views::Palette& palette)
+{
+    m_timeline->setColors(palette);
+    m_bandwidth->setColors(palette);
+    m_breakdown->setColors(palette);
+    m_sweep->setColors(palette);
 }
 
 void TrainingStage::retranslate()
 {
+    m_tabs->setTabText(0, tr("Step breakdown"));
+    m_tabs->setTabText(1, tr("Events"));
+    m_tabs->setTabToolTip(0, tr("The figures of one simulated step; hover a row for its definition"));
+    m_tabs->setTabToolTip(1, tr("Every event of the step; click a column header to sort"));
+    m_metricsTable->setToolTip(tr("Figures of the simulated step"));
+    m_eventsTable->setToolTip(tr("Every event of the simulated step; selecting one selects it in the timeline"));
+    m_eventPanel->setToolTip(tr("Details of the selected event and, for a collective, the cost model's formula"));
+    m_banner->setToolTip(tr("The current form values cannot run; fix the fields marked in the form"));
+    m_sweepLabel->setText(tr("Sweep over"));
+    m_sweepParameter->setToolTip(tr("The scenario parameter the sweep chart varies"));
+    m_sweepParameter->setItemText(0, tr("bucket size (MiB)"));
+    m_sweepParameter->setItemText(1, tr("micro-batches"));
+    m_sweepParameter->setItemText(2, tr("DP size (GPUs scale with it)"));
+    m_metrics->retranslate();
+    m_form->retranslate();
+    m_form->showProblems(m_controller->problems());
+    m_bandwidth->retranslate();
+    m_breakdown->retranslate();
+    m_sweep->retranslate();
+    m_timeline->update();
+    selectEvent(m_selected);
+    emit explanationChanged(explanation());
 }
 
 } // namespace tutor::app

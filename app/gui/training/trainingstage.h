@@ -1,20 +1,38 @@
 #pragma once
 // The training-step page: the simulated step as a Gantt chart (or the charts view), the scenario form in the
-// parameter dock, the step breakdown, and the selected event's cost formula.
+// parameter dock, the step breakdown, the events table and the selected event's cost formula.
 #include "app/gui/stage.h"
 
+#include <QPointer>
 #include <QString>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/metrics.h"
 #include "model/problem.h"
 #endif
 
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QSplitter;
 class QStackedWidget;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
 
 namespace tutor::views {
+class BandwidthChart;
+class BreakdownChart;
+class EventModel;
+class MetricsModel;
+class SweepChart;
 class TimelineView;
-}
+struct Palette;
+} // namespace tutor::views
 
 namespace tutor::app {
+
+class ScenarioForm;
+class TrainingController;
 
 class TrainingStage : public Stage {
     Q_OBJECT
@@ -41,19 +59,55 @@ public:
 
     double duration() const override;
     void setTime(double t) override;
+    double naturalRate() const override;
     QWidget* parameterPanel() override;
     QString explanation() const override;
     void retranslate() override;
 
+    /// Applies a light or dark palette to the timeline and charts.
+    void setColors(const views::Palette& palette);
+    /// Runs every simulation on the UI thread (tests, screenshots) so results are there when a call returns.
+    void setSynchronous(bool synchronous);
+
     views::TimelineView* timelineView() const { return m_timeline; }
+    ScenarioForm* form() const { return m_form; }
+    TrainingController* controller() const { return m_controller; }
+    QString scenarioPath() const { return m_path; }
+    /// The selected-event panel's text (plain), for tests.
+    QString selectedEventText() const;
 
 private:
+    void buildCharts();
+    void simulated();
+    void problemsChanged(const model::Problems& problems);
+    void selectEvent(int index);
+    void updateSweep();
+    void loadInitialScenario();
+
     View m_view = View::Timeline;
+    TrainingController* m_controller = nullptr;
+    QPointer<ScenarioForm> m_form;
     QStackedWidget* m_stack = nullptr;
+    QSplitter* m_split = nullptr;
     views::TimelineView* m_timeline = nullptr;
-    QWidget* m_charts = nullptr;
-    QWidget* m_panel = nullptr;
-    double m_time = 0;
+    QLabel* m_banner = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableView* m_metricsTable = nullptr;
+    QTableView* m_eventsTable = nullptr;
+    QTextBrowser* m_eventPanel = nullptr;
+    views::MetricsModel* m_metrics = nullptr;
+    views::EventModel* m_events = nullptr;
+    QSortFilterProxyModel* m_eventsProxy = nullptr;
+    QWidget* m_chartsPage = nullptr;
+    views::BandwidthChart* m_bandwidth = nullptr;
+    views::BreakdownChart* m_breakdown = nullptr;
+    views::SweepChart* m_sweep = nullptr;
+    QComboBox* m_sweepParameter = nullptr;
+    QLabel* m_sweepLabel = nullptr;
+    QString m_path;
+    model::StepMetrics m_previousMetrics;
+    bool m_hasPrevious = false;
+    int m_selected = -1;
 };
 
 } // namespace tutor::app

@@ -1,0 +1,425 @@
+#include "scenarioform.h"
+
+#include "model/hardware.h"
+#include "model/scenarioio.h"
+#include "views/palette.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <nlohmann/json.hpp>
+
+namespace tutor::app {
+
+namespace {
+
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<int>(text.size()));
+}
+
+constexpr model::DType kWireTypes[]
+    = { model::DType::Fp32, model::DType::Bf16, model::DType::Fp16, model::DType::Fp8E4M3, model::DType::Fp8E5M2 };
+
+void setComboData(QComboBox* combo, const QVariant& data)
+{
+    const int i = combo->findData(data);
+    combo->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+} // namespace
+
+ScenarioForm::ScenarioForm(QWidget* parent)
+    : QWidget(parent)
+{
+    m_filling = true; // no scenarioEdited while the fields are being created
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    m_body = new QWidget(scroll);
+    scroll->setWidget(m_body);
+    auto* layout = new QVBoxLayout(m_body);
+
+    auto* top = new QFormLayout;
+    m_examples = new QComboBox(m_body);
+    m_exampleLabel = new QLabel(m_body);
+    top->addRow(m_exampleLabel, m_examples);
+    layout->addLayout(top);
+    m_problems = new QLabel(m_body);
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problems->setVisible(false);
+    layout->addWidget(m_problems);
+
+    QFormLayout* hw = addGroup(QT_TR_NOOP("Hardware"));
+    m_preset = addCombo(hw, QT_TR_NOOP("Preset"), QT_TR_NOOP("Machine type: GPUs per node, NVLink and network figures"),
+        "hardware.preset");
+    for (const auto& preset : model::presets())
+        m_preset->addItem(qs(preset.name), qs(preset.id));
+    m_nodes = addInt(hw, QT_TR_NOOP("Nodes"), QT_TR_NOOP("Number of machines"), "hardware.nodes", 1, 16384);
+    m_gpusPerNode = addInt(hw, QT_TR_NOOP("GPUs per node"), QT_TR_NOOP("GPUs in each machine (0: the preset's)"),
+        "hardware.gpus_per_node", 0, 64);
+
+    QFormLayout* shape = addGroup(QT_TR_NOOP("Model"));
+    m_layers = addInt(shape, QT_TR_NOOP("Layers"), QT_TR_NOOP("Transformer layers"), "model.layers", 1, 1024);
+    m_hidden = addInt(shape, QT_TR_NOOP("Hidden size"), QT_TR_NOOP("Model width h"), "model.hidden", 1, 131072);
+    m_ffn = addInt(
+        shape, QT_TR_NOOP("FFN size"), QT_TR_NOOP("Feed-forward width (0: 4 × hidden)"), "model.ffn", 0, 524288);
+    m_heads = addInt(shape, QT_TR_NOOP("Attention heads"), QT_TR_NOOP("Heads; tensor parallelism must divide them"),
+        "model.heads", 1, 1024);
+    m_seqLen
+        = addInt(shape, QT_TR_NOOP("Sequence length"), QT_TR_NOOP("Tokens per sequence"), "model.seq_len", 1, 1048576);
+    m_vocab = addInt(shape, QT_TR_NOOP("Vocabulary"), QT_TR_NOOP("Vocabulary size (embedding and output head)"),
+        "model.vocab", 1, 4194304);
+    m_experts = addInt(shape, QT_TR_NOOP("MoE experts"), QT_TR_NOOP("Experts per MoE layer (0: a dense model)"),
+        "model.moe.experts", 0, 4096);
+    m_topK = addInt(
+        shape, QT_TR_NOOP("MoE top-k"), QT_TR_NOOP("Experts each token is routed to"), "model.moe.top_k", 1, 64);
+
+    QFormLayout* par = addGroup(QT_TR_NOOP("Parallelism"));
+    m_dp = addInt(par, QT_TR_NOOP("Data parallel (DP)"), QT_TR_NOOP("Replicas that each see a slice of the batch"),
+        "parallel.dp", 1, 1048576);
+    m_tp = addInt(par, QT_TR_NOOP("Tensor parallel (TP)"), QT_TR_NOOP("GPUs that split every layer (Megatron-LM)"),
+        "parallel.tp", 1, 1024);
+    m_pp = addInt(par, QT_TR_NOOP("Pipeline parallel (PP)"),
+        QT_TR_NOOP("Pipeline stages, each holding a slice of the layers"), "parallel.pp", 1, 1024);
+    m_ep = addInt(par, QT_TR_NOOP("Expert parallel (EP)"), QT_TR_NOOP("GPUs that share the experts (taken out of DP)"),
+        "parallel.ep", 1, 4096);
+    m_sp = addCheck(par, QT_TR_NOOP("Sequence parallel"),
+        QT_TR_NOOP("Megatron sequence parallelism: each TP AllReduce becomes ReduceScatter + AllGather"),
+        "parallel.sp");
+    m_zero = addCombo(par, QT_TR_NOOP("ZeRO stage"),
+        QT_TR_NOOP("0: DDP; 1: shard optimizer states; 2: also gradients; 3: also parameters"), "parallel.zero_stage");
+    for (int stage = 0; stage <= 3; ++stage)
+        m_zero->addItem(QString::number(stage), stage);
+    m_virtualStages = addInt(par, QT_TR_NOOP("Virtual stages"),
+        QT_TR_NOOP("Model chunks per pipeline stage (interleaved schedule)"), "parallel.virtual_stages", 1, 64);
+    m_schedule = addCombo(par, QT_TR_NOOP("Pipeline schedule"),
+        QT_TR_NOOP("GPipe: all forwards then all backwards; 1F1B: alternate; interleaved: 1F1B over virtual stages"),
+        "parallel.schedule");
+    for (auto schedule :
+        { model::PipelineSchedule::GPipe, model::PipelineSchedule::OneFOneB, model::PipelineSchedule::Interleaved })
+        m_schedule->addItem(qs(model::name(schedule)), static_cast<int>(schedule));
+
+    QFormLayout* batch = addGroup(QT_TR_NOOP("Batch"));
+    m_microBatchSize = addInt(batch, QT_TR_NOOP("Micro-batch size"),
+        QT_TR_NOOP("Sequences per micro-batch per replica"), "batch.micro_batch_size", 1, 65536);
+    m_microBatches = addInt(batch, QT_TR_NOOP("Micro-batches"), QT_TR_NOOP("Micro-batches per pipeline pass (m)"),
+        "batch.micro_batches", 1, 65536);
+    m_gradAccum = addInt(batch, QT_TR_NOOP("Gradient accumulation"),
+        QT_TR_NOOP("Passes accumulated locally (no_sync) before one gradient synchronisation"), "batch.grad_accum", 1,
+        65536);
+
+    QFormLayout* comm = addGroup(QT_TR_NOOP("Communication"));
+    m_bucket = addDouble(comm, QT_TR_NOOP("Bucket size (MiB)"),
+        QT_TR_NOOP("DDP gradient bucket cap (PyTorch bucket_cap_mb, default 25)"), "comm.bucket_MiB", 0.01, 65536, 1,
+        2);
+    m_overlap = addCheck(comm, QT_TR_NOOP("Overlap with backward"),
+        QT_TR_NOOP("Launch each bucket's collective while backward still runs"), "comm.overlap");
+    m_prefetch = addInt(comm, QT_TR_NOOP("Prefetch depth"),
+        QT_TR_NOOP("ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute"), "comm.prefetch_depth", 0, 64);
+    m_dtype = addCombo(comm, QT_TR_NOOP("Wire dtype"),
+        QT_TR_NOOP("Element type of gradients and activations on the wire"), "comm.dtype");
+    for (auto type : kWireTypes)
+        m_dtype->addItem(qs(model::name(type)), static_cast<int>(type));
+
+    QFormLayout* compute = addGroup(QT_TR_NOOP("Compute"));
+    m_efficiency = addDouble(compute, QT_TR_NOOP("Efficiency"),
+        QT_TR_NOOP("Achieved fraction of peak FLOP/s for matrix work"), "compute.efficiency", 0.01, 1, 0.05, 2);
+    m_recompute = addCombo(compute, QT_TR_NOOP("Recomputation"),
+        QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
+        "compute.recompute");
+    for (auto r : { model::Recompute::None, model::Recompute::Selective, model::Recompute::Full })
+        m_recompute->addItem(qs(model::name(r)), static_cast<int>(r));
+    m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
+        QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
+        "compute.interference", 0, 10, 0.05, 2);
+    m_stragglerRank = addInt(compute, QT_TR_NOOP("Straggler rank"),
+        QT_TR_NOOP("A rank that computes slower (-1: none)"), "straggler.rank", -1, 1048575);
+    m_stragglerSlowdown = addDouble(compute, QT_TR_NOOP("Straggler slow-down (%)"),
+        QT_TR_NOOP("How much slower the straggler computes"), "straggler.slowdown_pct", 0, 1000, 5, 1);
+    layout->addStretch(1);
+
+    fillExamples();
+    connect(m_examples, &QComboBox::activated, this, [this](int index) {
+        const QString path = m_examples->itemData(index).toString();
+        if (!path.isEmpty())
+            emit exampleChosen(path);
+    });
+    retranslate();
+    setScenario(m_scenario);
+}
+
+QFormLayout* ScenarioForm::addGroup(const char* title)
+{
+    auto* box = new QGroupBox(m_body);
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_body->layout()->addWidget(box);
+    m_groups.emplace_back(box, title);
+    return form;
+}
+
+QSpinBox* ScenarioForm::addInt(
+    QFormLayout* form, const char* label, const char* tooltip, const std::string& path, int min, int max)
+{
+    auto* spin = new QSpinBox(m_body);
+    spin->setRange(min, max);
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    form->addRow(new QLabel(m_body), spin);
+    m_fields.push_back({ spin, form, label, tooltip, path });
+    connect(spin, &QSpinBox::valueChanged, this, &ScenarioForm::edited);
+    return spin;
+}
+
+QDoubleSpinBox* ScenarioForm::addDouble(QFormLayout* form, const char* label, const char* tooltip,
+    const std::string& path, double min, double max, double step, int decimals)
+{
+    auto* spin = new QDoubleSpinBox(m_body);
+    spin->setRange(min, max);
+    spin->setSingleStep(step);
+    spin->setDecimals(decimals);
+    spin->setKeyboardTracking(false);
+    form->addRow(new QLabel(m_body), spin);
+    m_fields.push_back({ spin, form, label, tooltip, path });
+    connect(spin, &QDoubleSpinBox::valueChanged, this, &ScenarioForm::edited);
+    return spin;
+}
+
+QComboBox* ScenarioForm::addCombo(QFormLayout* form, const char* label, const char* tooltip, const std::string& path)
+{
+    auto* combo = new QComboBox(m_body);
+    form->addRow(new QLabel(m_body), combo);
+    m_fields.push_back({ combo, form, label, tooltip, path });
+    connect(combo, &QComboBox::currentIndexChanged, this, &ScenarioForm::edited);
+    return combo;
+}
+
+QCheckBox* ScenarioForm::addCheck(QFormLayout* form, const char* label, const char* tooltip, const std::string& path)
+{
+    auto* check = new QCheckBox(m_body);
+    form->addRow(new QLabel(m_body), check);
+    m_fields.push_back({ check, form, label, tooltip, path });
+    connect(check, &QCheckBox::toggled, this, &ScenarioForm::edited);
+    return check;
+}
+
+void ScenarioForm::retranslate()
+{
+    m_exampleLabel->setText(tr("Example"));
+    m_examples->setToolTip(tr("Load one of the example scenarios shipped with commtutor"));
+    if (m_examples->count() > 0)
+        m_examples->setItemText(0, tr("Choose an example…"));
+    for (auto& [box, title] : m_groups)
+        box->setTitle(tr(title));
+    for (const Field& f : m_fields) {
+        if (auto* label = qobject_cast<QLabel*>(f.form->labelForField(f.widget))) {
+            label->setText(tr(f.label));
+            label->setToolTip(tr(f.tooltip));
+        }
+        f.widget->setToolTip(tr(f.tooltip));
+    }
+    m_gpusPerNode->setSpecialValueText(tr("preset default"));
+    m_ffn->setSpecialValueText(tr("4 × hidden"));
+    m_experts->setSpecialValueText(tr("dense"));
+    m_stragglerRank->setSpecialValueText(tr("none"));
+    m_zero->setItemText(0, tr("0 (DDP)"));
+    showProblems({}); // re-rendered by the stage with translated text when needed
+}
+
+void ScenarioForm::fillExamples()
+{
+    m_examples->clear();
+    m_examples->addItem(QString(), QString());
+    const QDir dir(scenarioDirectory());
+    for (const QFileInfo& file : dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
+        QString title = file.completeBaseName();
+        if (const auto json = model::loadJson(file.absoluteFilePath().toStdString());
+            json.ok() && json->is_object() && json->contains("name") && (*json)["name"].is_string())
+            title = QStringLiteral("%1 — %2").arg(
+                file.completeBaseName(), QString::fromStdString((*json)["name"].get<std::string>()));
+        m_examples->addItem(title, file.absoluteFilePath());
+    }
+}
+
+QStringList ScenarioForm::examples() const
+{
+    QStringList out;
+    for (int i = 1; i < m_examples->count(); ++i)
+        out << m_examples->itemData(i).toString();
+    return out;
+}
+
+QString ScenarioForm::scenarioDirectory()
+{
+    QStringList candidates;
+    if (qEnvironmentVariableIsSet("TUTOR_SCENARIO_DIR"))
+        candidates << qEnvironmentVariable("TUTOR_SCENARIO_DIR");
+    if (qEnvironmentVariableIsSet("TUTOR_SOURCE_DIR"))
+        candidates << qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios");
+    const QString app = QCoreApplication::applicationDirPath();
+    candidates << app + QStringLiteral("/../share/commtutor/scenarios") << app + QStringLiteral("/assets/scenarios");
+    for (QString up = QStringLiteral("/.."); up.size() <= 15; up += QStringLiteral("/.."))
+        candidates << app + up + QStringLiteral("/assets/scenarios");
+#ifdef TUTOR_ASSETS_DIR
+    candidates << QStringLiteral(TUTOR_ASSETS_DIR "/scenarios");
+#endif
+    for (const QString& c : candidates)
+        if (QFileInfo(c + QStringLiteral("/default.json")).isFile())
+            return QDir(c).absolutePath();
+    return {};
+}
+
+void ScenarioForm::setScenario(const model::Scenario& scenario)
+{
+    m_scenario = scenario;
+    m_filling = true;
+    const auto& s = scenario;
+    setComboData(m_preset, qs(s.hardware.preset));
+    m_nodes->setValue(s.hardware.nodes);
+    m_gpusPerNode->setValue(s.hardware.gpusPerNode);
+    m_layers->setValue(s.model.layers);
+    m_hidden->setValue(s.model.hidden);
+    m_ffn->setValue(s.model.ffn);
+    m_heads->setValue(s.model.heads);
+    m_seqLen->setValue(s.model.seqLen);
+    m_vocab->setValue(s.model.vocab);
+    m_experts->setValue(s.model.moe.experts);
+    m_topK->setValue(s.model.moe.topK);
+    m_dp->setValue(s.parallel.dp);
+    m_tp->setValue(s.parallel.tp);
+    m_pp->setValue(s.parallel.pp);
+    m_ep->setValue(s.parallel.ep);
+    m_sp->setChecked(s.parallel.sp);
+    setComboData(m_zero, s.parallel.zeroStage);
+    m_virtualStages->setValue(s.parallel.virtualStages);
+    setComboData(m_schedule, static_cast<int>(s.parallel.schedule));
+    m_microBatchSize->setValue(s.batch.microBatchSize);
+    m_microBatches->setValue(s.batch.microBatches);
+    m_gradAccum->setValue(s.batch.gradAccum);
+    m_bucket->setValue(s.comm.bucketMiB);
+    m_overlap->setChecked(s.comm.overlap);
+    m_prefetch->setValue(s.comm.prefetchDepth);
+    setComboData(m_dtype, static_cast<int>(s.comm.dtype));
+    m_efficiency->setValue(s.compute.efficiency);
+    setComboData(m_recompute, static_cast<int>(s.compute.recompute));
+    m_interference->setValue(s.compute.interference);
+    m_stragglerRank->setValue(s.straggler.rank);
+    m_stragglerSlowdown->setValue(s.straggler.slowdownPct);
+    m_filling = false;
+}
+
+void ScenarioForm::readFields()
+{
+    auto& s = m_scenario;
+    s.hardware.preset = m_preset->currentData().toString().toStdString();
+    s.hardware.nodes = m_nodes->value();
+    s.hardware.gpusPerNode = m_gpusPerNode->value();
+    s.model.layers = m_layers->value();
+    s.model.hidden = m_hidden->value();
+    s.model.ffn = m_ffn->value();
+    s.model.heads = m_heads->value();
+    s.model.seqLen = m_seqLen->value();
+    s.model.vocab = m_vocab->value();
+    s.model.moe.experts = m_experts->value();
+    s.model.moe.topK = m_topK->value();
+    s.parallel.dp = m_dp->value();
+    s.parallel.tp = m_tp->value();
+    s.parallel.pp = m_pp->value();
+    s.parallel.ep = m_ep->value();
+    s.parallel.sp = m_sp->isChecked();
+    s.parallel.zeroStage = m_zero->currentData().toInt();
+    s.parallel.virtualStages = m_virtualStages->value();
+    s.parallel.schedule = static_cast<model::PipelineSchedule>(m_schedule->currentData().toInt());
+    s.batch.microBatchSize = m_microBatchSize->value();
+    s.batch.microBatches = m_microBatches->value();
+    s.batch.gradAccum = m_gradAccum->value();
+    s.comm.bucketMiB = m_bucket->value();
+    s.comm.overlap = m_overlap->isChecked();
+    s.comm.prefetchDepth = m_prefetch->value();
+    s.comm.dtype = static_cast<model::DType>(m_dtype->currentData().toInt());
+    s.compute.efficiency = m_efficiency->value();
+    s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());
+    s.compute.interference = m_interference->value();
+    s.straggler.rank = m_stragglerRank->value();
+    s.straggler.slowdownPct = m_stragglerSlowdown->value();
+}
+
+void ScenarioForm::edited()
+{
+    if (m_filling)
+        return;
+    readFields();
+    emit scenarioEdited(m_scenario);
+}
+
+void ScenarioForm::showProblems(const model::Problems& problems)
+{
+    // A problem names a field ("parallel.tp") or a product of fields ("parallel.dp·tp·pp"): mark each.
+    auto names = [](const std::string& field, const std::string& path) {
+        if (field == path || field.rfind(path + ".", 0) == 0)
+            return true;
+        const auto dot = field.rfind('.');
+        const auto pathDot = path.rfind('.');
+        if (dot == std::string::npos || pathDot == std::string::npos || field.compare(0, dot, path, 0, pathDot) != 0)
+            return false;
+        const std::string leaf = path.substr(pathDot + 1);
+        const std::string product = field.substr(dot + 1);
+        size_t start = 0;
+        while (start <= product.size()) {
+            size_t end = product.find("·", start);
+            if (end == std::string::npos)
+                end = product.size();
+            if (product.compare(start, end - start, leaf) == 0)
+                return true;
+            start = end + std::string("·").size();
+        }
+        return false;
+    };
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    const QColor error = views::Palette::forTheme(dark ? views::Theme::Dark : views::Theme::Light).error;
+    for (const Field& f : m_fields) {
+        bool bad = false;
+        for (const auto& p : problems)
+            bad = bad || names(p.field, f.path);
+        f.widget->setStyleSheet(bad ? QStringLiteral("border: 2px solid %1;").arg(error.name()) : QString());
+    }
+    m_problemsText.clear();
+    QString html;
+    for (model::Problem p : problems) {
+        // "…/dir/file.json:12:5" → "file.json:12:5": the folder is noise in a narrow panel.
+        if (const auto slash = p.where.find_last_of("/\\"); slash != std::string::npos)
+            p.where = p.where.substr(slash + 1);
+        const QString line = QString::fromStdString(p.text());
+        m_problemsText += line + QLatin1Char('\n');
+        html += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
+    }
+    m_problemsText.chop(1);
+    m_problems->setVisible(!problems.empty());
+    m_problems->setText(problems.empty()
+            ? QString()
+            : QStringLiteral("<span style='color:%1'><b>%2</b><ul style='margin-left:-20px'>%3</ul>%4</span>")
+                  .arg(error.name(), tr("This scenario cannot run:"), html,
+                      tr("The timeline shows the last scenario that worked.")));
+}
+
+QString ScenarioForm::problemsText() const
+{
+    return m_problemsText;
+}
+
+} // namespace tutor::app

@@ -1,0 +1,215 @@
+// TrainingStage: opening a malformed scenario shows the validation messages and keeps the previous scenario;
+// opening a good one replaces it; form edits re-simulate; the selected collective shows its cost formula;
+// save and exports write files.
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "app/gui/training/scenarioform.h"
+#include "app/gui/training/trainingcontroller.h"
+#include "app/gui/training/trainingstage.h"
+#include "model/scenarioio.h"
+#include "views/timelineview.h"
+#endif
+
+using namespace tutor;
+using app::TrainingStage;
+
+namespace {
+QString scenarioFile(const char* name)
+{
+    return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios/") + QLatin1String(name);
+}
+} // namespace
+
+class TstTrainingStage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        qputenv("TUTOR_SCENARIO_DIR", (qEnvironmentVariable("TUTOR_SOURCE_DIR") + "/assets/scenarios").toUtf8());
+    }
+
+    void opensTheDefaultScenario()
+    {
+        TrainingStage stage;
+        QVERIFY(stage.controller()->hasSimulation());
+        QVERIFY(stage.duration() > 0);
+        QVERIFY(!stage.timelineView()->timeline().events.empty());
+        QVERIFY(stage.form()->examples().size() >= 2);
+        QVERIFY(stage.explanation().contains(QString::fromStdString(stage.controller()->goodScenario().name)));
+    }
+
+    void malformedScenarioKeepsThePrevious_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("malformed JSON names file and line") << "training-malformed.json"
+                                                            << "training-malformed.json:4";
+        QTest::newRow("tp that does not divide the heads") << "training-bad-tp.json"
+                                                           << "parallel.tp";
+        QTest::newRow("unknown key") << "training-unknown-key.json"
+                                     << "parallel.tensor_parallel";
+        QTest::newRow("negative bucket") << "training-negative-bucket.json"
+                                         << "comm.bucket_MiB";
+        QTest::newRow("missing file") << "no-such-scenario.json"
+                                      << "no-such-scenario.json";
+    }
+    void malformedScenarioKeepsThePrevious()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, fragment);
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        const model::Timeline before = stage.timelineView()->timeline();
+        const model::Scenario scenarioBefore = stage.controller()->goodScenario();
+        const QString path = file.startsWith("no-such") ? file : QFINDTESTDATA("data/" + file);
+        QVERIFY(!path.isEmpty());
+        const model::Problems problems = stage.openScenario(path);
+        QVERIFY(!problems.empty());
+        QVERIFY2(stage.form()->problemsText().contains(fragment), qPrintable(stage.form()->problemsText()));
+        QVERIFY(QString::fromStdString(model::toText(problems)).contains(fragment));
+        QVERIFY(stage.timelineView()->timeline() == before);
+        QVERIFY(stage.controller()->goodScenario() == scenarioBefore);
+        QVERIFY(stage.form()->scenario() == scenarioBefore);
+        const auto banner = stage.findChildren<QLabel*>();
+        QVERIFY(std::any_of(
+            banner.begin(), banner.end(), [&](QLabel* l) { return !l->isHidden() && l->text().contains(fragment); }));
+    }
+
+    void goodScenarioReplacesTheTimeline()
+    {
+        TrainingStage stage;
+        QSignalSpy duration(&stage, &app::Stage::durationChanged);
+        const double before = stage.duration();
+        QVERIFY(stage.openScenario(scenarioFile("pipeline-1f1b.json")).empty());
+        QVERIFY(stage.duration() != before);
+        QCOMPARE(duration.count(), 1);
+        QVERIFY(stage.form()->problemsText().isEmpty());
+        QCOMPARE(stage.scenarioPath(), scenarioFile("pipeline-1f1b.json"));
+    }
+
+    void formEditResimulates()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        model::Scenario edited = stage.form()->scenario();
+        edited.comm.overlap = !edited.comm.overlap;
+        const model::Timeline before = stage.timelineView()->timeline();
+        emit stage.form()->scenarioEdited(edited);
+        QVERIFY(stage.controller()->goodScenario() == edited);
+        QVERIFY(!(stage.timelineView()->timeline() == before));
+        // An invalid edit keeps the timeline and shows the problem.
+        model::Scenario bad = edited;
+        bad.parallel.tp = 5;
+        emit stage.form()->scenarioEdited(bad);
+        QVERIFY(stage.controller()->goodScenario() == edited);
+        QVERIFY(stage.form()->problemsText().contains("parallel.tp"));
+    }
+
+    void backgroundSimulationDropsStaleResults()
+    {
+        TrainingStage stage;
+        auto* controller = stage.controller();
+        controller->setSynchronous(false);
+        model::Scenario a = controller->goodScenario();
+        model::Scenario b = a;
+        b.comm.bucketMiB = 5;
+        model::Scenario c = a;
+        c.comm.bucketMiB = 100;
+        controller->setScenario(b);
+        controller->setScenario(c);
+        controller->waitForIdle();
+        QVERIFY(controller->goodScenario() == c);
+    }
+
+    void selectedCollectiveShowsItsFormula()
+    {
+        TrainingStage stage;
+        const auto& events = stage.timelineView()->timeline().events;
+        const auto it = std::find_if(
+            events.begin(), events.end(), [](const model::Event& e) { return e.collective.has_value(); });
+        QVERIFY(it != events.end());
+        const int index = static_cast<int>(it - events.begin());
+        emit stage.timelineView()->eventSelected(index);
+        const QString formula = stage.controller()->costFormula(index);
+        QVERIFY(!formula.isEmpty());
+        QVERIFY2(stage.selectedEventText().contains(formula.left(20)), qPrintable(stage.selectedEventText()));
+        QVERIFY(stage.selectedEventText().contains(QString::fromStdString(it->label)));
+    }
+
+    void saveAndExport()
+    {
+        TrainingStage stage;
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(stage.saveScenario(dir.filePath("saved.json"), &error));
+        const auto reloaded = model::loadScenario(dir.filePath("saved.json").toStdString());
+        QVERIFY(reloaded.ok());
+        QVERIFY(*reloaded == stage.form()->scenario());
+        QVERIFY(stage.exportTrace(dir.filePath("trace.json"), &error));
+        QVERIFY(stage.exportCsv(dir.filePath("events.csv"), &error));
+        QFile csv(dir.filePath("events.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), static_cast<qsizetype>(stage.timelineView()->timeline().events.size() + 1));
+        QVERIFY(!stage.exportCsv(dir.filePath("no/such/dir/events.csv"), &error));
+        QVERIFY(!error.isEmpty());
+    }
+
+    void chartsViewFillsTheCharts()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        stage.showView(TrainingStage::View::Charts);
+        QCOMPARE(stage.currentView(), TrainingStage::View::Charts);
+        stage.showView(TrainingStage::View::Timeline);
+        QCOMPARE(stage.currentView(), TrainingStage::View::Timeline);
+    }
+
+    // Offscreen pictures of the stage for a person to look at: TUTOR_TRAINING_SCREENSHOTS=<dir>.
+    void screenshots_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("default") << "default.json";
+        QTest::newRow("pipeline") << "pipeline-1f1b.json";
+        QTest::newRow("gpt175b") << "gpt175b-3d-1024.json";
+    }
+    void screenshots()
+    {
+        QFETCH(QString, scenario);
+        const QString dir = qEnvironmentVariable("TUTOR_TRAINING_SCREENSHOTS");
+        if (dir.isEmpty())
+            QSKIP("set TUTOR_TRAINING_SCREENSHOTS to a folder to write screenshots");
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        QVERIFY(stage.openScenario(scenarioFile(scenario.toUtf8().constData())).empty());
+        stage.resize(1300, 850);
+        stage.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&stage));
+        stage.setTime(stage.duration() * 0.6);
+        const auto& events = stage.timelineView()->timeline().events;
+        const auto it = std::find_if(
+            events.begin(), events.end(), [](const model::Event& e) { return e.collective.has_value(); });
+        if (it != events.end()) {
+            stage.timelineView()->setSelectedEvent(static_cast<int>(it - events.begin()));
+            emit stage.timelineView()->eventSelected(static_cast<int>(it - events.begin()));
+        }
+        const QString base = dir + "/training-" + QFileInfo(scenario).completeBaseName();
+        QVERIFY(stage.grab().save(base + "-timeline.png"));
+        stage.showView(TrainingStage::View::Charts);
+        QVERIFY(stage.grab().save(base + "-charts.png"));
+        QWidget* form = stage.parameterPanel();
+        form->resize(380, 1200);
+        QVERIFY(form->grab().save(base + "-form.png"));
+        QVERIFY(stage.openScenario(QFINDTESTDATA("data/training-bad-tp.json")).size() > 0);
+        QVERIFY(form->grab().save(base + "-form-problems.png"));
+        stage.showView(TrainingStage::View::Timeline);
+        QVERIFY(stage.grab().save(base + "-problems.png"));
+    }
+};
+
+QTEST_MAIN(TstTrainingStage)
+#include "tst_trainingstage.moc"

@@ -1,0 +1,160 @@
+// Charts: the bandwidth curves are the cost model's predictions per algorithm, the latency/bandwidth boundary
+// is where the auto choice's β term overtakes its α term, the breakdown adds up to the step, the sweep chart
+// drops points it cannot draw.
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QTest>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/hardware.h"
+#include "model/topology.h"
+#include "views/charts/bandwidthchart.h"
+#include "views/charts/breakdownchart.h"
+#include "views/charts/sweepchart.h"
+#endif
+
+#include <cmath>
+
+using namespace tutor;
+
+Q_DECLARE_METATYPE(model::Collective)
+
+namespace {
+model::CollectiveRequest requestFor(model::Collective op, const char* preset, int nodes)
+{
+    model::CollectiveRequest r;
+    r.op = op;
+    const auto hw = model::findPreset(preset);
+    r.topology = model::makeTopology(*hw, nodes, hw->gpusPerNode);
+    return r;
+}
+} // namespace
+
+class TstCharts : public QObject {
+    Q_OBJECT
+private slots:
+    void bandwidthCurvesArePredictions_data()
+    {
+        QTest::addColumn<model::Collective>("op");
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("AllReduce, 8 ranks, one HGX H100") << model::Collective::AllReduce << "hgx-h100" << 1;
+        QTest::newRow("AllReduce, 32 ranks, 4 DGX A100") << model::Collective::AllReduce << "dgx-a100" << 4;
+        QTest::newRow("AllGather, 16 ranks, 2 HGX H100") << model::Collective::AllGather << "hgx-h100" << 2;
+    }
+    void bandwidthCurvesArePredictions()
+    {
+        QFETCH(model::Collective, op);
+        QFETCH(QString, preset);
+        QFETCH(int, nodes);
+        const auto request = requestFor(op, preset.toStdString().c_str(), nodes);
+        const views::BandwidthData data = views::bandwidthData(request, 64, 1 * model::GiB);
+        QVERIFY(!data.curves.empty());
+        QVERIFY(!data.autoCurve.empty());
+        for (const auto& curve : data.curves) {
+            QVERIFY(!curve.points.empty());
+            for (const QPointF& p : curve.points) {
+                model::CollectiveRequest forced = request;
+                forced.algorithm = curve.algorithm;
+                forced.bytes = static_cast<model::Bytes>(p.x());
+                const auto cost = model::predict(forced);
+                QVERIFY(cost.ok());
+                QVERIFY2(std::abs(cost->busBwGBps - p.y()) <= 1e-9 * p.y(), qPrintable(QString::number(p.x())));
+            }
+        }
+        // Auto is never worse than any single algorithm.
+        for (size_t i = 0; i < data.autoCurve.size(); ++i)
+            for (const auto& curve : data.curves)
+                for (const QPointF& p : curve.points)
+                    if (p.x() == data.autoCurve[i].x())
+                        QVERIFY(data.autoCurve[i].y() >= p.y() * (1 - 1e-9));
+        // Below the boundary the α term of the auto choice dominates, above it the β term.
+        QVERIFY(data.crossoverBytes > 64 && data.crossoverBytes < 1.0 * model::GiB);
+        model::CollectiveRequest below = request, above = request;
+        below.bytes = static_cast<model::Bytes>(data.crossoverBytes / 1.5);
+        above.bytes = static_cast<model::Bytes>(data.crossoverBytes * 1.5);
+        QVERIFY(model::predict(below)->latencySeconds > model::predict(below)->bandwidthSeconds);
+        QVERIFY(model::predict(above)->bandwidthSeconds >= model::predict(above)->latencySeconds);
+    }
+
+    void bandwidthChartUsesLogAxes()
+    {
+        views::BandwidthChart chart;
+        auto request = requestFor(model::Collective::AllReduce, "hgx-h100", 1);
+        request.bytes = 25 * model::MiB;
+        chart.setRequest(request);
+        // curves + two shaded regions + the link line + the current size
+        QCOMPARE(chart.chart()->series().size(), static_cast<qsizetype>(chart.data().curves.size() + 4));
+        QVERIFY(qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0)));
+    }
+
+    void breakdownAddsUpToTheStep_data()
+    {
+        QTest::addColumn<double>("step");
+        QTest::addColumn<double>("compute");
+        QTest::addColumn<double>("exposed");
+        QTest::addColumn<double>("tpExposed");
+        QTest::addColumn<double>("dpExposed");
+        QTest::newRow("DP and TP both exposed") << 0.100 << 0.060 << 0.030 << 0.010 << 0.030;
+        QTest::newRow("everything hidden") << 0.080 << 0.080 << 0.0 << 0.0 << 0.0;
+        QTest::newRow("bubble only") << 0.100 << 0.070 << 0.0 << 0.0 << 0.0;
+    }
+    void breakdownAddsUpToTheStep()
+    {
+        QFETCH(double, step);
+        QFETCH(double, compute);
+        QFETCH(double, exposed);
+        QFETCH(double, tpExposed);
+        QFETCH(double, dpExposed);
+        model::StepMetrics m;
+        m.stepSeconds = step;
+        m.computeSeconds = compute;
+        m.exposedCommSeconds = exposed;
+        m.dimensions[0].exposedSeconds = tpExposed;
+        m.dimensions[1].exposedSeconds = dpExposed;
+        const views::StepBreakdown b = views::breakdown(m);
+        using P = views::StepBreakdown;
+        QVERIFY(std::abs(b.total() - step) < 1e-12);
+        QCOMPARE(b.seconds[P::Compute], compute);
+        // exposed communication shared in proportion to each dimension's Σ exposed
+        const double sum = tpExposed + dpExposed;
+        QVERIFY(std::abs(b.seconds[P::ExposedTp] - (sum > 0 ? exposed * tpExposed / sum : 0)) < 1e-12);
+        QVERIFY(std::abs(b.seconds[P::ExposedDp] - (sum > 0 ? exposed * dpExposed / sum : 0)) < 1e-12);
+        QVERIFY(std::abs(b.seconds[P::Idle] - (step - compute - exposed)) < 1e-12);
+    }
+
+    void breakdownChartStacksBars()
+    {
+        views::BreakdownChart chart;
+        model::StepMetrics before, now;
+        before.stepSeconds = before.computeSeconds = 0.1;
+        now.stepSeconds = 0.2;
+        now.computeSeconds = 0.1;
+        chart.setBars({ { "before", before }, { "now", now } });
+        auto* series = qobject_cast<QAbstractBarSeries*>(chart.chart()->series().value(0));
+        QVERIFY(series);
+        QCOMPARE(series->count(), static_cast<int>(views::StepBreakdown::PartCount));
+        // The first bar is drawn on top, so it is the last category.
+        QCOMPARE(series->barSets().at(views::StepBreakdown::Idle)->at(1), 0.0);
+        QCOMPARE(series->barSets().at(views::StepBreakdown::Idle)->at(0), (0.2 - 0.1) * 1e3);
+    }
+
+    void sweepChartDropsBadPoints()
+    {
+        views::SweepChart chart;
+        const double nan = std::nan("");
+        chart.setSweep(
+            "bucket", { { 25, 0.1, 0.01 }, { 1, 0.2, 0.1 }, { nan, 0.1, 0.1 }, { 5, nan, 0 }, { -1, 1, 1 } }, true, 25);
+        QCOMPARE(chart.points().size(), size_t { 2 });
+        QCOMPARE(chart.points().front().x, 1.0);
+        auto* step = qobject_cast<QLineSeries*>(chart.chart()->series().value(0));
+        QVERIFY(step);
+        QCOMPARE(step->count(), 2);
+        QCOMPARE(step->at(1).y(), 0.1 * 1e3);
+    }
+};
+
+QTEST_MAIN(TstCharts)
+#include "tst_charts.moc"

@@ -1,0 +1,235 @@
+#include "bandwidthchart.h"
+
+#include "chartstyle.h"
+
+#include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace tutor::views {
+
+namespace {
+
+bool positive(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
+
+// Bisection in log(S) between a latency-bound and a bandwidth-bound size, with the auto choice fixed.
+double refineCrossover(model::CollectiveRequest request, double lo, double hi)
+{
+    for (int i = 0; i < 30 && hi / lo > 1.01; ++i) {
+        const double mid = std::sqrt(lo * hi);
+        request.bytes = static_cast<model::Bytes>(std::llround(mid));
+        const auto cost = model::predict(request);
+        if (!cost.ok())
+            break;
+        (cost->bandwidthSeconds >= cost->latencySeconds ? hi : lo) = mid;
+    }
+    return hi;
+}
+
+} // namespace
+
+BandwidthData bandwidthData(const model::CollectiveRequest& request, model::Bytes minBytes, model::Bytes maxBytes)
+{
+    BandwidthData data;
+    data.minBytes = std::max<model::Bytes>(1, minBytes);
+    data.maxBytes = std::max(data.minBytes, std::min(maxBytes, model::kMaxMessageBytes));
+    const auto& topology = request.topology;
+    data.linkGBps = topology.nodes > 1 ? topology.interBandwidthPerGpuGBps() : topology.intra.bandwidthGBps;
+    const auto algorithms = model::concreteAlgorithms();
+    std::vector<BandwidthCurve> curves(algorithms.size());
+    for (size_t a = 0; a < algorithms.size(); ++a)
+        curves[a].algorithm = algorithms[a];
+
+    model::CollectiveRequest probe = request;
+    probe.algorithm = model::Algorithm::Auto;
+    double previousLatencyBound = 0;
+    bool sawLatencyBound = false, sawBandwidthBound = false;
+    for (model::Bytes s = data.minBytes; s <= data.maxBytes; s *= 2) {
+        probe.bytes = s;
+        const auto all = model::candidates(probe); // cheapest first
+        if (all.empty())
+            continue;
+        std::vector<bool> done(algorithms.size(), false);
+        for (const auto& cost : all) {
+            const auto it = std::find(algorithms.begin(), algorithms.end(), cost.algorithm);
+            const size_t a = static_cast<size_t>(it - algorithms.begin());
+            if (it == algorithms.end() || done[a] || !positive(cost.busBwGBps))
+                continue;
+            done[a] = true;
+            curves[a].points.emplace_back(static_cast<double>(s), cost.busBwGBps);
+        }
+        const auto& best = all.front();
+        if (positive(best.busBwGBps))
+            data.autoCurve.emplace_back(static_cast<double>(s), best.busBwGBps);
+        if (best.bandwidthSeconds < best.latencySeconds) {
+            sawLatencyBound = true;
+            previousLatencyBound = static_cast<double>(s);
+        } else if (!sawBandwidthBound) {
+            sawBandwidthBound = true;
+            if (sawLatencyBound) {
+                model::CollectiveRequest fixed = probe;
+                fixed.algorithm = best.algorithm;
+                fixed.protocol = best.protocol;
+                data.crossoverBytes = refineCrossover(fixed, previousLatencyBound, static_cast<double>(s));
+            }
+        }
+        if (s > data.maxBytes / 2)
+            break;
+    }
+    if (!sawBandwidthBound)
+        data.crossoverBytes = static_cast<double>(data.maxBytes);
+    for (auto& c : curves)
+        if (!c.points.empty())
+            data.curves.push_back(std::move(c));
+    return data;
+}
+
+BandwidthChart::BandwidthChart(QWidget* parent)
+    : QWidget(parent)
+{
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    retranslate();
+}
+
+void BandwidthChart::retranslate()
+{
+    setToolTip(tr("Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run "
+                  "this collective. Left of the dashed boundary the α (latency) term dominates, right of it the "
+                  "β (bandwidth) term."));
+    rebuild();
+}
+
+void BandwidthChart::setRequest(const model::CollectiveRequest& request)
+{
+    m_request = request;
+    m_data = bandwidthData(request);
+    rebuild();
+}
+
+void BandwidthChart::setColors(const Palette& palette)
+{
+    m_palette = palette;
+    rebuild();
+}
+
+void BandwidthChart::rebuild()
+{
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* axis : m_chart->axes())
+        m_chart->removeAxis(axis);
+    const auto& topology = m_request.topology;
+    m_chart->setTitle(tr("%1 on %2 ranks (%3 × %4): bus bandwidth vs message size")
+                          .arg(QString::fromUtf8(
+                              model::name(m_request.op).data(), static_cast<int>(model::name(m_request.op).size())))
+                          .arg(topology.ranks())
+                          .arg(topology.nodes)
+                          .arg(topology.gpusPerNode));
+
+    double yMax = 0, yMin = 1e300;
+    for (const auto& c : m_data.curves)
+        for (const QPointF& p : c.points) {
+            yMax = std::max(yMax, p.y());
+            yMin = std::min(yMin, p.y());
+        }
+    if (m_data.linkGBps > 0)
+        yMax = std::max(yMax, m_data.linkGBps);
+    if (yMax <= 0) {
+        yMax = 1;
+        yMin = 0.1;
+    }
+    const double yLo = std::pow(10, std::floor(std::log10(std::max(yMin, yMax * 1e-6))));
+    const double yHi = std::pow(10, std::ceil(std::log10(yMax * 1.2)));
+    // x is log2(S) on a linear axis, labelled in KiB/MiB/GiB (a QLogValueAxis can only print raw numbers).
+    const double minBytes = static_cast<double>(std::max<model::Bytes>(1, m_data.minBytes));
+    const double xLo = std::log2(minBytes);
+    const double xHi = std::log2(std::max(static_cast<double>(m_data.maxBytes), minBytes * 2));
+    auto lx = [](double bytes) { return std::log2(bytes); };
+
+    auto region = [&](double from, double to, QColor colour, const QString& name) {
+        if (!(to > from))
+            return;
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        upper->append(from, yHi);
+        upper->append(to, yHi);
+        lower->append(from, yLo);
+        lower->append(to, yLo);
+        auto* area = new QAreaSeries(upper, lower);
+        colour.setAlpha(m_palette.theme == Theme::Light ? 28 : 40);
+        area->setBrush(colour);
+        area->setPen(Qt::NoPen);
+        area->setName(name);
+        m_chart->addSeries(area);
+    };
+    const double crossover = std::clamp(lx(std::max(1.0, m_data.crossoverBytes)), xLo, xHi);
+    region(xLo, crossover, m_palette.exposedComm, tr("latency-bound (α > β term)"));
+    region(crossover, xHi, m_palette.dpLane, tr("bandwidth-bound (β ≥ α term)"));
+
+    int colour = 0;
+    for (const auto& c : m_data.curves) {
+        auto* series = new QLineSeries;
+        const auto name = model::name(c.algorithm);
+        series->setName(QString::fromUtf8(name.data(), static_cast<int>(name.size())));
+        series->setPen(QPen(m_palette.series[static_cast<size_t>(colour++ % 10)], 2));
+        for (const QPointF& p : c.points)
+            series->append(lx(p.x()), p.y());
+        m_chart->addSeries(series);
+    }
+    if (m_data.linkGBps > 0) {
+        auto* link = new QLineSeries;
+        link->setName(tr("link β %1 GB/s").arg(m_data.linkGBps, 0, 'g', 3));
+        link->setPen(QPen(m_palette.mutedText, 1.5, Qt::DashLine));
+        link->append(xLo, m_data.linkGBps);
+        link->append(xHi, m_data.linkGBps);
+        m_chart->addSeries(link);
+    }
+    if (m_request.bytes > 0) {
+        auto* current = new QScatterSeries;
+        current->setName(tr("current size"));
+        current->setMarkerSize(11);
+        current->setColor(m_palette.accent);
+        model::CollectiveRequest r = m_request;
+        r.algorithm = model::Algorithm::Auto;
+        if (const auto cost = model::predict(r); cost.ok() && positive(cost->busBwGBps))
+            current->append(lx(static_cast<double>(r.bytes)), cost->busBwGBps);
+        m_chart->addSeries(current);
+    }
+
+    auto* xAxis = new QCategoryAxis;
+    xAxis->setRange(xLo, xHi);
+    xAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    for (int k = static_cast<int>(std::ceil(xLo)); k <= static_cast<int>(xHi); ++k)
+        if (k % 3 == 0 || k == static_cast<int>(std::ceil(xLo)))
+            xAxis->append(QString::fromStdString(model::formatBytes(model::Bytes { 1 } << k)), k);
+    xAxis->setTitleText(tr("message size S (log scale)"));
+    auto* yAxis = new QLogValueAxis;
+    yAxis->setBase(10);
+    yAxis->setRange(yLo, yHi);
+    yAxis->setTitleText(tr("bus bandwidth (GB/s, log)"));
+    yAxis->setLabelFormat(QStringLiteral("%g"));
+    m_chart->addAxis(xAxis, Qt::AlignBottom);
+    m_chart->addAxis(yAxis, Qt::AlignLeft);
+    for (QAbstractSeries* s : m_chart->series()) {
+        s->attachAxis(xAxis);
+        s->attachAxis(yAxis);
+    }
+    charts::applyPalette(m_chart, m_palette);
+}
+
+} // namespace tutor::views

@@ -1,0 +1,62 @@
+#pragma once
+// Step-time breakdown: one horizontal bar per step (e.g. "before the edit" and "now"), stacked by what the
+// critical stage spends its time on: compute, exposed communication per dimension, and idle (bubble).
+#include "views/palette.h"
+
+#include <QString>
+#include <QWidget>
+#include <array>
+#include <vector>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/metrics.h"
+#endif
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+
+namespace tutor::views {
+
+/// A step cut into parts that add up to the step time, in seconds.
+struct StepBreakdown {
+    enum Part { Compute, ExposedTp, ExposedDp, ExposedPp, ExposedEp, Idle, PartCount };
+    std::array<double, PartCount> seconds {};
+    double total() const;
+    bool operator==(const StepBreakdown&) const = default;
+};
+
+/// compute = computeSeconds; the exposed communication (exposedCommSeconds, a union over lanes) shared among
+/// the dimensions in proportion to their Σ Event::exposed; idle = step − compute − exposed (bubbles, waits),
+/// never negative. So the parts sum to stepSeconds whenever compute + exposed ≤ step.
+StepBreakdown breakdown(const model::StepMetrics& metrics);
+
+class BreakdownChart : public QWidget {
+    Q_OBJECT
+public:
+    struct Bar {
+        QString label;
+        model::StepMetrics metrics;
+    };
+
+    explicit BreakdownChart(QWidget* parent = nullptr);
+    /// Bars from top to bottom.
+    void setBars(std::vector<Bar> bars);
+    const std::vector<Bar>& bars() const { return m_bars; }
+    void setColors(const Palette& palette);
+    QChart* chart() const { return m_chart; }
+    void retranslate();
+
+    /// Legend name of a part ("Compute", "Exposed DP", ...).
+    static QString partName(StepBreakdown::Part part);
+
+private:
+    void rebuild();
+
+    QChart* m_chart = nullptr;
+    QChartView* m_view = nullptr;
+    Palette m_palette = Palette::light();
+    std::vector<Bar> m_bars;
+};
+
+} // namespace tutor::views

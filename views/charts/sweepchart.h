@@ -1,0 +1,49 @@
+#pragma once
+// Sweep chart: step time and exposed communication as one parameter varies (bucket size, micro-batches,
+// DP size). Points come from the controller; the chart only draws them.
+#include "views/palette.h"
+
+#include <QString>
+#include <QWidget>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+QT_END_NAMESPACE
+
+namespace tutor::views {
+
+struct SweepPoint {
+    double x = 0; ///< the parameter's value (MiB, micro-batches, DP ranks)
+    double stepSeconds = 0; ///< simulated step time
+    double exposedSeconds = 0; ///< exposed communication on the critical stage
+    bool operator==(const SweepPoint&) const = default;
+};
+
+class SweepChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit SweepChart(QWidget* parent = nullptr);
+
+    /// Draws the points (x ascending) against a log₂ x axis when `logX`, marking `currentX` (the scenario's
+    /// value). Non-finite or non-positive points are left out.
+    void setSweep(const QString& xTitle, std::vector<SweepPoint> points, bool logX, double currentX);
+    const std::vector<SweepPoint>& points() const { return m_points; }
+    void setColors(const Palette& palette);
+    QChart* chart() const { return m_chart; }
+    void retranslate();
+
+private:
+    void rebuild();
+
+    QChart* m_chart = nullptr;
+    QChartView* m_view = nullptr;
+    Palette m_palette = Palette::light();
+    QString m_xTitle;
+    std::vector<SweepPoint> m_points;
+    bool m_logX = false;
+    double m_currentX = 0;
+};
+
+} // namespace tutor::views

@@ -1,0 +1,69 @@
+#pragma once
+// Thin Qt item models over copies of model values (STYLE.md: thin adapters, checked with
+// QAbstractItemModelTester): the events of a timeline, and the figures of a step's metrics.
+#include <QAbstractTableModel>
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/metrics.h"
+#include "model/timeline.h"
+#endif
+
+namespace tutor::views {
+
+/// One row per event of a timeline, in the timeline's order (row = event index).
+class EventModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Label, Kind, Lane, Start, Duration, Size, Exposed, Group, ColumnCount };
+    enum Role {
+        /// The unformatted value: seconds as double, bytes as qint64, kind/lane as int.
+        RawValueRole = Qt::UserRole + 1,
+    };
+
+    using QAbstractTableModel::QAbstractTableModel;
+    void setTimeline(model::Timeline timeline);
+    const model::Timeline& timeline() const { return m_timeline; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    model::Timeline m_timeline;
+};
+
+/// One row per figure of a step: its name, value with unit, and a short explanation as tooltip.
+class MetricsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Value, ColumnCount };
+    enum Role {
+        RawValueRole = Qt::UserRole + 1, ///< the figure in SI units (seconds, bytes, fraction)
+    };
+
+    using QAbstractTableModel::QAbstractTableModel;
+    void setMetrics(const model::StepMetrics& metrics);
+    const model::StepMetrics& metrics() const { return m_metrics; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// Re-reads the translated names (after a language switch).
+    void retranslate();
+
+private:
+    struct Row {
+        QString name;
+        QString value;
+        double raw = 0;
+        QString explanation;
+    };
+    void rebuild();
+
+    model::StepMetrics m_metrics;
+    std::vector<Row> m_rows;
+};
+
+} // namespace tutor::views
