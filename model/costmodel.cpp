@@ -24,7 +24,9 @@ std::string algorithmRule(const AlgorithmEntry& entry, const CollectiveRequest& 
 }
 
 /// The cost of one algorithm × protocol; preconditions: request valid, algorithm and protocol can run it.
-CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& entry, Protocol protocol)
+/// `withText` false leaves formula and reason empty (the auto search only compares times).
+CollectiveCost evaluate(
+    const CollectiveRequest& request, const AlgorithmEntry& entry, Protocol protocol, bool withText = true)
 {
     const Topology& topo = request.topology;
     const int n = topo.ranks();
@@ -52,6 +54,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
     in.intraBps = topo.intra.bandwidthGBps * kBytesPerGB * efficiency;
     in.interBps = topo.interBandwidthPerGpuGBps() * kBytesPerGB * efficiency;
     in.gammaSecondsPerByte = topo.reduceGBps > 0 ? 1.0 / (topo.reduceGBps * kBytesPerGB) : 0.0;
+    in.wantFormula = withText;
     const auto terms = entry.cost(in);
     // An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
     const bool latencyFree = topo.intra.alphaSeconds == 0 && (topo.nodes == 1 || topo.inter.alphaSeconds == 0);
@@ -67,6 +70,8 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
         c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
     }
+    if (!withText)
+        return c;
     std::string formula = std::string(name(entry.algorithm)) + "/" + std::string(name(protocol)) + " "
         + std::string(name(request.op)) + ", n = " + std::to_string(n) + ": t = ";
     if (base > 0)
@@ -78,18 +83,6 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
     c.formula = std::move(formula);
     c.reason = "forced " + std::string(name(entry.algorithm)) + "/" + std::string(name(protocol));
     return c;
-}
-
-std::vector<Protocol> protocolsFor(const CollectiveRequest& request, const AlgorithmEntry& entry)
-{
-    std::vector<Protocol> out;
-    for (auto p : concreteProtocols()) {
-        if (request.protocol != Protocol::Auto && p != request.protocol)
-            continue;
-        if (detail::protocolRule(p, entry.algorithm, request.topology).empty())
-            out.push_back(p);
-    }
-    return out;
 }
 
 std::string label(const CollectiveCost& c)
@@ -113,8 +106,7 @@ Problems validate(const CollectiveRequest& request)
         if (const auto rule = algorithmRule(*entry, request); !rule.empty())
             out.push_back({ "algorithm", std::string(name(request.algorithm)), rule });
         else if (request.protocol != Protocol::Auto) {
-            if (const auto prule = detail::protocolRule(request.protocol, request.algorithm, request.topology);
-                !prule.empty())
+            if (const char* prule = detail::protocolRule(request.protocol, request.algorithm, request.topology))
                 out.push_back({ "protocol", std::string(name(request.protocol)), prule });
         }
     } else if (request.protocol != Protocol::Auto) {
@@ -122,7 +114,7 @@ Problems validate(const CollectiveRequest& request)
         for (const auto* e : detail::algorithmTable())
             any = any
                 || (algorithmRule(*e, request).empty()
-                    && detail::protocolRule(request.protocol, e->algorithm, request.topology).empty());
+                    && !detail::protocolRule(request.protocol, e->algorithm, request.topology));
         if (!any)
             out.push_back({ "protocol", std::string(name(request.protocol)),
                 "no algorithm can run this collective "
@@ -131,19 +123,31 @@ Problems validate(const CollectiveRequest& request)
     return out;
 }
 
-std::vector<CollectiveCost> candidates(const CollectiveRequest& request)
+namespace {
+/// Calls visit(entry, protocol) for every pair that can run a valid request.
+template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&& visit)
 {
-    std::vector<CollectiveCost> out;
-    if (!validate(request).empty())
-        return out;
     for (const auto* e : detail::algorithmTable()) {
         if (request.algorithm != Algorithm::Auto && e->algorithm != request.algorithm)
             continue;
         if (!algorithmRule(*e, request).empty())
             continue;
-        for (auto p : protocolsFor(request, *e))
-            out.push_back(evaluate(request, *e, p));
+        for (auto p : concreteProtocols()) {
+            if (request.protocol != Protocol::Auto && p != request.protocol)
+                continue;
+            if (!detail::protocolRule(p, e->algorithm, request.topology))
+                visit(*e, p);
+        }
     }
+}
+} // namespace
+
+std::vector<CollectiveCost> candidates(const CollectiveRequest& request)
+{
+    std::vector<CollectiveCost> out;
+    if (!validate(request).empty())
+        return out;
+    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) { out.push_back(evaluate(request, e, p)); });
     std::stable_sort(out.begin(), out.end(),
         [](const CollectiveCost& a, const CollectiveCost& b) { return a.totalSeconds < b.totalSeconds; });
     return out;
@@ -153,18 +157,37 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
 {
     if (auto problems = validate(request); !problems.empty())
         return problems;
-    auto all = candidates(request);
-    if (all.empty())
+    // Compare times only; the winner is evaluated again with its formula. Equal times keep the first pair in
+    // table order, as candidates() does.
+    const AlgorithmEntry* bestEntry = nullptr;
+    Protocol bestProtocol = Protocol::Simple;
+    Seconds bestTime = 0;
+    CollectiveCost second;
+    int count = 0;
+    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) {
+        const auto c = evaluate(request, e, p, false);
+        ++count;
+        if (!bestEntry || c.totalSeconds < bestTime) {
+            if (bestEntry)
+                second = evaluate(request, *bestEntry, bestProtocol, false);
+            bestEntry = &e;
+            bestProtocol = p;
+            bestTime = c.totalSeconds;
+        } else if (count == 2 || c.totalSeconds < second.totalSeconds) {
+            second = c;
+        }
+    });
+    if (!bestEntry)
         return Problem { "algorithm", std::string(name(request.algorithm)), "no algorithm can run this request" };
-    CollectiveCost best = all.front();
-    if (best.ranks <= 1)
-        return best;
+    auto chosen = evaluate(request, *bestEntry, bestProtocol, request.explain);
+    if (chosen.ranks <= 1 || !request.explain)
+        return chosen;
     const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;
-    if (chose && all.size() > 1)
-        best.reason = label(best) + " beats " + label(all[1]);
+    if (chose && count > 1)
+        chosen.reason = label(chosen) + " beats " + label(second);
     else if (chose)
-        best.reason = label(best) + ": the only algorithm/protocol that can run this";
-    return best;
+        chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
+    return chosen;
 }
 
 } // namespace tutor::model

@@ -18,6 +18,9 @@ struct CollectiveRequest {
     Algorithm algorithm = Algorithm::Auto;
     Protocol protocol = Protocol::Auto;
     int root = 0;
+    /// false: leave CollectiveCost::formula and ::reason empty; sweeps, charts and the simulator need only the
+    /// numbers, and writing the text is most of the time a prediction takes.
+    bool explain = true;
     bool operator==(const CollectiveRequest&) const = default;
 };
 
@@ -33,18 +36,18 @@ struct CollectiveCost {
     Algorithm algorithm = Algorithm::Ring;
     Protocol protocol = Protocol::Simple;
     int ranks = 0;
-    Bytes bytes = 0;               ///< S, nccl-tests convention
-    Seconds totalSeconds = 0;      ///< latency + bandwidth + reduction
-    Seconds latencySeconds = 0;    ///< the α term (steps × per-step latency, plus protocol base latency)
-    Seconds bandwidthSeconds = 0;  ///< the β term, including protocol efficiency
-    Seconds reduceSeconds = 0;     ///< the γ term
-    double algBwGBps = 0;          ///< S / totalSeconds / 1e9
-    double busBwGBps = 0;          ///< algBw · busBandwidthFactor(op, ranks)
-    int steps = 0;                 ///< communication steps on the critical path
-    Bytes bytesSentPerRank = 0;    ///< the volume term: bytes the busiest rank sends
+    Bytes bytes = 0; ///< S, nccl-tests convention
+    Seconds totalSeconds = 0; ///< latency + bandwidth + reduction
+    Seconds latencySeconds = 0; ///< the α term (steps × per-step latency, plus protocol base latency)
+    Seconds bandwidthSeconds = 0; ///< the β term, including protocol efficiency
+    Seconds reduceSeconds = 0; ///< the γ term
+    double algBwGBps = 0; ///< S / totalSeconds / 1e9
+    double busBwGBps = 0; ///< algBw · busBandwidthFactor(op, ranks)
+    int steps = 0; ///< communication steps on the critical path
+    Bytes bytesSentPerRank = 0; ///< the volume term: bytes the busiest rank sends
     LinkBytes linkBytes;
-    std::string reason;            ///< why this algorithm/protocol (for auto: the runner-up and its time)
-    std::string formula;           ///< the closed form with the numbers substituted, for the explanation panel
+    std::string reason; ///< why this algorithm/protocol (for auto: the runner-up and its time)
+    std::string formula; ///< the closed form with the numbers substituted, for the explanation panel
     bool operator==(const CollectiveCost&) const = default;
 };
 

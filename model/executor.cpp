@@ -28,13 +28,16 @@ public:
     {
         const auto n = static_cast<std::size_t>(last - first);
         if (n <= m_inline.size()) {
-            std::array<Interval, 2> tmp {};
-            std::copy(first, last, tmp.begin()); // first/last may point into this set
-            m_more.reset();
-            m_inline = tmp;
+            if (m_more) { // first/last may point into m_more: copy out before releasing it
+                std::array<Interval, 2> tmp {};
+                std::copy(first, last, tmp.begin());
+                m_more.reset();
+                m_inline = tmp;
+            } else {
+                std::copy(first, last, m_inline.begin()); // inline ranges never alias another set's storage here
+            }
         } else {
-            auto more = std::make_unique<std::vector<Interval>>(first, last);
-            m_more = std::move(more);
+            m_more = std::make_unique<std::vector<Interval>>(first, last);
         }
         m_size = n;
     }
@@ -65,6 +68,15 @@ public:
 
     void unite(const IntervalSet& other)
     {
+        // The common case in rings and trees: two single intervals that touch.
+        if (m_size == 1 && other.m_size == 1 && !m_more && !other.m_more) {
+            auto& a = m_inline[0];
+            const auto& b = other.m_inline[0];
+            if (b.first <= a.second && a.first <= b.second) {
+                a = { std::min(a.first, b.first), std::max(a.second, b.second) };
+                return;
+            }
+        }
         // Merge into a small stack buffer in the common case; rings and trees hold one or two intervals.
         std::array<Interval, 8> small {};
         std::vector<Interval> large;
@@ -112,13 +124,15 @@ private:
 
 class State {
 public:
+    // Dense states keep one vector per rank: 1,024 ranks × 1,024 chunks become 1,024 heap blocks of 32 KiB that
+    // the allocator reuses, instead of one 32 MiB mapping that is faulted in again on every run.
     State(int ranks, int chunks)
         : m_ranks(ranks)
         , m_chunks(chunks)
         , m_dense(static_cast<long long>(ranks) * chunks <= (1LL << 21))
     {
         if (m_dense)
-            m_slots.resize(static_cast<std::size_t>(ranks) * static_cast<std::size_t>(chunks));
+            m_rows.assign(static_cast<std::size_t>(ranks), std::vector<IntervalSet>(static_cast<std::size_t>(chunks)));
         else
             m_maps.resize(static_cast<std::size_t>(ranks));
     }
@@ -128,7 +142,7 @@ public:
     const IntervalSet* find(int rank, int chunk) const
     {
         if (m_dense)
-            return &m_slots[index(rank, chunk)];
+            return &m_rows[static_cast<std::size_t>(rank)][static_cast<std::size_t>(chunk)];
         const auto& map = m_maps[static_cast<std::size_t>(rank)];
         const auto it = map.find(chunk);
         return it == map.end() ? nullptr : &it->second;
@@ -137,7 +151,7 @@ public:
     IntervalSet& at(int rank, int chunk)
     {
         if (m_dense)
-            return m_slots[index(rank, chunk)];
+            return m_rows[static_cast<std::size_t>(rank)][static_cast<std::size_t>(chunk)];
         return m_maps[static_cast<std::size_t>(rank)][chunk];
     }
 
@@ -155,15 +169,10 @@ public:
     }
 
 private:
-    std::size_t index(int rank, int chunk) const
-    {
-        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(m_chunks) + static_cast<std::size_t>(chunk);
-    }
-
     int m_ranks;
     int m_chunks;
     bool m_dense;
-    std::vector<IntervalSet> m_slots;
+    std::vector<std::vector<IntervalSet>> m_rows;
     std::vector<std::unordered_map<int, IntervalSet>> m_maps;
 };
 

@@ -82,13 +82,13 @@ Seconds hopLatencySeconds(const Link& link, LatencyFamily family, Protocol proto
     return link.alphaSeconds * figure / reference;
 }
 
-std::string protocolRule(Protocol protocol, Algorithm algorithm, const Topology& topology)
+const char* protocolRule(Protocol protocol, Algorithm algorithm, const Topology& topology)
 {
     if (algorithm == Algorithm::Nvls && protocol != Protocol::Simple)
         return "NVLS runs the Simple protocol only";
     if (protocol == Protocol::LL128 && topology.intra.kind != LinkKind::NVLink)
         return "LL128 needs NVLink inside the node (NCCL enables it by default only there)";
-    return {};
+    return nullptr;
 }
 } // namespace detail
 

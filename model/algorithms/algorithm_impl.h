@@ -23,9 +23,9 @@ Seconds baseLatencySeconds(LatencyFamily family, Protocol protocol);
 /// Per-hop latency of `link` for a family and protocol: NCCL's hwLat figure for the link's class, scaled so
 /// that the Ring/Simple figure equals link.alphaSeconds (a preset's α is that figure; an override scales all).
 Seconds hopLatencySeconds(const Link& link, LatencyFamily family, Protocol protocol);
-/// Empty if `protocol` can run `algorithm` on `topology`, else the rule it breaks (LL128 needs NVLink inside
+/// nullptr if `protocol` can run `algorithm` on `topology`, else the rule it breaks (LL128 needs NVLink inside
 /// the node, as NCCL enables it by default only there; NVLS runs Simple only).
-std::string protocolRule(Protocol protocol, Algorithm algorithm, const Topology& topology);
+const char* protocolRule(Protocol protocol, Algorithm algorithm, const Topology& topology);
 
 /// What an algorithm's cost function receives: the request and the per-hop α and β already chosen for the
 /// protocol (β in bytes per second, protocol efficiency applied).
@@ -40,6 +40,7 @@ struct CostInput {
     double intraBps = 0; ///< β inside a node, bytes/s
     double interBps = 0; ///< β between nodes for one GPU (its share of the node's NICs), bytes/s
     double gammaSecondsPerByte = 0;
+    bool wantFormula = true; ///< false when only the numbers are needed (auto selection, sweeps)
     /// β of the slowest link the collective crosses: intra on one node, min(intra, inter) across nodes.
     double bottleneckBps() const;
 };

@@ -41,9 +41,10 @@ CostTerms cost(const CostInput& in)
     // Broadcast: the root sends to each of its ⌈log2 n⌉ children; Reduce: every rank but the root sends once.
     t.bytesSentPerRank = in.op == Collective::Broadcast ? rounds * in.bytes : in.bytes;
     t.linkBytes = { (n - 1) * in.bytes, 0 };
-    t.formula = std::string(in.op == Collective::Reduce ? "log2(n)·(α + S/β + S·γ) = " : "log2(n)·(α + S/β) = ")
-        + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(rounds) + "·"
-        + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+    if (in.wantFormula)
+        t.formula = std::string(in.op == Collective::Reduce ? "log2(n)·(α + S/β + S·γ) = " : "log2(n)·(α + S/β) = ")
+            + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(rounds) + "·"
+            + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 

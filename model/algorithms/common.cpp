@@ -69,18 +69,53 @@ void addTransfer(Schedule& out, std::size_t step, int src, int dst, int chunk, b
         Transfer { RankId { src }, RankId { dst }, ChunkId { chunk }, out.chunkBytes(chunk), reduce });
 }
 
+namespace {
+/// Every ring step moves one block per member: reserve the steps' transfers once (rings run side by side in
+/// hierarchical schedules, so add to what is there).
+void reserveSteps(Schedule& out, std::size_t firstStep, int m, const std::vector<std::vector<int>>& blocks)
+{
+    if (m < 2)
+        return;
+    std::size_t perStep = 0;
+    for (const auto& b : blocks)
+        perStep += b.size();
+    if (out.steps.size() < firstStep + static_cast<std::size_t>(m - 1))
+        out.steps.resize(firstStep + static_cast<std::size_t>(m - 1));
+    for (int k = 0; k + 1 < m; ++k) {
+        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
+        if (transfers.capacity() < transfers.size() + perStep)
+            transfers.reserve(std::max(transfers.size() + perStep, 2 * transfers.capacity()));
+    }
+}
+
+std::vector<std::vector<Bytes>> blockChunkBytes(const Schedule& out, const std::vector<std::vector<int>>& blocks)
+{
+    std::vector<std::vector<Bytes>> sizes(blocks.size());
+    for (std::size_t b = 0; b < blocks.size(); ++b)
+        for (int chunk : blocks[b])
+            sizes[b].push_back(out.chunkBytes(chunk));
+    return sizes;
+}
+} // namespace
+
 std::size_t ringReduceScatter(
     Schedule& out, std::size_t firstStep, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks)
 {
     const int m = static_cast<int>(members.size());
+    reserveSteps(out, firstStep, m, blocks);
+    const auto sizes = blockChunkBytes(out, blocks);
     // Step k: member i passes its partial sum of block (i − k − 1) to member i + 1, which adds its own.
     // Block b thus starts at member b + 1 and ends, complete, at member b after m − 1 steps.
-    for (int k = 0; k + 1 < m; ++k)
+    for (int k = 0; k + 1 < m; ++k) {
+        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
         for (int i = 0; i < m; ++i) {
-            const int block = ((i - k - 1) % m + m) % m;
-            for (int chunk : blocks[block])
-                addTransfer(out, firstStep + k, members[i], members[(i + 1) % m], chunk, true);
+            const auto block = static_cast<std::size_t>(((i - k - 1) % m + m) % m);
+            const RankId src { members[static_cast<std::size_t>(i)] };
+            const RankId dst { members[static_cast<std::size_t>((i + 1) % m)] };
+            for (std::size_t j = 0; j < blocks[block].size(); ++j)
+                transfers.push_back(Transfer { src, dst, ChunkId { blocks[block][j] }, sizes[block][j], true });
         }
+    }
     return firstStep + std::max(0, m - 1);
 }
 
@@ -88,13 +123,19 @@ std::size_t ringAllGather(
     Schedule& out, std::size_t firstStep, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks)
 {
     const int m = static_cast<int>(members.size());
+    reserveSteps(out, firstStep, m, blocks);
+    const auto sizes = blockChunkBytes(out, blocks);
     // Step k: member i forwards block (i − k), which it owns (k = 0) or received in step k − 1.
-    for (int k = 0; k + 1 < m; ++k)
+    for (int k = 0; k + 1 < m; ++k) {
+        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
         for (int i = 0; i < m; ++i) {
-            const int block = ((i - k) % m + m) % m;
-            for (int chunk : blocks[block])
-                addTransfer(out, firstStep + k, members[i], members[(i + 1) % m], chunk, false);
+            const auto block = static_cast<std::size_t>(((i - k) % m + m) % m);
+            const RankId src { members[static_cast<std::size_t>(i)] };
+            const RankId dst { members[static_cast<std::size_t>((i + 1) % m)] };
+            for (std::size_t j = 0; j < blocks[block].size(); ++j)
+                transfers.push_back(Transfer { src, dst, ChunkId { blocks[block][j] }, sizes[block][j], false });
         }
+    }
     return firstStep + std::max(0, m - 1);
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 namespace tutor::model::detail {
 
@@ -57,22 +58,39 @@ int rankOf(int which, int p, int n)
     return n % 2 == 0 ? n - 1 - p : (p + 1) % n;
 }
 
-/// Bytes each rank sends: up once and down to each child, in both trees (chunk `which` is half of S).
-std::vector<Bytes> sentPerRank(int n, Bytes bytes)
+/// What the cost model needs from the two trees of n ranks, computed once per n and kept per thread (the
+/// simulator asks for the same group sizes many times): the depth, and every distinct pair (a, b) of
+/// "halves sent" per rank — a rank sends a halves of tree 0's chunk and b of tree 1's (up once unless root,
+/// down once per child).
+struct TreeSummary {
+    int maxDepth = 0;
+    std::vector<std::pair<int, int>> sendCounts;
+};
+
+TreeSummary summarize(int n)
 {
+    thread_local std::unordered_map<int, TreeSummary> cache;
+    if (const auto it = cache.find(n); it != cache.end())
+        return it->second;
     const auto tree = ncclTree(n);
-    std::vector<Bytes> sent(static_cast<std::size_t>(n), 0);
-    for (int which = 0; which < 2; ++which) {
-        const Bytes half = bytes / 2 + (which < bytes % 2 ? 1 : 0);
+    std::vector<std::array<int, 2>> counts(static_cast<std::size_t>(n), { 0, 0 });
+    for (int which = 0; which < 2; ++which)
         for (int p = 0; p < n; ++p) {
             const int parent = tree.parent[static_cast<std::size_t>(p)];
             if (parent < 0)
                 continue;
-            sent[static_cast<std::size_t>(rankOf(which, p, n))] += half; // reduce up
-            sent[static_cast<std::size_t>(rankOf(which, parent, n))] += half; // broadcast down
+            counts[static_cast<std::size_t>(rankOf(which, p, n))][static_cast<std::size_t>(which)] += 1;
+            counts[static_cast<std::size_t>(rankOf(which, parent, n))][static_cast<std::size_t>(which)] += 1;
         }
-    }
-    return sent;
+    TreeSummary s;
+    s.maxDepth = tree.maxDepth;
+    for (const auto& c : counts)
+        if (std::find(s.sendCounts.begin(), s.sendCounts.end(), std::pair { c[0], c[1] }) == s.sendCounts.end())
+            s.sendCounts.emplace_back(c[0], c[1]);
+    if (cache.size() > 256)
+        cache.clear();
+    cache.emplace(n, s);
+    return s;
 }
 
 std::string check(Collective, int, const Topology*)
@@ -95,19 +113,23 @@ CostTerms cost(const CostInput& in)
     const int interHops = 2 * log2Nodes;
     const double beta = in.bottleneckBps() * kTreeEfficiency;
     const double s = static_cast<double>(in.bytes);
-    t.steps = 2 * ncclTree(n).maxDepth;
+    const auto summary = summarize(n);
+    t.steps = 2 * summary.maxDepth;
     t.latencySeconds = intraHops * in.intraHop + interHops * in.interHop;
     t.bandwidthSeconds = 2.0 * s / beta;
     t.reduceSeconds = s * in.gammaSecondsPerByte;
-    const auto sent = sentPerRank(n, in.bytes);
-    t.bytesSentPerRank = *std::max_element(sent.begin(), sent.end());
-    Bytes total = 0;
-    for (auto b : sent)
-        total += b;
+    // Chunk 0 (tree 0) is ⌈S/2⌉ bytes, chunk 1 ⌊S/2⌋ (schedule.h).
+    const Bytes half0 = in.bytes - in.bytes / 2;
+    const Bytes half1 = in.bytes / 2;
+    for (const auto& [a, b] : summary.sendCounts)
+        t.bytesSentPerRank = std::max(t.bytesSentPerRank, a * half0 + b * half1);
+    const Bytes total = 2 * Bytes { n - 1 } * (half0 + half1); // every non-root sends up once, receives once
     const Bytes inter = nodes > 1 ? total / n * (nodes - 1) * 2 : 0;
     t.linkBytes = { total - std::min(total, inter), std::min(total, inter) };
-    t.formula = "2((g−1)·α + log2(nodes)·α_net) + 2S/(0.92·β) + S·γ = "
-        + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+    if (in.wantFormula)
+        t.formula = "2((g−1)·α + log2(nodes)·α_net) + 2S/(0.92·β) + S·γ = "
+            + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + fmtSize(in.bytes) + " / "
+            + fmtRate(beta);
     return t;
 }
 

@@ -49,8 +49,9 @@ CostTerms halvingDoublingPhase(const CostInput& in, bool reduce)
     t.linkBytes = { t.bytesSentPerRank * n - inter, inter };
     if (reduce)
         t.reduceSeconds = (n - 1.0) / n * s * in.gammaSecondsPerByte;
-    t.formula = fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(n - 1) + "/"
-        + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+    if (in.wantFormula)
+        t.formula = fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(n - 1) + "/"
+            + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 
@@ -88,7 +89,8 @@ CostTerms cost(const CostInput& in)
         return {};
     auto rs = halvingDoublingPhase(in, true);
     if (in.op == Collective::ReduceScatter) {
-        rs.formula = "log2(n)·α + (n−1)/n·S/β + (n−1)/n·S·γ = " + rs.formula;
+        if (in.wantFormula)
+            rs.formula = "log2(n)·α + (n−1)/n·S/β + (n−1)/n·S·γ = " + rs.formula;
         return rs;
     }
     auto ag = halvingDoublingPhase(in, false);
@@ -99,7 +101,8 @@ CostTerms cost(const CostInput& in)
     t.reduceSeconds = rs.reduceSeconds;
     t.bytesSentPerRank = rs.bytesSentPerRank + ag.bytesSentPerRank;
     t.linkBytes = { rs.linkBytes.intraNode + ag.linkBytes.intraNode, rs.linkBytes.interNode + ag.linkBytes.interNode };
-    t.formula = "2·log2(n)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ = 2·(" + rs.formula + ")";
+    if (in.wantFormula)
+        t.formula = "2·log2(n)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ = 2·(" + rs.formula + ")";
     return t;
 }
 

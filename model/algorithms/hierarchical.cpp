@@ -39,11 +39,12 @@ CostTerms cost(const CostInput& in)
     const Bytes interPerRank = 2 * (nodes - 1) * chunk;
     t.bytesSentPerRank = intraPerRank + interPerRank;
     t.linkBytes = { intraPerRank * n, interPerRank * n };
-    t.formula = "2(g−1)·α + 2(N−1)·α_net + 2(g−1)/g·S/β + 2(N−1)/N·(S/g)/β_net = "
-        + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + std::to_string(g - 1) + "/"
-        + std::to_string(g) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.intraBps) + " + 2·"
-        + std::to_string(nodes - 1) + "/" + std::to_string(nodes) + "·" + fmtSize(in.bytes / g) + " / "
-        + fmtRate(in.interBps);
+    if (in.wantFormula)
+        t.formula = "2(g−1)·α + 2(N−1)·α_net + 2(g−1)/g·S/β + 2(N−1)/N·(S/g)/β_net = "
+            + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + std::to_string(g - 1) + "/"
+            + std::to_string(g) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.intraBps) + " + 2·"
+            + std::to_string(nodes - 1) + "/" + std::to_string(nodes) + "·" + fmtSize(in.bytes / g) + " / "
+            + fmtRate(in.interBps);
     return t;
 }
 

@@ -25,7 +25,8 @@ CostTerms cost(const CostInput& in)
         return {};
     if (in.op == Collective::AllGather) {
         auto t = halvingDoublingPhase(in, false);
-        t.formula = "log2(n)·α + (n−1)/n·S/β = " + t.formula;
+        if (in.wantFormula)
+            t.formula = "log2(n)·α + (n−1)/n·S/β = " + t.formula;
         return t;
     }
     CostTerms t;
@@ -44,8 +45,9 @@ CostTerms cost(const CostInput& in)
     }
     t.bytesSentPerRank = t.steps * in.bytes;
     t.linkBytes = { intraHops * in.bytes * n, interHops * in.bytes * n };
-    t.formula = "log2(n)·(α + S/β + S·γ) = " + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + "
-        + std::to_string(t.steps) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+    if (in.wantFormula)
+        t.formula = "log2(n)·(α + S/β + S·γ) = " + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + "
+            + std::to_string(t.steps) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 

@@ -42,9 +42,10 @@ CostTerms cost(const CostInput& in)
         t.reduceSeconds = (n - 1.0) / n * s * in.gammaSecondsPerByte;
         t.bytesSentPerRank = 2 * (n - 1) * block;
         split(2 * (n - 1) * block * n);
-        t.formula = "2(n−1)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ = "
-            + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + 2·" + std::to_string(n - 1)
-            + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+        if (in.wantFormula)
+            t.formula = "2(n−1)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ = "
+                + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + 2·" + std::to_string(n - 1)
+                + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
         break;
     }
     case Collective::ReduceScatter:
@@ -58,10 +59,11 @@ CostTerms cost(const CostInput& in)
             t.reduceSeconds = (n - 1.0) / n * s * in.gammaSecondsPerByte;
         t.bytesSentPerRank = (n - 1) * block;
         split((n - 1) * block * n);
-        t.formula = std::string(in.op == Collective::ReduceScatter ? "(n−1)·α + (n−1)/n·S/β + (n−1)/n·S·γ = "
-                                                                   : "(n−1)·α + (n−1)/n·S/β = ")
-            + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + std::to_string(n - 1) + "/"
-            + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+        if (in.wantFormula)
+            t.formula = std::string(in.op == Collective::ReduceScatter ? "(n−1)·α + (n−1)/n·S/β + (n−1)/n·S·γ = "
+                                                                       : "(n−1)·α + (n−1)/n·S/β = ")
+                + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + std::to_string(n - 1)
+                + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
         break;
     }
     default: {
@@ -76,9 +78,10 @@ CostTerms cost(const CostInput& in)
         const Bytes total = in.bytes * (n - 1);
         const Bytes inter = nodes > 1 ? in.bytes * (nodes - 1) : 0;
         t.linkBytes = { total - inter, inter };
-        t.formula = std::string(in.op == Collective::Reduce ? "(n−1)·α + S/β + S·γ = " : "(n−1)·α + S/β = ")
-            + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + fmtSize(in.bytes) + " / "
-            + fmtRate(beta);
+        if (in.wantFormula)
+            t.formula = std::string(in.op == Collective::Reduce ? "(n−1)·α + S/β + S·γ = " : "(n−1)·α + S/β = ")
+                + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + fmtSize(in.bytes)
+                + " / " + fmtRate(beta);
         break;
     }
     }
