@@ -279,10 +279,12 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
 
     const auto& tr = traits(o.op);
     const int typeSize = sizeOf(o.dtype);
-    if (!o.json)
-        printHeader(o, out);
-    double busSum = 0;
-    int rows = 0;
+    // Predict every row first: invalid values print only the problems, never a half table.
+    struct Row {
+        Bytes count = 0;
+        CollectiveCost cost;
+    };
+    std::vector<Row> rows;
     for (const Bytes size : sizes(o)) {
         const Bytes count = std::max<Bytes>(1, size / typeSize);
         CollectiveRequest request;
@@ -293,18 +295,24 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
         request.algorithm = o.algorithm;
         request.protocol = o.protocol;
         request.root = o.root;
-        const auto cost = predict(request);
+        request.explain = o.json; // the table shows no formulas
+        auto cost = predict(request);
         if (!cost) {
             err << toText(cost.problems()) << '\n';
             return 1;
         }
-        const auto& c = cost.value();
-        const int root = tr.rooted ? o.root : -1;
-        const std::string redop = tr.reduces ? "sum" : "none";
+        rows.push_back({ count, std::move(cost).value() });
+    }
+    if (!o.json)
+        printHeader(o, out);
+    double busSum = 0;
+    const int root = tr.rooted ? o.root : -1;
+    const std::string redop = tr.reduces ? "sum" : "none";
+    for (const auto& [count, c] : rows) {
         if (o.json) {
             const nlohmann::json row {
                 { "op", std::string(tr.cliName) },
-                { "size", request.bytes },
+                { "size", c.bytes },
                 { "count", count },
                 { "type", std::string(name(o.dtype)) },
                 { "redop", redop },
@@ -327,16 +335,15 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
             };
             out << row.dump() << '\n';
         } else {
-            out << ' ' << pad(std::to_string(request.bytes), 11) << pad(std::to_string(count), 13)
+            out << ' ' << pad(std::to_string(c.bytes), 11) << pad(std::to_string(count), 13)
                 << pad(std::string(name(o.dtype)), 10) << pad(redop, 8) << pad(std::to_string(root), 7)
                 << pad(fixed(c.totalSeconds * 1e6, 2), 13) << pad(fixed(c.algBwGBps, 2), 13)
                 << pad(fixed(c.busBwGBps, 2), 13) << "  " << name(c.algorithm) << '/' << name(c.protocol) << '\n';
         }
         busSum += c.busBwGBps;
-        ++rows;
     }
-    if (!o.json && rows > 0)
-        out << "# Avg bus bandwidth    : " << fixed(busSum / rows, 2) << "\n#\n";
+    if (!o.json && !rows.empty())
+        out << "# Avg bus bandwidth    : " << fixed(busSum / static_cast<double>(rows.size()), 2) << "\n#\n";
     return 0;
 }
 
