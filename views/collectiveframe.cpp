@@ -23,7 +23,6 @@ CollectiveFrame collectiveFrameAt(const model::Schedule& schedule, model::Buffer
 
 QString describeStep(const model::Schedule& schedule, const model::Topology& topology, int step)
 {
-    const auto tr = [](const char* text) { return QCoreApplication::translate("tutor::views::CollectiveFrame", text); };
     const int steps = static_cast<int>(schedule.steps.size());
     if (step < 0 || step >= steps)
         return {};
@@ -39,19 +38,25 @@ QString describeStep(const model::Schedule& schedule, const model::Topology& top
     const int count = static_cast<int>(transfers.size());
     QString what;
     if (reduces == count)
-        what = tr("each receiver adds the chunk to its own copy (reduction)");
+        what = QCoreApplication::translate(
+            "tutor::views::CollectiveFrame", "each receiver adds the chunk to its own copy (reduction)");
     else if (reduces == 0)
-        what = tr("each receiver stores the chunk (copy)");
+        what = QCoreApplication::translate("tutor::views::CollectiveFrame", "each receiver stores the chunk (copy)");
     else
-        what = tr("%1 transfers reduce, %2 copy").arg(reduces).arg(count - reduces);
+        what = QCoreApplication::translate("tutor::views::CollectiveFrame", "%1 transfers reduce, %2 copy")
+                   .arg(reduces)
+                   .arg(count - reduces);
     QString where;
     if (network == 0)
-        where = tr("all inside a node");
+        where = QCoreApplication::translate("tutor::views::CollectiveFrame", "all inside a node");
     else if (network == count)
-        where = tr("all across the network");
+        where = QCoreApplication::translate("tutor::views::CollectiveFrame", "all across the network");
     else
-        where = tr("%1 across the network, %2 inside a node").arg(network).arg(count - network);
-    return tr("Step %1 of %2: %3 transfers of up to %4; %5; %6.")
+        where = QCoreApplication::translate("tutor::views::CollectiveFrame", "%1 across the network, %2 inside a node")
+                    .arg(network)
+                    .arg(count - network);
+    return QCoreApplication::translate(
+        "tutor::views::CollectiveFrame", "Step %1 of %2: %3 transfers of up to %4; %5; %6.")
         .arg(step + 1)
         .arg(steps)
         .arg(count)

@@ -54,13 +54,15 @@ CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, 
 {
     CollectiveLayout l;
     l.bounds = QRectF(QPointF(0, 0), size);
-    if (size.width() < 4 * kMargin || size.height() < 4 * kMargin || topology.nodes < 1 || topology.gpusPerNode < 1)
+    if (topology.nodes < 1 || topology.gpusPerNode < 1)
         return l;
     l.nodes = topology.nodes;
     l.gpusPerNode = topology.gpusPerNode;
     l.ranks = topology.ranks();
     l.chunks = std::max(0, chunks);
     l.summarised = l.ranks > kMaxDrawnRanks;
+    if (size.width() < 4 * kMargin || size.height() < 4 * kMargin)
+        return l;
 
     QRectF area = l.bounds.adjusted(kMargin, kMargin, -kMargin, -kMargin);
     l.captionRect = QRectF(area.left(), area.bottom() - kCaptionHeight, area.width(), kCaptionHeight);

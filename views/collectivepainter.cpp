@@ -3,7 +3,6 @@
 #include "geometry.h"
 
 #include <QCoreApplication>
-#include <QPainterPath>
 #include <cmath>
 
 #undef slots // model::BufferState::slots; this file declares no Qt slots
@@ -11,11 +10,6 @@
 namespace tutor::views {
 
 namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("tutor::views::CollectivePainter", text);
-}
 
 QPen linkPen(const model::Link& link, const Palette& palette, double width)
 {
@@ -58,8 +52,11 @@ void paintNodes(
         painter.setBrush(palette.nodeFill);
         painter.drawRoundedRect(node, 6, 6);
         painter.setPen(palette.mutedText);
-        const QString title
-            = layout.summarised ? tr("node %1 · %2 GPUs").arg(n).arg(layout.gpusPerNode) : tr("node %1").arg(n);
+        const QString title = layout.summarised
+            ? QCoreApplication::translate("tutor::views::CollectivePainter", "node %1 · %2 GPUs")
+                  .arg(n)
+                  .arg(layout.gpusPerNode)
+            : QCoreApplication::translate("tutor::views::CollectivePainter", "node %1").arg(n);
         painter.drawText(node.adjusted(6, 2, -6, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, title);
         // The node's switch (NVSwitch, PCIe switch or memory bus) as a bar.
         painter.setPen(Qt::NoPen);
@@ -78,7 +75,8 @@ void paintNodes(
         painter.drawRoundedRect(layout.networkBar, 3, 3);
         painter.setPen(palette.background);
         painter.drawText(layout.networkBar, Qt::AlignCenter,
-            tr("%1 network").arg(QString::fromUtf8(model::name(topology.inter.kind).data())));
+            QCoreApplication::translate("tutor::views::CollectivePainter", "%1 network")
+                .arg(QString::fromUtf8(model::name(topology.inter.kind).data())));
     }
 }
 
@@ -97,8 +95,8 @@ void paintGpus(QPainter& painter, const CollectiveLayout& layout, const Palette&
         painter.setBrush(palette.gpuFill);
         painter.drawRoundedRect(gpu, 4, 4);
         painter.setPen(palette.text);
-        painter.drawText(
-            gpu.adjusted(5, 1, -4, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine, tr("GPU %1").arg(r));
+        painter.drawText(gpu.adjusted(5, 1, -4, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextSingleLine,
+            QCoreApplication::translate("tutor::views::CollectivePainter", "GPU %1").arg(r));
     }
 }
 
@@ -171,16 +169,11 @@ void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions
     const QString label = slotLabel(slot);
     const QFontMetricsF metrics(painter.font());
     if (!label.isEmpty() && metrics.horizontalAdvance(label) + 4 < rect.width() && metrics.height() < rect.height()) {
-        // Dark text with a light halo reads on every stripe colour.
-        QPainterPath path;
-        path.addText(rect.center().x() - metrics.horizontalAdvance(label) / 2,
-            rect.bottom() - (rect.height() - metrics.ascent() + metrics.descent()) / 2, painter.font(), label);
-        painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 2.5));
-        painter.drawPath(path);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(QColor(0x1f2328));
-        painter.drawPath(path);
+        // Black or white text, whichever contrasts more with the first stripe.
+        const QColor under = colors.isEmpty() ? palette.emptyChunk : colors.front();
+        const bool dark = qGray(under.rgb()) > 140;
+        painter.setPen(dark ? QColor(0x1f2328) : QColor(Qt::white));
+        painter.drawText(rect, Qt::AlignCenter, label);
     }
 }
 

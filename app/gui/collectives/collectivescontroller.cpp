@@ -1,0 +1,115 @@
+#include "collectivescontroller.h"
+
+#include "views/collectiveframe.h" // model/executor.h with Qt's `slots` macro lifted
+#include "views/collectivelayout.h"
+
+#undef slots // model::BufferState::slots; this file declares no Qt slots
+
+namespace tutor::app {
+
+CollectivesController::CollectivesController(QObject* parent)
+    : QObject(parent)
+{
+    recompute();
+}
+
+void CollectivesController::setParams(const CollectivesParams& params)
+{
+    m_params = params;
+    recompute();
+}
+
+void CollectivesController::setCalibratedLinks(std::optional<model::Link> intra, std::optional<model::Link> inter)
+{
+    if (intra)
+        m_intra = intra;
+    if (inter)
+        m_inter = inter;
+    recompute();
+}
+
+void CollectivesController::clearCalibration()
+{
+    m_intra.reset();
+    m_inter.reset();
+    recompute();
+}
+
+model::Result<model::Topology> CollectivesController::topologyFor(const CollectivesParams& params)
+{
+    model::Problems problems;
+    auto preset = model::findPreset(params.presetId, "preset");
+    if (!preset)
+        problems.insert(problems.end(), preset.problems().begin(), preset.problems().end());
+    if (params.ranks < 1)
+        problems.push_back({ "ranks", std::to_string(params.ranks), "must be at least 1", {} });
+    if (params.nodes < 1)
+        problems.push_back({ "nodes", std::to_string(params.nodes), "must be at least 1", {} });
+    else if (params.ranks >= 1 && params.ranks % params.nodes != 0)
+        problems.push_back(
+            { "nodes", std::to_string(params.nodes), "must divide ranks = " + std::to_string(params.ranks), {} });
+    if (!problems.empty())
+        return problems;
+    return model::makeTopology(preset.value(), params.nodes, params.ranks / params.nodes);
+}
+
+void CollectivesController::recompute()
+{
+    CollectivesResult r;
+    r.params = m_params;
+    auto topology = topologyFor(m_params);
+    if (!topology) {
+        r.problems = topology.problems();
+        m_result = std::move(r);
+        emit updated();
+        return;
+    }
+    r.topology = topology.value();
+    r.topologyOk = true;
+    if (m_intra)
+        r.topology.intra = *m_intra;
+    if (m_inter)
+        r.topology.inter = *m_inter;
+    r.calibrated = m_intra || m_inter;
+
+    model::CollectiveRequest request;
+    request.op = m_params.op;
+    request.bytes = m_params.bytes;
+    request.topology = r.topology;
+    request.algorithm = m_params.algorithm;
+    request.protocol = m_params.protocol;
+
+    auto cost = model::predict(request);
+    if (cost)
+        r.cost = cost.value();
+    else
+        r.problems = cost.problems();
+
+    model::CollectiveRequest autoRequest = request;
+    autoRequest.algorithm = model::Algorithm::Auto;
+    autoRequest.protocol = model::Protocol::Auto;
+    if (auto pick = model::predict(autoRequest))
+        r.autoPick = pick.value();
+    r.candidates = model::candidates(request);
+
+    const int ranks = r.topology.ranks();
+    if (ranks > views::kMaxDrawnRanks) {
+        r.scheduleNote = tr("More than %1 ranks: the drawing summarises the nodes.").arg(views::kMaxDrawnRanks);
+    } else if (r.cost) {
+        auto schedule = model::makeSchedule(m_params.op, r.cost->algorithm, ranks, m_params.bytes, 0, &r.topology);
+        if (schedule) {
+            r.schedule = schedule.value();
+            const model::Verification v = model::verify(*r.schedule);
+            r.verified = v.ok;
+            r.verification = QString::fromStdString(v.detail);
+        } else {
+            r.scheduleNote = QString::fromStdString(model::toText(schedule.problems()));
+        }
+    } else {
+        r.scheduleNote = tr("No schedule: the request has problems (see the readout).");
+    }
+    m_result = std::move(r);
+    emit updated();
+}
+
+} // namespace tutor::app

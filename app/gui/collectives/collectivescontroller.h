@@ -1,0 +1,77 @@
+#pragma once
+// Owns the collectives stage's request (collective, algorithm, protocol, ranks, nodes, size, preset) and
+// re-runs the pure model stages when it changes: predict, candidates, makeSchedule, verify. Widgets only
+// display what it emits (STYLE.md: widgets never compute costs).
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "model/costmodel.h"
+#include "model/hardware.h"
+#include "model/schedule.h"
+#endif
+
+#include <QObject>
+#include <QString>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tutor::app {
+
+/// What the user chose in the parameter panel.
+struct CollectivesParams {
+    model::Collective op = model::Collective::AllReduce;
+    model::Algorithm algorithm = model::Algorithm::Ring;
+    model::Protocol protocol = model::Protocol::Auto;
+    int ranks = 8;
+    int nodes = 1;
+    model::Bytes bytes = 64 * model::MiB;
+    std::string presetId = "hgx-h100";
+    bool operator==(const CollectivesParams&) const = default;
+};
+
+/// Everything the stage shows for one set of parameters.
+struct CollectivesResult {
+    CollectivesParams params;
+    model::Topology topology;
+    bool topologyOk = false;
+    model::Problems problems; ///< why there is no cost (empty when cost is set)
+    std::optional<model::CollectiveCost> cost; ///< the chosen algorithm and protocol
+    std::optional<model::CollectiveCost> autoPick; ///< what `auto` would choose for the same request
+    std::vector<model::CollectiveCost> candidates; ///< every runnable pair, cheapest first
+    std::optional<model::Schedule> schedule; ///< drawn when ranks ≤ kMaxDrawnRanks and defined
+    QString scheduleNote; ///< why there is no schedule to draw
+    bool verified = false; ///< the executor proved the schedule's final state
+    QString verification; ///< the executor's detail on failure
+    bool calibrated = false; ///< links come from live-lab measurements
+};
+
+class CollectivesController : public QObject {
+    Q_OBJECT
+public:
+    explicit CollectivesController(QObject* parent = nullptr);
+
+    const CollectivesParams& params() const { return m_params; }
+    const CollectivesResult& result() const { return m_result; }
+
+    /// Replaces the parameters and recomputes at once (the model is closed-form and fast for the drawn sizes).
+    void setParams(const CollectivesParams& params);
+    /// Links measured by the live lab replace the preset's intra- and/or inter-node link until cleared.
+    void setCalibratedLinks(std::optional<model::Link> intra, std::optional<model::Link> inter);
+    void clearCalibration();
+
+    /// The topology for `params`: a preset's links, `nodes` nodes of ranks/nodes GPUs each. Problems name
+    /// the field ("nodes = 3: must divide ranks = 8").
+    static model::Result<model::Topology> topologyFor(const CollectivesParams& params);
+
+signals:
+    void updated();
+
+private:
+    void recompute();
+
+    CollectivesParams m_params;
+    CollectivesResult m_result;
+    std::optional<model::Link> m_intra;
+    std::optional<model::Link> m_inter;
+};
+
+} // namespace tutor::app

@@ -1,0 +1,167 @@
+#include "collectivespanel.h"
+
+#include "model/algorithm.h"
+#include "model/collective.h"
+#include "model/hardware.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+#include <cmath>
+
+namespace tutor::app {
+
+namespace {
+constexpr int kMaxRanks = 16384;
+
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+template <class E> void selectData(QComboBox* box, E value)
+{
+    const int index = box->findData(static_cast<int>(value));
+    if (index >= 0)
+        box->setCurrentIndex(index);
+}
+} // namespace
+
+views::LogScale CollectivesPanel::sizeScale()
+{
+    return { 4.0, 16.0 * model::GiB, 1 };
+}
+
+CollectivesPanel::CollectivesPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    m_form = new QFormLayout(this);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_collective = new QComboBox(this);
+    for (const auto& t : model::collectives())
+        m_collective->addItem(qs(t.name), static_cast<int>(t.op));
+    m_algorithm = new QComboBox(this);
+    m_algorithm->addItem(QString(), static_cast<int>(model::Algorithm::Auto));
+    for (auto a : model::concreteAlgorithms())
+        m_algorithm->addItem(qs(model::name(a)), static_cast<int>(a));
+    m_protocol = new QComboBox(this);
+    m_protocol->addItem(QString(), static_cast<int>(model::Protocol::Auto));
+    for (auto p : model::concreteProtocols())
+        m_protocol->addItem(qs(model::name(p)), static_cast<int>(p));
+    m_ranks = new QSpinBox(this);
+    m_ranks->setRange(2, kMaxRanks);
+    m_nodes = new QSpinBox(this);
+    m_nodes->setRange(1, kMaxRanks);
+    m_size = new QSlider(Qt::Horizontal, this);
+    m_size->setRange(0, sizeScale().positions() - 1);
+    m_sizeLabel = new QLabel(this);
+    m_sizeLabel->setMinimumWidth(m_sizeLabel->fontMetrics().horizontalAdvance(QStringLiteral("000.00 MiB")));
+    auto* sizeRow = new QWidget(this);
+    auto* sizeLayout = new QHBoxLayout(sizeRow);
+    sizeLayout->setContentsMargins(0, 0, 0, 0);
+    sizeLayout->addWidget(m_size, 1);
+    sizeLayout->addWidget(m_sizeLabel);
+    m_preset = new QComboBox(this);
+    for (const auto& p : model::presets())
+        m_preset->addItem(qs(p.name), qs(p.id));
+
+    m_form->addRow(new QLabel(this), m_collective);
+    m_form->addRow(new QLabel(this), m_algorithm);
+    m_form->addRow(new QLabel(this), m_protocol);
+    m_form->addRow(new QLabel(this), m_ranks);
+    m_form->addRow(new QLabel(this), m_nodes);
+    m_form->addRow(new QLabel(this), sizeRow);
+    m_form->addRow(new QLabel(this), m_preset);
+
+    setParams(CollectivesParams {});
+    retranslate();
+
+    for (QComboBox* box : { m_collective, m_algorithm, m_protocol, m_preset })
+        connect(box, &QComboBox::currentIndexChanged, this, &CollectivesPanel::emitChanged);
+    connect(m_ranks, &QSpinBox::valueChanged, this, &CollectivesPanel::emitChanged);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &CollectivesPanel::emitChanged);
+    connect(m_size, &QSlider::valueChanged, this, [this] {
+        updateSizeLabel();
+        emitChanged();
+    });
+}
+
+CollectivesParams CollectivesPanel::params() const
+{
+    CollectivesParams p;
+    p.op = static_cast<model::Collective>(m_collective->currentData().toInt());
+    p.algorithm = static_cast<model::Algorithm>(m_algorithm->currentData().toInt());
+    p.protocol = static_cast<model::Protocol>(m_protocol->currentData().toInt());
+    p.ranks = m_ranks->value();
+    p.nodes = m_nodes->value();
+    p.bytes = static_cast<model::Bytes>(std::llround(sizeScale().valueAt(m_size->value())));
+    p.presetId = m_preset->currentData().toString().toStdString();
+    return p;
+}
+
+void CollectivesPanel::setParams(const CollectivesParams& params)
+{
+    m_updating = true;
+    selectData(m_collective, params.op);
+    selectData(m_algorithm, params.algorithm);
+    selectData(m_protocol, params.protocol);
+    m_ranks->setValue(params.ranks);
+    m_nodes->setValue(params.nodes);
+    m_size->setValue(sizeScale().positionOf(static_cast<double>(params.bytes)));
+    const int preset = m_preset->findData(QString::fromStdString(params.presetId));
+    if (preset >= 0)
+        m_preset->setCurrentIndex(preset);
+    updateSizeLabel();
+    m_updating = false;
+}
+
+void CollectivesPanel::retranslate()
+{
+    const auto label = [this](QWidget* field, const QString& text) {
+        if (auto* l = qobject_cast<QLabel*>(m_form->labelForField(field)))
+            l->setText(text);
+    };
+    label(m_collective, tr("Collective"));
+    label(m_algorithm, tr("Algorithm"));
+    label(m_protocol, tr("Protocol"));
+    label(m_ranks, tr("Ranks"));
+    label(m_nodes, tr("Nodes"));
+    label(m_size->parentWidget(), tr("Message size"));
+    label(m_preset, tr("Hardware"));
+    m_algorithm->setItemText(0, tr("auto (cheapest)"));
+    m_protocol->setItemText(0, tr("auto (cheapest)"));
+    m_collective->setToolTip(tr("The collective operation to animate and cost"));
+    m_algorithm->setToolTip(tr("How the data moves; auto picks the cheapest, as NCCL's tuner does"));
+    m_protocol->setToolTip(tr("NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)"));
+    m_ranks->setToolTip(tr("Number of GPUs taking part; up to 64 are drawn one by one"));
+    m_nodes->setToolTip(tr("Number of machines; must divide the number of ranks"));
+    m_size->setToolTip(tr("Message size S as nccl-tests counts it (log scale)"));
+    m_sizeLabel->setToolTip(m_size->toolTip());
+    m_preset->setToolTip(tr("Hardware preset: the links inside a node and between nodes"));
+}
+
+void CollectivesPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void CollectivesPanel::emitChanged()
+{
+    if (!m_updating)
+        emit paramsChanged(params());
+}
+
+void CollectivesPanel::updateSizeLabel()
+{
+    const auto bytes = static_cast<model::Bytes>(std::llround(sizeScale().valueAt(m_size->value())));
+    m_sizeLabel->setText(QString::fromStdString(model::formatBytes(bytes)));
+}
+
+} // namespace tutor::app

@@ -1,0 +1,54 @@
+#pragma once
+// The collectives stage's parameter panel: collective, algorithm, protocol, ranks, nodes, message size
+// (a log slider) and hardware preset. Emits the chosen parameters; computes nothing.
+#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "collectivescontroller.h"
+#include "views/geometry.h"
+#endif
+
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace tutor::app {
+
+class CollectivesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit CollectivesPanel(QWidget* parent = nullptr);
+
+    CollectivesParams params() const;
+    /// Shows `params` without emitting paramsChanged.
+    void setParams(const CollectivesParams& params);
+    void retranslate();
+
+    /// The message-size slider's scale: 4 B to 16 GiB, one position per doubling.
+    static views::LogScale sizeScale();
+
+signals:
+    void paramsChanged(const tutor::app::CollectivesParams& params);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void emitChanged();
+    void updateSizeLabel();
+
+    QFormLayout* m_form;
+    QComboBox* m_collective;
+    QComboBox* m_algorithm;
+    QComboBox* m_protocol;
+    QSpinBox* m_ranks;
+    QSpinBox* m_nodes;
+    QSlider* m_size;
+    QLabel* m_sizeLabel;
+    QComboBox* m_preset;
+    bool m_updating = false;
+};
+
+} // namespace tutor::app

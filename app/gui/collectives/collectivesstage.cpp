@@ -1,0 +1,208 @@
+#include "collectivesstage.h"
+
+#include "collectivespanel.h"
+#include "views/collectiveview.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <algorithm>
+
+namespace tutor::app {
+
+namespace {
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+QString seconds(double s)
+{
+    return QString::fromStdString(model::formatSeconds(s));
+}
+QString gbps(double v)
+{
+    return QStringLiteral("%1 GB/s").arg(v, 0, 'f', v < 10 ? 2 : 1);
+}
+QString bytes(model::Bytes b)
+{
+    return QString::fromStdString(model::formatBytes(b));
+}
+constexpr double kTargetPlaySeconds = 12; // a long schedule plays in about this long at 1×
+} // namespace
+
+CollectivesStage::CollectivesStage(QWidget* parent)
+    : Stage(parent)
+{
+    setObjectName(QStringLiteral("collectivesStage"));
+    m_controller = new CollectivesController(this);
+    m_view = new views::CollectiveView(this);
+    m_view->setObjectName(QStringLiteral("collectiveView"));
+    m_readout = new QTextBrowser(this);
+    m_readout->setObjectName(QStringLiteral("collectivesReadout"));
+    m_readout->setOpenLinks(false);
+    m_readout->setMinimumWidth(240);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(m_view);
+    m_splitter->addWidget(m_readout);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+
+    m_panel = new CollectivesPanel;
+    m_panel->setObjectName(QStringLiteral("collectivesPanel"));
+    m_panel->setParams(m_controller->params());
+    connect(m_panel, &CollectivesPanel::paramsChanged, m_controller, &CollectivesController::setParams);
+    connect(m_controller, &CollectivesController::updated, this, &CollectivesStage::showResult);
+    connect(this, &QObject::destroyed, m_panel, &QObject::deleteLater);
+    retranslate();
+    showResult();
+}
+
+double CollectivesStage::duration() const
+{
+    return m_view->steps();
+}
+
+void CollectivesStage::setTime(double t)
+{
+    const double before = m_view->time();
+    const int stepBefore = m_view->frame().completed * 2 + (m_view->frame().inFlight >= 0 ? 1 : 0);
+    m_view->setTime(t);
+    if (m_view->time() != before)
+        emit timeChanged(m_view->time());
+    const int stepAfter = m_view->frame().completed * 2 + (m_view->frame().inFlight >= 0 ? 1 : 0);
+    if (stepAfter != stepBefore)
+        emit explanationChanged(explanation());
+}
+
+double CollectivesStage::naturalRate() const
+{
+    // One step per second for short schedules; long ones (2(N−1) steps for 64 ranks) in about 12 s.
+    return std::max(1.0, duration() / kTargetPlaySeconds);
+}
+
+QWidget* CollectivesStage::parameterPanel()
+{
+    return m_panel;
+}
+
+QString CollectivesStage::explanation() const
+{
+    const CollectivesResult& r = m_controller->result();
+    QString html = QStringLiteral("<p><b>%1</b></p>").arg(m_view->caption().toHtmlEscaped());
+    if (r.schedule && !r.verified && !r.verification.isEmpty())
+        html += QStringLiteral("<p style='color:#cf222e'>%1</p>")
+                    .arg(tr("The executor found a mismatch: %1").arg(r.verification.toHtmlEscaped()));
+    html += QStringLiteral("<p>%1</p>")
+                .arg(tr("Each coloured square is one chunk of a rank's buffer; its colour says whose input it "
+                        "holds. A striped chunk holds a reduction of several ranks' inputs (Σ). Solid green "
+                        "lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network."));
+    return html;
+}
+
+void CollectivesStage::retranslate()
+{
+    m_panel->retranslate();
+    showResult();
+}
+
+void CollectivesStage::setColors(const views::Palette& palette)
+{
+    m_view->setColors(palette);
+}
+
+void CollectivesStage::zoomIn()
+{
+    QFont f = m_view->font();
+    f.setPointSizeF(std::min(28.0, f.pointSizeF() + 1));
+    m_view->setFont(f);
+    m_readout->zoomIn(1);
+}
+
+void CollectivesStage::zoomOut()
+{
+    QFont f = m_view->font();
+    f.setPointSizeF(std::max(6.0, f.pointSizeF() - 1));
+    m_view->setFont(f);
+    m_readout->zoomOut(1);
+}
+
+void CollectivesStage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    Stage::changeEvent(event);
+}
+
+QString CollectivesStage::readoutHtml() const
+{
+    const CollectivesResult& r = m_controller->result();
+    QString html;
+    const auto row = [&html](const QString& name, const QString& value, const QString& tip = {}) {
+        html += QStringLiteral("<tr><td title='%3'>%1</td><td align='right'><b>%2</b></td></tr>")
+                    .arg(name, value.toHtmlEscaped(), tip.toHtmlEscaped());
+    };
+    if (!r.cost) {
+        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("No prediction for these parameters:"));
+        for (const auto& p : r.problems)
+            html += QStringLiteral("<li style='color:#cf222e'>%1</li>")
+                        .arg(QString::fromStdString(p.text()).toHtmlEscaped());
+        return html + QStringLiteral("</ul>");
+    }
+    const model::CollectiveCost& c = *r.cost;
+    html += QStringLiteral("<h3>%1 · %2 · %3</h3>")
+                .arg(qs(model::name(c.op)), qs(model::name(c.algorithm)), qs(model::name(c.protocol)));
+    html += QStringLiteral("<p>%1</p>")
+                .arg(tr("%1 ranks (%2 × %3 GPUs), S = %4")
+                         .arg(c.ranks)
+                         .arg(r.topology.nodes)
+                         .arg(r.topology.gpusPerNode)
+                         .arg(bytes(c.bytes)));
+    html += QStringLiteral("<table width='100%' cellspacing='2'>");
+    row(tr("α term (latency)"), seconds(c.latencySeconds), tr("steps × per-step latency + protocol base latency"));
+    row(tr("β term (bandwidth)"), seconds(c.bandwidthSeconds), tr("bytes on the busiest link ÷ bandwidth"));
+    if (c.reduceSeconds > 0)
+        row(tr("γ term (reduction)"), seconds(c.reduceSeconds), tr("bytes reduced ÷ reduction rate"));
+    row(tr("Total time"), seconds(c.totalSeconds));
+    row(tr("algbw"), gbps(c.algBwGBps), tr("S ÷ time (nccl-tests)"));
+    row(tr("busbw"), gbps(c.busBwGBps), tr("algbw × bus factor (nccl-tests)"));
+    row(tr("Steps"), QString::number(c.steps));
+    row(tr("Sent by busiest rank"), bytes(c.bytesSentPerRank));
+    html += QStringLiteral("</table>");
+    if (r.autoPick) {
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(tr("auto would choose %1 / %2:")
+                             .arg(qs(model::name(r.autoPick->algorithm)), qs(model::name(r.autoPick->protocol))),
+                        QString::fromStdString(r.autoPick->reason).toHtmlEscaped());
+    }
+    if (!c.formula.empty())
+        html += QStringLiteral("<p><b>%1</b><br/><code>%2</code></p>")
+                    .arg(tr("Formula"), QString::fromStdString(c.formula).toHtmlEscaped());
+    if (r.calibrated)
+        html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Links calibrated from live-lab measurements."));
+    if (r.schedule)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(r.verified ? tr("✓ The executor checked that the final state equals the definition.")
+                                    : tr("✗ The final state does not match the definition."));
+    return html;
+}
+
+void CollectivesStage::showResult()
+{
+    const CollectivesResult& r = m_controller->result();
+    if (r.schedule)
+        m_view->setSchedule(*r.schedule, r.topology);
+    else if (r.topologyOk)
+        m_view->setTopologyOnly(r.topology, r.scheduleNote);
+    else
+        m_view->setTopologyOnly(model::Topology { 1, 1 }, tr("Fix the parameters to see the drawing."));
+    m_readout->setHtml(readoutHtml());
+    emit durationChanged(duration());
+    emit timeChanged(m_view->time());
+    emit explanationChanged(explanation());
+}
+
+} // namespace tutor::app

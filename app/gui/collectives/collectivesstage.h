@@ -1,0 +1,56 @@
+#pragma once
+// The Collectives page: the animated collective (views::CollectiveView) with the cost readout beside it,
+// the parameter panel in the right-hand dock and the current step's explanation below.
+#include "app/gui/stage.h"
+#include "collectivescontroller.h"
+
+class QTextBrowser;
+class QSplitter;
+
+namespace tutor::views {
+class CollectiveView;
+struct Palette;
+} // namespace tutor::views
+
+namespace tutor::app {
+
+class CollectivesPanel;
+
+class CollectivesStage : public Stage {
+    Q_OBJECT
+public:
+    explicit CollectivesStage(QWidget* parent = nullptr);
+
+    double duration() const override;
+    void setTime(double t) override;
+    double naturalRate() const override;
+    QWidget* parameterPanel() override;
+    QString explanation() const override;
+    void retranslate() override;
+
+    void setColors(const views::Palette& palette);
+    CollectivesController* controller() const { return m_controller; }
+    views::CollectiveView* view() const { return m_view; }
+    CollectivesPanel* panel() const { return m_panel; }
+    /// The readout beside the animation (α, β, total, algbw, busbw, auto's pick, formula) as rich text.
+    QString readoutHtml() const;
+
+public slots:
+    /// Larger or smaller text in the drawing and the readout (+/−), for projecting to a class.
+    void zoomIn();
+    void zoomOut();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showResult();
+
+    CollectivesController* m_controller;
+    views::CollectiveView* m_view;
+    QTextBrowser* m_readout;
+    QSplitter* m_splitter;
+    CollectivesPanel* m_panel;
+};
+
+} // namespace tutor::app

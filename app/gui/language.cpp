@@ -1,0 +1,54 @@
+#include "language.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+
+namespace tutor::app {
+
+Language::Language(QObject* parent)
+    : QObject(parent)
+{
+}
+
+QStringList Language::available()
+{
+    return { QStringLiteral("en"), QStringLiteral("zh_CN") };
+}
+
+QString Language::systemDefault()
+{
+    return QLocale::system().language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
+QString Language::nativeName(const QString& code)
+{
+    if (code == QLatin1String("zh_CN"))
+        return QStringLiteral("中文（简体）");
+    return QStringLiteral("English");
+}
+
+bool Language::apply(const QString& requested)
+{
+    const QString code = requested.isEmpty() ? systemDefault() : requested;
+    if (!available().contains(code))
+        return false;
+    if (code == m_current)
+        return true;
+    QCoreApplication::removeTranslator(&m_app);
+    QCoreApplication::removeTranslator(&m_qt);
+    if (code != QLatin1String("en")) {
+        // English is the source language: no translator needed.
+        if (!m_app.load(QStringLiteral(":/i18n/commtutor_%1.qm").arg(code)))
+            return false;
+        QCoreApplication::installTranslator(&m_app);
+        if (m_qt.load(QStringLiteral("qtbase_%1").arg(code), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&m_qt);
+    }
+    m_current = code;
+    QLocale::setDefault(QLocale(code));
+    emit changed(code);
+    return true;
+}
+
+} // namespace tutor::app

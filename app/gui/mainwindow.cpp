@@ -1,0 +1,337 @@
+#include "mainwindow.h"
+
+#include "collectives/collectivesstage.h"
+#include "language.h"
+#include "placeholderstage.h"
+#include "playback.h"
+#include "playbackbar.h"
+#include "stage.h"
+#include "training/trainingstage.h"
+#if __has_include("training/scenarioform.h")
+#include "training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
+#endif
+#include "views/collectiveview.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QLabel>
+#include <QPainter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QSvgGenerator>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace tutor::app {
+
+MainWindow::MainWindow(bool restoreSettings, QWidget* parent)
+    : QMainWindow(parent)
+    , m_useSettings(restoreSettings)
+    , m_language(new Language(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/commtutor.svg")));
+    m_playback = new PlaybackController(this);
+    createStages();
+    createDocks();
+    createActions();
+    createMenus();
+    statusBar();
+    connect(m_navigator, &Navigator::pageSelected, this, &MainWindow::showPage);
+
+    if (m_useSettings) {
+        m_playback->setSpeed(m_settings.playbackSpeed());
+        setTheme(m_settings.theme());
+        m_language->apply(m_settings.language());
+        restoreGeometry(m_settings.windowGeometry());
+        restoreState(m_settings.windowState());
+    } else {
+        setTheme(views::Theme::Light);
+        m_language->apply(QStringLiteral("en"));
+    }
+    connect(m_playback, &PlaybackController::speedChanged, this, [this](double speed) {
+        if (m_useSettings)
+            m_settings.setPlaybackSpeed(speed);
+    });
+    retranslate();
+    showPage(m_useSettings ? std::clamp(m_settings.lastStage(), 0, Navigator::PageCount - 1) : 0);
+    if (!restoreSettings || m_settings.windowGeometry().isEmpty())
+        resize(1440, 900);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createStages()
+{
+    m_stack = new QStackedWidget(this);
+    m_stages[Navigator::Collectives] = new CollectivesStage(this);
+    m_stages[Navigator::Training] = new TrainingStage(this);
+    m_stages[Navigator::LiveLab] = new PlaceholderStage([] {
+        return tr("Live lab — coming with the worker: run real collectives with NCCL or MPI and compare "
+                  "them with the model.");
+    });
+    m_stages[Navigator::Lessons] = new PlaceholderStage(
+        [] { return tr("Lessons — guided, bilingual lessons and interview questions arrive here."); });
+    for (Stage* s : m_stages) {
+        m_stack->addWidget(s);
+        connect(s, &Stage::message, this, &MainWindow::showMessage);
+    }
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_stack, 1);
+    m_playbackBar = new PlaybackBar(m_playback, central);
+    m_playbackBar->setObjectName(QStringLiteral("playbackBar"));
+    layout->addWidget(m_playbackBar);
+    setCentralWidget(central);
+}
+
+void MainWindow::createDocks()
+{
+    m_navigator = new Navigator(this);
+    m_navigatorDock = new QDockWidget(this);
+    m_navigatorDock->setObjectName(QStringLiteral("navigatorDock"));
+    m_navigatorDock->setWidget(m_navigator);
+    m_navigatorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_navigatorDock);
+
+    m_panels = new QStackedWidget(this);
+    for (Stage* s : m_stages) {
+        QWidget* panel = s->parameterPanel();
+        m_panels->addWidget(panel ? panel : new QLabel(this));
+    }
+    m_panelDock = new QDockWidget(this);
+    m_panelDock->setObjectName(QStringLiteral("parameterDock"));
+    m_panelDock->setWidget(m_panels);
+    m_panelDock->setMinimumWidth(300);
+    addDockWidget(Qt::RightDockWidgetArea, m_panelDock);
+
+    m_explanation = new QTextBrowser(this);
+    m_explanation->setObjectName(QStringLiteral("explanation"));
+    m_explanation->setOpenExternalLinks(true);
+    m_explanationDock = new QDockWidget(this);
+    m_explanationDock->setObjectName(QStringLiteral("explanationDock"));
+    m_explanationDock->setWidget(m_explanation);
+    addDockWidget(Qt::BottomDockWidgetArea, m_explanationDock);
+    resizeDocks({ m_explanationDock }, { 150 }, Qt::Vertical);
+}
+
+Stage* MainWindow::stage(Navigator::Page page) const
+{
+    return page >= 0 && page < Navigator::PageCount ? m_stages[page] : nullptr;
+}
+
+Stage* MainWindow::currentStage() const
+{
+    return qobject_cast<Stage*>(m_stack->currentWidget());
+}
+
+Navigator::Page MainWindow::currentPage() const
+{
+    return static_cast<Navigator::Page>(m_stack->currentIndex());
+}
+
+CollectivesStage* MainWindow::collectivesStage() const
+{
+    return qobject_cast<CollectivesStage*>(m_stages[Navigator::Collectives]);
+}
+
+TrainingStage* MainWindow::trainingStage() const
+{
+    return qobject_cast<TrainingStage*>(m_stages[Navigator::Training]);
+}
+
+void MainWindow::showPage(int page)
+{
+    if (page < 0 || page >= Navigator::PageCount)
+        return;
+    m_stack->setCurrentIndex(page);
+    m_panels->setCurrentIndex(page);
+    if (m_navigator->currentRow() != page)
+        m_navigator->setCurrentRow(page);
+    if (m_a.pages[static_cast<size_t>(page)])
+        m_a.pages[static_cast<size_t>(page)]->setChecked(true);
+    bindPlayback(m_stages[static_cast<size_t>(page)]);
+    if (m_useSettings)
+        m_settings.setLastStage(page);
+}
+
+void MainWindow::bindPlayback(Stage* stage)
+{
+    if (m_bound)
+        disconnect(m_bound, nullptr, this, nullptr);
+    disconnect(m_timeConnection);
+    m_playback->pause();
+    m_bound = stage;
+    if (!stage)
+        return;
+    const auto sync = [this, stage] {
+        m_playback->setNaturalRate(stage->naturalRate());
+        m_playback->setDuration(stage->duration());
+    };
+    sync();
+    m_playback->setTime(0);
+    stage->setTime(0);
+    m_timeConnection = connect(m_playback, &PlaybackController::timeChanged, stage, &Stage::setTime);
+    connect(stage, &Stage::durationChanged, this, [this, sync] {
+        sync();
+        m_playback->setTime(0);
+    });
+    connect(stage, &Stage::timeChanged, m_playback, &PlaybackController::setTime);
+    connect(stage, &Stage::explanationChanged, m_explanation, &QTextBrowser::setHtml);
+    connect(stage, &Stage::message, this, &MainWindow::showMessage);
+    m_explanation->setHtml(stage->explanation());
+    const bool steps = stage == m_stages[Navigator::Collectives];
+    m_playbackBar->setTimeFormatter([steps](double t, double duration) {
+        return steps ? tr("step %1 / %2").arg(t, 0, 'f', 1).arg(duration, 0, 'f', 0)
+                     : tr("%1 / %2 ms").arg(t * 1e3, 0, 'f', 2).arg(duration * 1e3, 0, 'f', 2);
+    });
+}
+
+bool MainWindow::showView(const QString& name)
+{
+    if (name == QLatin1String("collectives"))
+        showPage(Navigator::Collectives);
+    else if (name == QLatin1String("timeline") || name == QLatin1String("charts")) {
+        showPage(Navigator::Training);
+        if (TrainingStage* t = trainingStage())
+            t->showView(name == QLatin1String("charts") ? TrainingStage::View::Charts : TrainingStage::View::Timeline);
+    } else if (name == QLatin1String("livelab"))
+        showPage(Navigator::LiveLab);
+    else if (name == QLatin1String("lessons"))
+        showPage(Navigator::Lessons);
+    else
+        return false;
+    return true;
+}
+
+QStringList MainWindow::viewNames()
+{
+    return { QStringLiteral("collectives"), QStringLiteral("timeline"), QStringLiteral("charts"),
+        QStringLiteral("livelab"), QStringLiteral("lessons") };
+}
+
+bool MainWindow::openScenario(const QString& path)
+{
+    TrainingStage* training = trainingStage();
+    if (!training)
+        return false;
+    const model::Problems problems = training->openScenario(path);
+    showPage(Navigator::Training);
+    if (!problems.empty()) {
+        // The training stage keeps the previous scenario; say why this one was refused.
+        QString html = QStringLiteral("<p><b>%1</b></p><ul>")
+                           .arg(tr("%n problem(s) in %1; the previous scenario stays open:", nullptr,
+                               static_cast<int>(problems.size()))
+                                    .arg(QFileInfo(path).fileName())
+                                    .toHtmlEscaped());
+        for (const auto& p : problems)
+            html += QStringLiteral("<li style='color:#cf222e'>%1</li>")
+                        .arg(QString::fromStdString(p.text()).toHtmlEscaped());
+        m_explanation->setHtml(html + QStringLiteral("</ul>"));
+        m_lastProblems = problems;
+        statusBar()->showMessage(
+            tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size())).arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    m_lastProblems.clear();
+    if (m_useSettings) {
+        m_settings.setLastScenario(path);
+        m_settings.addRecentFile(path);
+        updateRecentFiles();
+    }
+    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+bool MainWindow::exportView(const QString& path, QString* error)
+{
+    Stage* s = currentStage();
+    if (!s) {
+        if (error)
+            *error = tr("Nothing to export.");
+        return false;
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(s->size());
+        svg.setViewBox(QRect(QPoint(0, 0), s->size()));
+        svg.setTitle(QStringLiteral("commtutor"));
+        QPainter painter;
+        if (!painter.begin(&svg)) {
+            if (error)
+                *error = tr("Cannot write %1.").arg(path);
+            return false;
+        }
+        if (auto* c = collectivesStage(); s == c)
+            c->view()->renderScene(painter, c->view()->size());
+        else
+            s->render(&painter);
+        painter.end();
+        return true;
+    }
+    if (suffix != QLatin1String("png")) {
+        if (error)
+            *error = tr("%1: the file name must end in .png or .svg.").arg(path);
+        return false;
+    }
+    if (!s->grab().save(path, "PNG")) {
+        if (error)
+            *error = tr("Cannot write %1.").arg(path);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::setTheme(views::Theme theme)
+{
+    m_theme = theme;
+    const views::Palette palette = views::Palette::forTheme(theme);
+    qApp->setPalette(palette.widgetPalette());
+    if (auto* c = collectivesStage())
+        c->setColors(palette);
+    if (m_a.light)
+        (theme == views::Theme::Dark ? m_a.dark : m_a.light)->setChecked(true);
+    if (m_useSettings)
+        m_settings.setTheme(theme);
+}
+
+bool MainWindow::setLanguage(const QString& code)
+{
+    if (!m_language->apply(code))
+        return false;
+    if (m_useSettings)
+        m_settings.setLanguage(code);
+    return true;
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_useSettings) {
+        m_settings.setWindowGeometry(saveGeometry());
+        m_settings.setWindowState(saveState());
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showMessage(const QString& text, bool isError)
+{
+    statusBar()->showMessage(text, isError ? 0 : 5000);
+    if (isError)
+        m_explanation->setHtml(QStringLiteral("<p style='color:#cf222e'>%1</p>").arg(text.toHtmlEscaped()));
+}
+
+} // namespace tutor::app

@@ -1,0 +1,123 @@
+#pragma once
+// The main window: navigator (left), the current stage (centre) with playback controls under it, the
+// stage's parameter panel (right dock) and its explanation (bottom dock); File, View, Playback, Language
+// and Help menus. It wires stages to playback, settings, language and the live lab's calibration.
+#include "navigator.h"
+#include "settings.h"
+#include "views/palette.h"
+#ifndef Q_MOC_RUN
+#include "model/problem.h"
+#endif
+
+#include <QMainWindow>
+#include <QPointer>
+#include <array>
+
+class QAction;
+class QActionGroup;
+class QDockWidget;
+class QMenu;
+class QStackedWidget;
+class QTextBrowser;
+
+namespace tutor::app {
+
+class CollectivesStage;
+class Language;
+class PlaybackBar;
+class PlaybackController;
+class Stage;
+class TrainingStage;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `restoreSettings` = false starts from defaults and never writes settings (screenshots, tests).
+    explicit MainWindow(bool restoreSettings = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Stage* stage(Navigator::Page page) const;
+    Stage* currentStage() const;
+    Navigator::Page currentPage() const;
+    CollectivesStage* collectivesStage() const;
+    /// The training stage, or null while its page is a placeholder.
+    TrainingStage* trainingStage() const;
+    PlaybackController* playback() const { return m_playback; }
+    Language* language() const { return m_language; }
+    QTextBrowser* explanationPanel() const { return m_explanation; }
+    QMenu* fileMenu() const { return m_fileMenu; }
+
+    /// Views for --screenshot: collectives, timeline, charts, livelab, lessons. False for an unknown name.
+    bool showView(const QString& name);
+    static QStringList viewNames();
+    /// Opens a scenario in the training stage; shows the problems and keeps the previous one on failure.
+    bool openScenario(const QString& path);
+    /// The problems of the last scenario that failed to open (empty after a successful open).
+    const model::Problems& lastProblems() const { return m_lastProblems; }
+    /// Exports the current stage as PNG or SVG (by suffix); false with `error` set on failure.
+    bool exportView(const QString& path, QString* error);
+    void setTheme(views::Theme theme);
+    views::Theme theme() const { return m_theme; }
+    /// Switches the UI language ("en", "zh_CN"); false for an unknown code.
+    bool setLanguage(const QString& code);
+
+public slots:
+    void showPage(int page);
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createStages();
+    void createDocks();
+    void createActions();
+    void createMenus();
+    void retranslate();
+    void bindPlayback(Stage* stage);
+    void updateRecentFiles();
+    void showMessage(const QString& text, bool isError);
+    void onOpen();
+    void onSave();
+    void onExportView(const QString& suffix);
+    void onExportTimeline(bool trace);
+    void onHelp();
+    void onAbout();
+    void zoom(int direction);
+
+    bool m_useSettings;
+    Settings m_settings;
+    Language* m_language;
+    views::Theme m_theme = views::Theme::Light;
+    std::array<Stage*, Navigator::PageCount> m_stages {};
+    QStackedWidget* m_stack = nullptr;
+    QStackedWidget* m_panels = nullptr;
+    Navigator* m_navigator = nullptr;
+    QTextBrowser* m_explanation = nullptr;
+    QDockWidget* m_navigatorDock = nullptr;
+    QDockWidget* m_panelDock = nullptr;
+    QDockWidget* m_explanationDock = nullptr;
+    PlaybackController* m_playback = nullptr;
+    PlaybackBar* m_playbackBar = nullptr;
+    QPointer<Stage> m_bound;
+    QMetaObject::Connection m_timeConnection;
+    model::Problems m_lastProblems; ///< playback → the bound stage's setTime
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_playMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    struct Actions {
+        QAction *open, *save, *exportPng, *exportSvg, *exportTrace, *exportCsv, *quit;
+        std::array<QAction*, Navigator::PageCount> pages;
+        QAction *timeline, *charts, *light, *dark, *zoomIn, *zoomOut;
+        QAction *play, *forward, *back, *restart, *loop, *faster, *slower;
+        QAction *english, *chinese, *help, *about;
+    } m_a {};
+    QActionGroup* m_themeGroup = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+};
+
+} // namespace tutor::app

@@ -1,0 +1,2040 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: intra/inter: each needs kind, alpha_us ≥ 0 and bandwidth_GBps &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a progress file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::CollectivesController</name>
+    <message>
+        <source>More than %1 ranks: the drawing summarises the nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No schedule: the request has problems (see the readout).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::CollectivesPanel</name>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (cheapest)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The collective operation to animate and cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the data moves; auto picks the cheapest, as NCCL&apos;s tuner does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of GPUs taking part; up to 64 are drawn one by one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of machines; must divide the number of ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message size S as nccl-tests counts it (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware preset: the links inside a node and between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::CollectivesStage</name>
+    <message>
+        <source>The executor found a mismatch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks&apos; inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No prediction for these parameters:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks (%2 × %3 GPUs), S = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α term (latency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps × per-step latency + protocol base latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>β term (bandwidth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes on the busiest link ÷ bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>γ term (reduction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes reduced ÷ reduction rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algbw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S ÷ time (nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algbw × bus factor (nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent by busiest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto would choose %1 / %2:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links calibrated from live-lab measurements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ The executor checked that the final state equals the definition.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ The final state does not match the definition.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix the parameters to see the drawing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::InterviewPage</name>
+    <message>
+        <source>Type a number in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multiple choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric (computed by the model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open question — answer aloud in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**Correct.**</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**Not quite.**</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer: %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model answer: %1 (tolerance ±%2 %).
+
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**Model answer**</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**Key points**</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Did your answer cover them? Grade yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answered %1 · correct %2 · due for review %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open (60-second drill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which kind of question comes next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show model answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I had it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I missed it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show me in the lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next question ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missed questions come back first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::LessonStage</name>
+    <message>
+        <source>No lessons folder was found. Set TUTOR_LESSONS_DIR to the `lessons` folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 lessons done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;This scene cannot be shown:&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ Done (%1). Continue with Next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not yet: now %1. Hint: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish lesson ✓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the scene and check the task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step (enabled once the task is done)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons; ✓ marks the ones you finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::LiveLabStage</name>
+    <message>
+        <source>Bus bandwidth vs size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time vs size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algbw (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min / median / p99 (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least squares on relative error) and shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α and β into the model.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sizes: from %1 to %2: each must be a size such as 8, 64K or 1G, the first not above the second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 — %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, in-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1 measurement(s) from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 measurement(s) from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot calibrate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Two regimes (protocols) meet at %1: below, α = %2 µs and β = %3 GB/s; above, α = %4 µs and β = %5 GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Every other size held back: median error %1 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model now uses the calibrated links (saved to %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective alone (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>both together, overall (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlap, HTA (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlap, OSU (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute slowdown (×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective slowdown (×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPI (CPU, any machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL (GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPI processes, or GPUs for NCCL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MPI hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also in-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap experiment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker aborts a collective that makes no progress for this long (0: never)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time-out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hardware the model&apos;s prediction is drawn for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use for predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import nccl-tests…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measurements (*.jsonl *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import an nccl-tests log or -J JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::MainWindow</name>
+    <message>
+        <source>Live lab — coming with the worker: run real collectives with NCCL or MPI and compare them with the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons — guided, bilingual lessons and interview questions arrive here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) in %1; the previous scenario stays open:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the file name must end in .png or .svg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commtutor — see communication in distributed training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent scenarios</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Playback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a training scenario (JSON) in the Training step page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save scenario…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current training scenario as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export view as &amp;PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current page as a PNG image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export view as S&amp;VG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current page as an SVG drawing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export timeline as Chrome &amp;trace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the simulated step for Perfetto or chrome://tracing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export timeline as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the simulated step&apos;s events as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close commtutor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training &amp;timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the training step as a Gantt chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training c&amp;harts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show bandwidth, breakdown and sweep charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Light theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark text on a light background (good for projectors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light text on a dark background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the drawing larger (+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the drawing smaller (−)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play or pause the animation (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advance one step (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step &amp;back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back one step (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the start (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start again when the end is reached (L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double the playback speed (])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halve the playback speed ([)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the interface in English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the interface in Simplified Chinese</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commtutor &amp;help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to use the pages and the keyboard (F1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About commtutor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version and licence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Navigator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios opened recently</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Chrome trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commtutor help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About commtutor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;commtutor %1&lt;/h3&gt;&lt;p&gt;See communication in distributed training: collectives, training steps and live measurements from one α-β cost model.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::Navigator</name>
+    <message>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch one collective move chunks between GPUs, with its cost (Ctrl+1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulate a whole training step: timeline, overlap, bubbles, charts (Ctrl+2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run real collectives with NCCL or MPI and compare with the model (Ctrl+3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guided lessons and interview questions (Ctrl+4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what to study</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::PlaybackBar</name>
+    <message>
+        <source>Back to the start (Home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step back (←)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step forward (→)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag to scrub through the animation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start again from the beginning when the end is reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current time / length of the animation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::ScenarioForm</name>
+    <message>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine type: GPUs per node, NVLink and network figures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs in each machine (0: the preset&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transformer layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model width h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed-forward width (0: 4 × hidden)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads; tensor parallelism must divide them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size (embedding and output head)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE experts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts per MoE layer (0: a dense model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MoE top-k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Experts each token is routed to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas that each see a slice of the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs that split every layer (Megatron-LM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stages, each holding a slice of the layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs that share the experts (taken out of DP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron sequence parallelism: each TP AllReduce becomes ReduceScatter + AllGather</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: DDP; 1: shard optimizer states; 2: also gradients; 3: also parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline stage (interleaved schedule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPipe: all forwards then all backwards; 1F1B: alternate; interleaved: 1F1B over virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per micro-batch per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches per pipeline pass (m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passes accumulated locally (no_sync) before one gradient synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bucket size (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP gradient bucket cap (PyTorch bucket_cap_mb, default 25)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap with backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch each bucket&apos;s collective while backward still runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prefetch depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wire dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Element type of gradients and activations on the wire</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Achieved fraction of peak FLOP/s for matrix work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation recomputation: none, selective (attention) or full (whole layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Straggler rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A rank that computes slower (-1: none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Straggler slow-down (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How much slower the straggler computes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load one of the example scenarios shipped with commtutor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose an example…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4 × hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (DDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This scenario cannot run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The timeline shows the last scenario that worked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::TrainingStage</name>
+    <message>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) in %1: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>before the edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s): %1 — showing the last scenario that worked.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click an event in the timeline to see its details and, for a collective, its cost formula.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No scenario has simulated yet.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;One step takes &lt;b&gt;%1&lt;/b&gt;: compute %2, communication %3 of which &lt;b&gt;%4&lt;/b&gt; is exposed (overlap %5). Pipeline bubble %6, MFU %7.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;At t = %1 on stage %2: %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The figures of one simulated step; hover a row for its definition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every event of the step; click a column header to sort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures of the simulated step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every event of the simulated step; selecting one selects it in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details of the selected event and, for a collective, the cost model&apos;s formula</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current form values cannot run; fix the fields marked in the form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scenario parameter the sweep chart varies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket size (MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP size (GPUs scale with it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views</name>
+    <message>
+        <source>each receiver adds the chunk to its own copy (reduction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each receiver stores the chunk (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 transfers reduce, %2 copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all inside a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all across the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across the network, %2 inside a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3 transfers of up to %4; %5; %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::BandwidthChart</name>
+    <message>
+        <source>Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run this collective. Left of the dashed boundary the α (latency) term dominates, right of it the β (bandwidth) term.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 ranks (%3 × %4): bus bandwidth vs message size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency-bound (α &gt; β term)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth-bound (β ≥ α term)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link β %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message size S (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bus bandwidth (GB/s, log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::BreakdownChart</name>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the step time goes on the critical pipeline stage: compute, communication that compute could not hide (per parallel dimension), and idle time such as pipeline bubbles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step-time breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::CollectiveView</name>
+    <message>
+        <source>%1 ranks on %2 nodes: the animation draws up to %3 ranks; the numbers cover all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final state after %1 steps: every buffer matches the definition of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::EventModel</name>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::MeasurementChart</name>
+    <message>
+        <source>measured, in-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured, out-of-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibrated fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size S (bytes, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bus bandwidth (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time per call (µs, log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::MetricsModel</name>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time of one optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Busy time of the compute lane of the critical stage (stage %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sum of all collective durations on the critical stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication not hidden behind compute: step time minus compute on the critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap (HTA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holistic Trace Analysis: time computing and communicating at once ÷ communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap (OSU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OSU benchmarks: 1 − exposed communication ÷ pure communication time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean idle fraction of the pipeline stages: (p−1)/(m+p−1) for GPipe and 1F1B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens / s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens of the global batch ÷ step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory / GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 exposed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 collectives moving %2 in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::SweepChart</name>
+    <message>
+        <source>Step time and exposed communication as one parameter of the scenario varies; the ring marks the current value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep: no valid points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep over %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed communication (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::Timeline</name>
+    <message>
+        <source>forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle (bubble)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor-parallel comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data-parallel comm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline send/recv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::TimelineView</name>
+    <message>
+        <source>Training-step timeline. Wheel or pinch to zoom, drag to pan, Shift+drag or right-drag to zoom into a box, double-click to fit, click an event to select it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2% of the collective)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No timeline yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,224 @@
+// The main window: language switching retranslates visible widgets, playback drives the stage's time,
+// the collectives stage shows the model's numbers, a malformed scenario is refused with messages and the
+// previous scenario stays, and views export as PNG and SVG.
+#include "app/gui/collectives/collectivespanel.h"
+#include "app/gui/collectives/collectivesstage.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/playback.h"
+#include "app/gui/training/trainingstage.h"
+#if __has_include("app/gui/training/scenarioform.h")
+#include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
+#endif
+#include "views/collectiveview.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace tutor;
+using namespace tutor::app;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void languageSwitchRetranslates_data();
+    void languageSwitchRetranslates();
+    void playbackSteps_data();
+    void playbackSteps();
+    void playbackDrivesCollectives();
+    void collectivesReadout_data();
+    void collectivesReadout();
+    void badParametersShowProblems();
+    void malformedScenarioKeepsPrevious();
+    void exportView_data();
+    void exportView();
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setFont(QFont(QStringLiteral("WenQuanYi Micro Hei"), 10));
+}
+
+void TestMainWindow::languageSwitchRetranslates_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::newRow("English → Chinese") << QStringLiteral("zh_CN");
+}
+
+void TestMainWindow::languageSwitchRetranslates()
+{
+    QFETCH(QString, code);
+    MainWindow window(false);
+    window.show();
+    const QString fileBefore = window.fileMenu()->title();
+    auto* navigator = window.findChild<QListWidget*>(QStringLiteral("navigator"));
+    QVERIFY(navigator);
+    const QString navBefore = navigator->item(0)->text();
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("parameterDock"));
+    QVERIFY(dock);
+    const QString dockBefore = dock->windowTitle();
+    QCOMPARE(fileBefore, QStringLiteral("&File"));
+
+    QVERIFY(window.setLanguage(code));
+    QCOMPARE(window.language()->current(), code);
+    // Visible widgets now show the translation, and it is not the English source text.
+    QVERIFY2(window.fileMenu()->title() != fileBefore, qPrintable(window.fileMenu()->title()));
+    QVERIFY2(navigator->item(0)->text() != navBefore, qPrintable(navigator->item(0)->text()));
+    QVERIFY(dock->windowTitle() != dockBefore);
+
+    QVERIFY(window.setLanguage(QStringLiteral("en")));
+    QCOMPARE(window.fileMenu()->title(), fileBefore);
+    QCOMPARE(navigator->item(0)->text(), navBefore);
+    QVERIFY(!window.setLanguage(QStringLiteral("xx_YY")));
+}
+
+void TestMainWindow::playbackSteps_data()
+{
+    QTest::addColumn<double>("rate");
+    QTest::addColumn<double>("start");
+    QTest::addColumn<double>("next");
+    QTest::addColumn<double>("previous");
+    // Stops are multiples of the natural rate, clamped to [0, duration = 6].
+    QTest::newRow("steps of 1, from 0") << 1.0 << 0.0 << 1.0 << 0.0;
+    QTest::newRow("steps of 1, mid step") << 1.0 << 2.5 << 3.0 << 2.0;
+    QTest::newRow("steps of 1, on a boundary") << 1.0 << 3.0 << 4.0 << 2.0;
+    QTest::newRow("steps of 1, at the end") << 1.0 << 6.0 << 6.0 << 5.0;
+    QTest::newRow("steps of 2") << 2.0 << 3.0 << 4.0 << 2.0;
+}
+
+void TestMainWindow::playbackSteps()
+{
+    QFETCH(double, rate);
+    QFETCH(double, start);
+    QFETCH(double, next);
+    QFETCH(double, previous);
+    PlaybackController p;
+    p.setDuration(6);
+    p.setNaturalRate(rate);
+    p.setTime(start);
+    QCOMPARE(p.nextStop(p.time()), next);
+    QCOMPARE(p.previousStop(p.time()), previous);
+    QSignalSpy spy(&p, &PlaybackController::timeChanged);
+    p.stepForward();
+    QCOMPARE(p.time(), next);
+    QCOMPARE(spy.count(), next == start ? 0 : 1);
+}
+
+void TestMainWindow::playbackDrivesCollectives()
+{
+    MainWindow window(false);
+    window.show();
+    CollectivesStage* stage = window.collectivesStage();
+    QVERIFY(stage);
+    QCOMPARE(window.currentStage(), stage);
+    const double steps = stage->duration();
+    QVERIFY(steps > 0);
+    QCOMPARE(window.playback()->duration(), steps);
+    window.playback()->stepForward();
+    QCOMPARE(stage->view()->time(), window.playback()->nextStop(0));
+    window.playback()->setTime(steps);
+    QVERIFY(stage->view()->frame().final());
+    QVERIFY(window.explanationPanel()->toPlainText().contains(QStringLiteral("Final state")));
+}
+
+void TestMainWindow::collectivesReadout_data()
+{
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<bool>("drawn");
+    QTest::newRow("ring, 8 ranks, 1 node") << 8 << 1 << true;
+    QTest::newRow("ring, 16 ranks, 2 nodes") << 16 << 2 << true;
+    QTest::newRow("ring, 1024 ranks, 128 nodes, summarised") << 1024 << 128 << false;
+}
+
+void TestMainWindow::collectivesReadout()
+{
+    QFETCH(int, ranks);
+    QFETCH(int, nodes);
+    QFETCH(bool, drawn);
+    CollectivesStage stage;
+    CollectivesParams p;
+    p.algorithm = model::Algorithm::Ring;
+    p.ranks = ranks;
+    p.nodes = nodes;
+    stage.panel()->setParams(p);
+    stage.controller()->setParams(p);
+    const CollectivesResult& r = stage.controller()->result();
+    QVERIFY2(r.cost.has_value(), model::toText(r.problems).c_str());
+    QCOMPARE(r.cost->ranks, ranks);
+    QCOMPARE(r.schedule.has_value(), drawn);
+    QCOMPARE(stage.view()->sceneLayout().summarised, !drawn);
+    if (drawn)
+        QVERIFY2(r.verified, qPrintable(r.verification));
+    // The readout names the α and β terms, algbw, busbw and what auto would choose.
+    const QString html = stage.readoutHtml();
+    for (const char* fragment : { "α term", "β term", "algbw", "busbw", "auto would choose" })
+        QVERIFY2(html.contains(QString::fromUtf8(fragment)), fragment);
+    QVERIFY(html.contains(QString::fromStdString(model::formatSeconds(r.cost->totalSeconds))));
+}
+
+void TestMainWindow::badParametersShowProblems()
+{
+    CollectivesStage stage;
+    CollectivesParams p;
+    p.ranks = 8;
+    p.nodes = 3;
+    stage.controller()->setParams(p);
+    QVERIFY(!stage.controller()->result().cost);
+    QVERIFY(stage.readoutHtml().contains(QStringLiteral("nodes = 3: must divide ranks = 8")));
+}
+
+void TestMainWindow::malformedScenarioKeepsPrevious()
+{
+    MainWindow window(false);
+    window.show();
+    TrainingStage* training = window.trainingStage();
+    QVERIFY(training);
+    const double before = training->duration();
+    const QString path = QFINDTESTDATA("data/malformed_scenario.json");
+    QVERIFY(!path.isEmpty());
+    QVERIFY(!window.openScenario(path));
+    QVERIFY(!window.lastProblems().empty());
+    // The messages are in the window, naming the file, and the previous scenario is still shown.
+    const QString shown = window.explanationPanel()->toPlainText();
+    QVERIFY2(shown.contains(QStringLiteral("malformed_scenario.json")), qPrintable(shown));
+    QVERIFY2(shown.contains(QString::fromStdString(window.lastProblems().front().rule)), qPrintable(shown));
+    QCOMPARE(training->duration(), before);
+}
+
+void TestMainWindow::exportView_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("ok");
+    QTest::newRow("png") << QStringLiteral("view.png") << true;
+    QTest::newRow("svg") << QStringLiteral("view.svg") << true;
+    QTest::newRow("unknown suffix") << QStringLiteral("view.bmpx") << false;
+}
+
+void TestMainWindow::exportView()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, ok);
+    QTemporaryDir dir;
+    MainWindow window(false);
+    window.show();
+    QString error;
+    QCOMPARE(window.exportView(dir.filePath(name), &error), ok);
+    if (ok) {
+        QVERIFY(QFileInfo(dir.filePath(name)).size() > 100);
+    } else {
+        QVERIFY(error.contains(QStringLiteral(".png or .svg")));
+    }
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

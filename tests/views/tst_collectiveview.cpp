@@ -1,0 +1,145 @@
+// The collectives view draws what the schedule says: a ring AllReduce of 4 ranks rendered at the end of
+// step k shows, in every buffer slot, the contributions model::stateAfter(schedule, k) gives — checked in
+// the frame data the painter used and by sampling the painted pixels.
+#include "model/hardware.h"
+#include "views/collectivepainter.h"
+#include "views/collectiveview.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QTest>
+
+#undef slots // model::BufferState::slots below; this test declares its slots with Q_SLOTS
+
+using namespace tutor;
+using namespace tutor::views;
+
+namespace {
+model::Topology oneNode(int gpus)
+{
+    auto preset = model::findPreset("dgx-a100");
+    return model::makeTopology(preset.value(), 1, gpus);
+}
+} // namespace
+
+class TestCollectiveView : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void ringAllReduceSteps_data();
+    void ringAllReduceSteps();
+    void movingChunksInFlight();
+    void slotColours_data();
+    void slotColours();
+    void summarisedAboveLimit();
+};
+
+void TestCollectiveView::ringAllReduceSteps_data()
+{
+    QTest::addColumn<int>("completed");
+    // Ring AllReduce of N ranks: N−1 reduce-scatter steps then N−1 all-gather steps, 2(N−1) = 6 for N = 4
+    // (Thakur, Rabenseifner, Gropp 2005). Every boundary from the initial state to the final one.
+    for (int k = 0; k <= 2 * (4 - 1); ++k)
+        QTest::addRow("ring, 4 ranks, after %d steps", k) << k;
+}
+
+void TestCollectiveView::ringAllReduceSteps()
+{
+    QFETCH(int, completed);
+    auto schedule = model::makeSchedule(model::Collective::AllReduce, model::Algorithm::Ring, 4, 4 * model::MiB);
+    QVERIFY2(schedule.ok(), model::toText(schedule.problems()).c_str());
+    QCOMPARE(static_cast<int>(schedule->steps.size()), 2 * (4 - 1));
+
+    CollectiveView view;
+    view.resize(900, 560);
+    view.setSchedule(schedule.value(), oneNode(4));
+    view.setTime(completed);
+
+    // 1. The frame the painter draws holds the executor's state after `completed` steps.
+    const CollectiveFrame& frame = view.frame();
+    QCOMPARE(frame.completed, completed);
+    QCOMPARE(frame.inFlight, -1);
+    QVERIFY(frame.moving.empty());
+    const model::BufferStates expected = model::stateAfter(schedule.value(), completed);
+    QVERIFY(frame.buffers == expected);
+    QCOMPARE(frame.final(), completed == 2 * (4 - 1));
+
+    // 2. The pixels: the first stripe of every slot has the colour of the first contributor it holds
+    //    (or the empty colour), as slotColors() defines.
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter painter(&image);
+        view.renderScene(painter, view.size());
+    }
+    const CollectiveLayout& layout = view.sceneLayout();
+    QCOMPARE(layout.chunkColumns, schedule->chunks);
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < schedule->chunks; ++c) {
+            const auto& slot = expected[static_cast<size_t>(r)].slots[static_cast<size_t>(c)];
+            const QList<QColor> colors = slotColors(slot, view.colors());
+            const QRectF rect = layout.chunkRectOf(r, c);
+            const double stripe = rect.width() / std::max<qsizetype>(1, colors.size());
+            // Sample the middle of the first stripe, just inside the top edge (away from the label).
+            const QPoint sample(static_cast<int>(rect.left() + stripe / 2), static_cast<int>(rect.top() + 3));
+            const QColor want = colors.isEmpty() ? view.colors().emptyChunk : colors.front();
+            QCOMPARE(image.pixelColor(sample).rgb(), want.rgb());
+            if (completed == 2 * (4 - 1))
+                QCOMPARE(slot.count(), 4); // AllReduce: every rank holds the sum of all four inputs
+        }
+    }
+}
+
+void TestCollectiveView::movingChunksInFlight()
+{
+    auto schedule = model::makeSchedule(model::Collective::AllReduce, model::Algorithm::Ring, 4, 4 * model::MiB);
+    QVERIFY(schedule.ok());
+    CollectiveView view;
+    view.resize(800, 500);
+    view.setSchedule(schedule.value(), oneNode(4));
+    view.setTime(2.5);
+    QCOMPARE(view.frame().inFlight, 2);
+    QCOMPARE(view.frame().progress, 0.5);
+    QVERIFY(view.frame().moving == schedule->steps[2].transfers);
+    QVERIFY(view.frame().buffers == model::stateAfter(schedule.value(), 2));
+    view.setTime(100);
+    QCOMPARE(view.time(), 6.0);
+}
+
+void TestCollectiveView::slotColours_data()
+{
+    QTest::addColumn<QList<int>>("ranks");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("empty") << QList<int> {} << QString();
+    QTest::newRow("one rank") << QList<int> { 2 } << QStringLiteral("2");
+    QTest::newRow("reduced 0..3") << QList<int> { 0, 1, 2, 3 } << QStringLiteral("Σ0–3");
+}
+
+void TestCollectiveView::slotColours()
+{
+    QFETCH(QList<int>, ranks);
+    QFETCH(QString, label);
+    model::Contributions slot;
+    if (!ranks.isEmpty())
+        slot.intervals.push_back({ ranks.front(), ranks.back() + 1 });
+    const Palette palette = Palette::light();
+    const QList<QColor> colors = slotColors(slot, palette);
+    QCOMPARE(colors.size(), ranks.size());
+    for (int i = 0; i < ranks.size(); ++i)
+        QCOMPARE(colors[i], palette.rankColor(ranks[i]));
+    QCOMPARE(slotLabel(slot), label);
+}
+
+void TestCollectiveView::summarisedAboveLimit()
+{
+    auto preset = model::findPreset("dgx-a100");
+    const model::Topology big = model::makeTopology(preset.value(), 16, 8);
+    CollectiveView view;
+    view.resize(800, 500);
+    view.setTopologyOnly(big, {});
+    QVERIFY(view.sceneLayout().summarised);
+    QCOMPARE(view.steps(), 0);
+    QVERIFY(view.caption().contains(QString::number(kMaxDrawnRanks)));
+}
+
+QTEST_MAIN(TestCollectiveView)
+#include "tst_collectiveview.moc"
