@@ -141,43 +141,60 @@ std::size_t Builder::size() const
 }
 
 namespace {
-void appendInt(std::string& out, int value)
-{
-    char buffer[16];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, end);
-}
+// Labels are written into a stack buffer and copied once: most fit std::string's small buffer.
+struct LabelBuffer {
+    char data[96];
+    std::size_t size = 0;
+    void add(const char* text)
+    {
+        while (*text && size < sizeof data)
+            data[size++] = *text++;
+    }
+    void add(char c)
+    {
+        if (size < sizeof data)
+            data[size++] = c;
+    }
+    void add(int value)
+    {
+        if (size + 12 > sizeof data)
+            return;
+        size = static_cast<std::size_t>(std::to_chars(data + size, data + sizeof data, value).ptr - data);
+    }
+};
 
 void writeLabel(std::string& out, const Record& r)
 {
-    out += r.prefix;
+    LabelBuffer b;
+    b.add(r.prefix);
     switch (r.style) {
     case LabelStyle::Layer:
         if (r.layer >= 0) {
-            out += " L";
-            appendInt(out, r.layer);
+            b.add(" L");
+            b.add(r.layer);
         }
         if (*r.what) {
-            out += ' ';
-            out += r.what;
+            b.add(' ');
+            b.add(r.what);
         }
-        out += " #";
-        appendInt(out, r.microBatch);
+        b.add(" #");
+        b.add(r.microBatch);
         break;
     case LabelStyle::Numbered:
-        out += ' ';
-        out += r.what;
-        appendInt(out, r.number);
+        b.add(' ');
+        b.add(r.what);
+        b.add(r.number);
         break;
     case LabelStyle::Send:
-        out += ' ';
-        out += r.what;
-        out += " #";
-        appendInt(out, r.microBatch);
-        out += " → stage ";
-        appendInt(out, r.number);
+        b.add(' ');
+        b.add(r.what);
+        b.add(" #");
+        b.add(r.microBatch);
+        b.add(" → stage ");
+        b.add(r.number);
         break;
     }
+    out.assign(b.data, b.size);
 }
 } // namespace
 
