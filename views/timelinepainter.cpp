@@ -46,7 +46,7 @@ struct ColumnRow {
     }
 
     // Spreads [x0, x1) (relative to the plot's left edge) over the columns it covers.
-    void add(double x0, double x1, const QColor& c, double exposedFraction)
+    void add(double x0, double x1, const std::array<float, 3>& rgb, double exposedFraction)
     {
         const int width = static_cast<int>(colour.size());
         x0 = std::max(0.0, x0);
@@ -55,8 +55,7 @@ struct ColumnRow {
             return;
         const int c0 = static_cast<int>(x0);
         const int c1 = std::min(width - 1, static_cast<int>(std::ceil(x1)) - 1);
-        const float r = static_cast<float>(c.redF()), g = static_cast<float>(c.greenF()),
-                    b = static_cast<float>(c.blueF());
+        const auto [r, g, b] = rgb;
         for (int col = c0; col <= c1; ++col) {
             const float cov = static_cast<float>(std::min<double>(x1, col + 1) - std::max<double>(x0, col));
             auto& acc = colour[static_cast<size_t>(col)];
@@ -90,13 +89,12 @@ struct ColumnRow {
             }
             // Average colour of what fell into the column; opacity = covered fraction of the pixel.
             const float alpha = std::min(1.f, acc[3]);
-            auto channel = [&](float sum) { return static_cast<int>(std::lround(255 * alpha * sum / acc[3])); };
-            px[i]
-                = qRgba(channel(acc[0]), channel(acc[1]), channel(acc[2]), static_cast<int>(std::lround(255 * alpha)));
+            auto channel = [&](float sum) { return static_cast<int>(255 * alpha * sum / acc[3] + 0.5f); };
+            px[i] = qRgba(channel(acc[0]), channel(acc[1]), channel(acc[2]), static_cast<int>(255 * alpha + 0.5f));
             const float e = std::min(1.f, exposed[static_cast<size_t>(first + i)]);
             anyExposed = anyExposed || e > 0;
-            ex[i] = qPremultiply(qRgba(exposedColour.red(), exposedColour.green(), exposedColour.blue(),
-                static_cast<int>(std::lround(255 * e))));
+            ex[i] = qPremultiply(qRgba(
+                exposedColour.red(), exposedColour.green(), exposedColour.blue(), static_cast<int>(255 * e + 0.5f)));
         }
         const QRectF target(plotLeft + first, rowRect.top(), n, rowRect.height());
         painter.drawImage(target, row);
@@ -200,6 +198,45 @@ QColor eventColor(const model::Timeline& timeline, const model::Event& event, co
     return palette.dpLane;
 }
 
+namespace {
+// An event colour with its float channels, computed once per paint rather than once per event.
+struct Swatch {
+    QColor colour;
+    std::array<float, 3> rgb {};
+    static Swatch of(const QColor& c)
+    {
+        return { c, { static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF()) } };
+    }
+};
+
+constexpr int kEventKinds = 6;
+constexpr int kLaneKinds = 5;
+
+// [dimmed][kind] for compute-side kinds, [dimmed][lane kind] for communication.
+struct SwatchTable {
+    std::array<std::array<Swatch, kEventKinds>, 2> byKind;
+    std::array<std::array<Swatch, kLaneKinds>, 2> byLane;
+
+    SwatchTable(const Palette& palette)
+    {
+        model::Timeline probe;
+        for (int k = 0; k < kEventKinds; ++k) {
+            model::Event e;
+            e.kind = static_cast<EventKind>(k);
+            e.lane = -1;
+            const QColor c = eventColor(probe, e, palette);
+            byKind[0][static_cast<size_t>(k)] = Swatch::of(c);
+            byKind[1][static_cast<size_t>(k)] = Swatch::of(dimmed(c, palette.background));
+        }
+        for (int l = 0; l < kLaneKinds; ++l) {
+            const QColor c = palette.laneColor(l);
+            byLane[0][static_cast<size_t>(l)] = Swatch::of(c);
+            byLane[1][static_cast<size_t>(l)] = Swatch::of(dimmed(c, palette.background));
+        }
+    }
+};
+} // namespace
+
 TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline& timeline, const TimelineIndex& index,
     const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options)
 {
@@ -215,6 +252,10 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
     const double minWidth = std::max(0.0, options.minEventWidthPx);
     ColumnRow columns;
     QRectF selectedRect;
+    const SwatchTable swatches(palette);
+    // xOf(t) = left + (t − begin)·scale, inlined for the per-event loop.
+    const double scale = plot.width() / axis.span();
+    const double left = plot.left() - axis.begin() * scale;
 
     const int laneCount = std::min(static_cast<int>(index.lanes.size()), static_cast<int>(timeline.lanes.size()));
     for (int lane = 0; lane < laneCount; ++lane) {
@@ -224,6 +265,8 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
         columns.reset(static_cast<int>(std::ceil(plot.width())));
         const auto& events = index.lanes[static_cast<size_t>(lane)];
         const QRectF laneRect = axis.eventRect(lane, 0, timeline.duration);
+        const int laneKind
+            = std::clamp(static_cast<int>(timeline.lanes[static_cast<size_t>(lane)].kind), 0, kLaneKinds - 1);
         QRectF rowRect(plot.left(), laneRect.top(), plot.width(), laneRect.height());
         if (options.hatchBubbles && timeline.lanes[static_cast<size_t>(lane)].kind == LaneKind::Compute) {
             // Whatever compute does not cover on its lane is idle: pipeline bubbles and waits show hatched.
@@ -236,22 +279,24 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
             if (e.start > axis.end())
                 break;
             ++stats.visibleEvents;
-            const QRectF r = axis.eventRect(lane, e.start, e.duration);
-            QColor colour = eventColor(timeline, e, palette);
+            const double x0 = left + e.start * scale;
+            const QRectF r(x0, laneRect.top(), e.duration * scale, laneRect.height());
             const bool emphasised = highlighting && options.highlight.matches(timeline, i);
-            if (highlighting && !emphasised)
-                colour = dimmed(colour, palette.background);
             const bool isComm = e.kind == EventKind::Communication;
+            const size_t dim = highlighting && !emphasised ? 1 : 0;
+            const Swatch& swatch = isComm ? swatches.byLane[dim][static_cast<size_t>(laneKind)]
+                                          : swatches.byKind[dim][static_cast<size_t>(e.kind)];
             const double exposedFraction
                 = isComm && e.duration > 0 ? std::clamp(e.exposed / e.duration, 0.0, 1.0) : 0.0;
             if (i == options.selectedEvent)
                 selectedRect = r;
             if (r.width() < minWidth) {
-                columns.add(r.left() - plot.left(), r.right() - plot.left(), colour, exposedFraction);
+                columns.add(r.left() - plot.left(), r.right() - plot.left(), swatch.rgb, exposedFraction);
                 ++stats.mergedEvents;
                 continue;
             }
             ++stats.drawnRects;
+            const QColor& colour = swatch.colour;
             // Clip to a little beyond the plot so huge zoom factors stay in the raster engine's range.
             const QRectF drawn = r.intersected(plot.adjusted(-2, -2, 2, 2));
             if (e.kind == EventKind::Idle && options.hatchBubbles) {
@@ -300,171 +345,6 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
     }
     painter.restore();
     return stats;
-}
-
-namespace {
-
-// A tick label precise enough to tell neighbouring ticks apart: the unit follows the step, the decimals too.
-QString tickLabel(model::Seconds t, model::Seconds step)
-{
-    struct Unit {
-        double seconds;
-        const char* suffix;
-    };
-    static constexpr std::array<Unit, 4> units { Unit { 1, "s" }, Unit { 1e-3, "ms" }, Unit { 1e-6, "µs" },
-        Unit { 1e-9, "ns" } };
-    Unit unit = units.back();
-    for (const auto& u : units)
-        if (step >= u.seconds * 0.999) {
-            unit = u;
-            break;
-        }
-    const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step / unit.seconds) + 1e-9)), 0, 6);
-    return QStringLiteral("%1 %2").arg(t / unit.seconds, 0, 'f', decimals).arg(QString::fromUtf8(unit.suffix));
-}
-
-model::Seconds niceStep(model::Seconds raw)
-{
-    if (!(raw > 0) || !std::isfinite(raw))
-        return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    const double normal = raw / magnitude;
-    const double nice = normal < 1.5 ? 1 : normal < 3.5 ? 2 : normal < 7.5 ? 5 : 10;
-    return nice * magnitude;
-}
-
-} // namespace
-
-void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& palette, const QRectF& rect)
-{
-    const QRectF plot = axis.plot();
-    if (plot.width() <= 0)
-        return;
-    painter.save();
-    painter.fillRect(rect, palette.surface);
-    constexpr double pixelsPerTick = 110;
-    const model::Seconds step = niceStep(axis.span() * pixelsPerTick / plot.width());
-    const double first = std::ceil(axis.begin() / step);
-    painter.setClipRect(QRectF(plot.left(), rect.top(), plot.width(), plot.bottom() - rect.top()));
-    for (double k = first; k * step <= axis.end() + step * 1e-9; ++k) {
-        const model::Seconds t = k * step;
-        const double x = std::round(axis.xOf(t)) + 0.5;
-        painter.setPen(QPen(palette.grid, 1));
-        painter.drawLine(QPointF(x, rect.bottom() - 5), QPointF(x, plot.bottom()));
-        painter.setPen(palette.mutedText);
-        painter.drawText(QRectF(x + 3, rect.top(), pixelsPerTick - 6, rect.height() - 4),
-            Qt::AlignLeft | Qt::AlignVCenter, tickLabel(t, step));
-    }
-    painter.setClipping(false);
-    painter.setPen(QPen(palette.grid, 1));
-    painter.drawLine(QPointF(rect.left(), rect.bottom() - 0.5), QPointF(rect.right(), rect.bottom() - 0.5));
-    painter.restore();
-}
-
-void paintLaneLabels(QPainter& painter, const model::Timeline& timeline, const TimeAxis& axis, const Palette& palette,
-    const QRectF& rect)
-{
-    painter.save();
-    painter.fillRect(rect, palette.surface);
-    painter.setClipRect(rect);
-    const QFontMetricsF metrics(painter.font());
-    const double h = axis.laneHeight();
-    int previousStage = -1;
-    for (int lane = 0; lane < static_cast<int>(timeline.lanes.size()); ++lane) {
-        const double top = axis.laneTop(lane);
-        if (top + h < rect.top() || top > rect.bottom())
-            continue;
-        const auto& info = timeline.lanes[static_cast<size_t>(lane)];
-        if (info.stage != previousStage && lane > 0) {
-            painter.setPen(QPen(palette.grid, 1));
-            painter.drawLine(QPointF(rect.left(), top + 0.5), QPointF(rect.right(), top + 0.5));
-        }
-        previousStage = info.stage;
-        const QRectF swatch(rect.left() + 6, top + h / 2 - 4, 8, 8);
-        painter.fillRect(swatch, palette.laneColor(static_cast<int>(info.kind)));
-        painter.setPen(palette.text);
-        const QString name = metrics.elidedText(QString::fromStdString(info.name), Qt::ElideRight, rect.width() - 24);
-        painter.drawText(QRectF(rect.left() + 20, top, rect.width() - 24, h), Qt::AlignVCenter | Qt::AlignLeft, name);
-    }
-    painter.restore();
-}
-
-void paintTimeCursor(QPainter& painter, const TimeAxis& axis, const Palette& palette, model::Seconds t, double rulerTop)
-{
-    const QRectF plot = axis.plot();
-    const double x = axis.xOf(t);
-    if (x < plot.left() - 1 || x > plot.right() + 1)
-        return;
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(QPen(palette.accent, 2));
-    painter.drawLine(QPointF(x, rulerTop), QPointF(x, plot.bottom()));
-    QPainterPath marker;
-    marker.moveTo(x - 6, rulerTop);
-    marker.lineTo(x + 6, rulerTop);
-    marker.lineTo(x, rulerTop + 8);
-    marker.closeSubpath();
-    painter.fillPath(marker, palette.accent);
-    painter.restore();
-}
-
-QRectF TimelineLayout::plotFor(const QRectF& bounds)
-{
-    return QRectF(bounds.left() + kLabelWidth, bounds.top() + kRulerHeight, std::max(0.0, bounds.width() - kLabelWidth),
-        std::max(0.0, bounds.height() - kRulerHeight));
-}
-
-TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const model::Timeline& timeline,
-    const TimelineIndex& index, const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options)
-{
-    painter.fillRect(bounds, palette.background);
-    const QRectF plot = axis.plot();
-    const QRectF ruler(plot.left(), bounds.top(), plot.width(), TimelineLayout::kRulerHeight);
-    paintTimeRuler(painter, axis, palette, ruler);
-    const TimelinePaintStats stats = paintTimelineEvents(painter, timeline, index, axis, palette, options);
-    paintLaneLabels(painter, timeline, axis, palette,
-        QRectF(bounds.left(), plot.top(), plot.left() - bounds.left(), plot.height()));
-    painter.fillRect(QRectF(bounds.left(), bounds.top(), plot.left() - bounds.left(), TimelineLayout::kRulerHeight),
-        palette.surface);
-    if (options.cursor)
-        paintTimeCursor(painter, axis, palette, *options.cursor, bounds.top());
-    return stats;
-}
-
-QString displayName(model::EventKind kind)
-{
-    switch (kind) {
-    case EventKind::Forward:
-        return QCoreApplication::translate("tutor::views::Timeline", "forward");
-    case EventKind::Backward:
-        return QCoreApplication::translate("tutor::views::Timeline", "backward");
-    case EventKind::Recompute:
-        return QCoreApplication::translate("tutor::views::Timeline", "recompute");
-    case EventKind::Optimizer:
-        return QCoreApplication::translate("tutor::views::Timeline", "optimizer");
-    case EventKind::Communication:
-        return QCoreApplication::translate("tutor::views::Timeline", "communication");
-    case EventKind::Idle:
-        return QCoreApplication::translate("tutor::views::Timeline", "idle (bubble)");
-    }
-    return {};
-}
-
-QString displayName(model::LaneKind kind)
-{
-    switch (kind) {
-    case LaneKind::Compute:
-        return QCoreApplication::translate("tutor::views::Timeline", "compute");
-    case LaneKind::TpComm:
-        return QCoreApplication::translate("tutor::views::Timeline", "tensor-parallel comm");
-    case LaneKind::DpComm:
-        return QCoreApplication::translate("tutor::views::Timeline", "data-parallel comm");
-    case LaneKind::PpComm:
-        return QCoreApplication::translate("tutor::views::Timeline", "pipeline send/recv");
-    case LaneKind::EpComm:
-        return QCoreApplication::translate("tutor::views::Timeline", "expert all-to-all");
-    }
-    return {};
 }
 
 } // namespace tutor::views

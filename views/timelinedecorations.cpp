@@ -1,0 +1,183 @@
+// Ruler, lane labels, time cursor and the composed paintTimeline(): the parts of the Gantt chart around the
+// events (timelinepainter.cpp draws the events themselves).
+#include "timelinepainter.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace tutor::views {
+
+using model::EventKind;
+using model::LaneKind;
+
+namespace {
+
+// A tick label precise enough to tell neighbouring ticks apart: the unit follows the step, the decimals too.
+QString tickLabel(model::Seconds t, model::Seconds step)
+{
+    struct Unit {
+        double seconds;
+        const char* suffix;
+    };
+    static constexpr std::array<Unit, 4> units { Unit { 1, "s" }, Unit { 1e-3, "ms" }, Unit { 1e-6, "µs" },
+        Unit { 1e-9, "ns" } };
+    Unit unit = units.back();
+    for (const auto& u : units)
+        if (step >= u.seconds * 0.999) {
+            unit = u;
+            break;
+        }
+    const int decimals = std::clamp(static_cast<int>(-std::floor(std::log10(step / unit.seconds) + 1e-9)), 0, 6);
+    return QStringLiteral("%1 %2").arg(t / unit.seconds, 0, 'f', decimals).arg(QString::fromUtf8(unit.suffix));
+}
+
+model::Seconds niceStep(model::Seconds raw)
+{
+    if (!(raw > 0) || !std::isfinite(raw))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double normal = raw / magnitude;
+    const double nice = normal < 1.5 ? 1 : normal < 3.5 ? 2 : normal < 7.5 ? 5 : 10;
+    return nice * magnitude;
+}
+
+} // namespace
+
+void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& palette, const QRectF& rect)
+{
+    const QRectF plot = axis.plot();
+    if (plot.width() <= 0)
+        return;
+    painter.save();
+    painter.fillRect(rect, palette.surface);
+    constexpr double pixelsPerTick = 110;
+    const model::Seconds step = niceStep(axis.span() * pixelsPerTick / plot.width());
+    const double first = std::ceil(axis.begin() / step);
+    painter.setClipRect(QRectF(plot.left(), rect.top(), plot.width(), plot.bottom() - rect.top()));
+    for (double k = first; k * step <= axis.end() + step * 1e-9; ++k) {
+        const model::Seconds t = k * step;
+        const double x = std::round(axis.xOf(t)) + 0.5;
+        painter.setPen(QPen(palette.grid, 1));
+        painter.drawLine(QPointF(x, rect.bottom() - 5), QPointF(x, plot.bottom()));
+        painter.setPen(palette.mutedText);
+        painter.drawText(QRectF(x + 3, rect.top(), pixelsPerTick - 6, rect.height() - 4),
+            Qt::AlignLeft | Qt::AlignVCenter, tickLabel(t, step));
+    }
+    painter.setClipping(false);
+    painter.setPen(QPen(palette.grid, 1));
+    painter.drawLine(QPointF(rect.left(), rect.bottom() - 0.5), QPointF(rect.right(), rect.bottom() - 0.5));
+    painter.restore();
+}
+
+void paintLaneLabels(QPainter& painter, const model::Timeline& timeline, const TimeAxis& axis, const Palette& palette,
+    const QRectF& rect)
+{
+    painter.save();
+    painter.fillRect(rect, palette.surface);
+    painter.setClipRect(rect);
+    const QFontMetricsF metrics(painter.font());
+    const double h = axis.laneHeight();
+    int previousStage = -1;
+    for (int lane = 0; lane < static_cast<int>(timeline.lanes.size()); ++lane) {
+        const double top = axis.laneTop(lane);
+        if (top + h < rect.top() || top > rect.bottom())
+            continue;
+        const auto& info = timeline.lanes[static_cast<size_t>(lane)];
+        if (info.stage != previousStage && lane > 0) {
+            painter.setPen(QPen(palette.grid, 1));
+            painter.drawLine(QPointF(rect.left(), top + 0.5), QPointF(rect.right(), top + 0.5));
+        }
+        previousStage = info.stage;
+        const QRectF swatch(rect.left() + 6, top + h / 2 - 4, 8, 8);
+        painter.fillRect(swatch, palette.laneColor(static_cast<int>(info.kind)));
+        painter.setPen(palette.text);
+        const QString name = metrics.elidedText(QString::fromStdString(info.name), Qt::ElideRight, rect.width() - 24);
+        painter.drawText(QRectF(rect.left() + 20, top, rect.width() - 24, h), Qt::AlignVCenter | Qt::AlignLeft, name);
+    }
+    painter.restore();
+}
+
+void paintTimeCursor(QPainter& painter, const TimeAxis& axis, const Palette& palette, model::Seconds t, double rulerTop)
+{
+    const QRectF plot = axis.plot();
+    const double x = axis.xOf(t);
+    if (x < plot.left() - 1 || x > plot.right() + 1)
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(palette.accent, 2));
+    painter.drawLine(QPointF(x, rulerTop), QPointF(x, plot.bottom()));
+    QPainterPath marker;
+    marker.moveTo(x - 6, rulerTop);
+    marker.lineTo(x + 6, rulerTop);
+    marker.lineTo(x, rulerTop + 8);
+    marker.closeSubpath();
+    painter.fillPath(marker, palette.accent);
+    painter.restore();
+}
+
+QRectF TimelineLayout::plotFor(const QRectF& bounds)
+{
+    return QRectF(bounds.left() + kLabelWidth, bounds.top() + kRulerHeight, std::max(0.0, bounds.width() - kLabelWidth),
+        std::max(0.0, bounds.height() - kRulerHeight));
+}
+
+TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const model::Timeline& timeline,
+    const TimelineIndex& index, const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options)
+{
+    painter.fillRect(bounds, palette.background);
+    const QRectF plot = axis.plot();
+    const QRectF ruler(plot.left(), bounds.top(), plot.width(), TimelineLayout::kRulerHeight);
+    paintTimeRuler(painter, axis, palette, ruler);
+    const TimelinePaintStats stats = paintTimelineEvents(painter, timeline, index, axis, palette, options);
+    paintLaneLabels(painter, timeline, axis, palette,
+        QRectF(bounds.left(), plot.top(), plot.left() - bounds.left(), plot.height()));
+    painter.fillRect(QRectF(bounds.left(), bounds.top(), plot.left() - bounds.left(), TimelineLayout::kRulerHeight),
+        palette.surface);
+    if (options.cursor)
+        paintTimeCursor(painter, axis, palette, *options.cursor, bounds.top());
+    return stats;
+}
+
+QString displayName(model::EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Forward:
+        return QCoreApplication::translate("tutor::views::Timeline", "forward");
+    case EventKind::Backward:
+        return QCoreApplication::translate("tutor::views::Timeline", "backward");
+    case EventKind::Recompute:
+        return QCoreApplication::translate("tutor::views::Timeline", "recompute");
+    case EventKind::Optimizer:
+        return QCoreApplication::translate("tutor::views::Timeline", "optimizer");
+    case EventKind::Communication:
+        return QCoreApplication::translate("tutor::views::Timeline", "communication");
+    case EventKind::Idle:
+        return QCoreApplication::translate("tutor::views::Timeline", "idle (bubble)");
+    }
+    return {};
+}
+
+QString displayName(model::LaneKind kind)
+{
+    switch (kind) {
+    case LaneKind::Compute:
+        return QCoreApplication::translate("tutor::views::Timeline", "compute");
+    case LaneKind::TpComm:
+        return QCoreApplication::translate("tutor::views::Timeline", "tensor-parallel comm");
+    case LaneKind::DpComm:
+        return QCoreApplication::translate("tutor::views::Timeline", "data-parallel comm");
+    case LaneKind::PpComm:
+        return QCoreApplication::translate("tutor::views::Timeline", "pipeline send/recv");
+    case LaneKind::EpComm:
+        return QCoreApplication::translate("tutor::views::Timeline", "expert all-to-all");
+    }
+    return {};
+}
+
+} // namespace tutor::views
