@@ -108,13 +108,19 @@ void LiveLabClient::reset()
 void LiveLabClient::start(const LiveLabRequest& request)
 {
     const auto [program, args] = commandLine(request);
-    if (m_silenceMs < 0)
-        m_silenceMs = static_cast<int>((request.timeoutSeconds > 0 ? request.timeoutSeconds + 30 : 0) * 1000);
-    startProgram(program, args);
+    startProgram(
+        program, args, static_cast<int>((request.timeoutSeconds > 0 ? request.timeoutSeconds + 30 : 0) * 1000));
 }
 
 void LiveLabClient::startProgram(const QString& program, const QStringList& arguments)
 {
+    startProgram(program, arguments, 0);
+}
+
+void LiveLabClient::startProgram(const QString& program, const QStringList& arguments, int defaultSilenceMs)
+{
+    m_silenceMs = m_silenceOverrideMs >= 0 ? m_silenceOverrideMs : defaultSilenceMs;
+    m_stderrTail.clear();
     if (isRunning())
         cancel();
     reset();
@@ -133,6 +139,11 @@ void LiveLabClient::startProgram(const QString& program, const QStringList& argu
     }
     m_process->setProcessEnvironment(env);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &LiveLabClient::onReadyRead);
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        m_stderrTail += m_process->readAllStandardError();
+        if (m_stderrTail.size() > 8192)
+            m_stderrTail = m_stderrTail.right(8192);
+    });
     connect(m_process, &QProcess::finished, this, &LiveLabClient::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &LiveLabClient::onProcessError);
     m_source = QFileInfo(program).fileName();
@@ -247,7 +258,8 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
         else if (m_badLines++ == 0)
             m_firstBadLine = tr("the output ends in the middle of a line");
     }
-    const QString stderrText = QString::fromLocal8Bit(m_process->readAllStandardError()).trimmed();
+    m_stderrTail += m_process->readAllStandardError();
+    const QString stderrText = QString::fromLocal8Bit(m_stderrTail).trimmed();
     const QString stderrLast = stderrText.section(QLatin1Char('\n'), -1);
     const QString kept = resultsKept(m_measurements.size());
 

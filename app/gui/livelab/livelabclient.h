@@ -62,11 +62,13 @@ public:
 
     /// Stops the worker when it prints nothing for this long (a hang the worker's own watchdog missed).
     /// Default: request timeout + 30 s; 0 disables.
-    void setSilenceTimeoutMs(int ms) { m_silenceMs = ms; }
+    void setSilenceTimeoutMs(int ms) { m_silenceOverrideMs = ms; }
 
     void start(const LiveLabRequest& request);
     /// Starts any program that speaks the protocol (tests use a fake worker).
     void startProgram(const QString& program, const QStringList& arguments);
+    /// As above; `defaultSilenceMs` applies unless setSilenceTimeoutMs() chose one (0: no silence limit).
+    void startProgram(const QString& program, const QStringList& arguments, int defaultSilenceMs);
     void cancel();
 
     State state() const { return m_state; }
@@ -113,7 +115,9 @@ private:
     QString m_launcherPath;
     QProcess* m_process = nullptr;
     QTimer m_silence;
-    int m_silenceMs = -1;
+    int m_silenceOverrideMs = -1; ///< set by setSilenceTimeoutMs; -1: from the request
+    int m_silenceMs = 0;
+    QByteArray m_stderrTail; ///< the last few KiB of the worker's stderr (drained so the pipe never fills)
     live::LineBuffer m_lines;
     State m_state = State::Idle;
     bool m_timedOut = false;
