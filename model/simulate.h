@@ -21,6 +21,9 @@
 // - Straggler: the stage holding that rank computes slower; every collective of its groups waits for it,
 //   so the simulated rank of that stage is the slow one. Interference: compute issued while the dp lane
 //   is busy is stretched by (1 + interference) over the overlapping part.
+// Labels: compute "fwd|bwd|rcp L<layer> att|mlp|moe|head #<micro-batch>"; TP/EP "AR|RS|AG|A2A L<layer>
+// <block> #<micro-batch>"; DP "AllReduce bucket <n>", "AllGather params <n>", "AllGather fwd L<n>";
+// PP "send act|grad #<micro-batch> → stage <s>".
 // Collective costs come from predict() (costmodel.h) with Algorithm::Auto on the group's own topology
 // (TP inside a node on NVLink; groups spanning nodes on the network, hierarchical when it wins), each
 // distinct (collective, bytes, group) predicted once per simulation.

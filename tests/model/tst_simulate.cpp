@@ -242,6 +242,38 @@ private slots:
         QVERIFY(sim.metrics.overlapHta > 0);
     }
 
+    // ZeRO-3 / FSDP prefetch (Rajbhandari et al. 2020 §5; PyTorch FSDP forward/backward prefetch): with
+    // depth 0 every AllGather waits in front of its layer and is fully exposed; prefetching one layer ahead
+    // hides it behind the previous layer's compute. The volume is the same.
+    void zero3Prefetch()
+    {
+        auto s = base(16, 1, 1);
+        s.parallel.zeroStage = 3;
+        s.comm.prefetchDepth = 0;
+        const auto none = run(s).metrics;
+        s.comm.prefetchDepth = 1;
+        const auto ahead = run(s).metrics;
+        QVERIFY(ahead.exposedCommSeconds < none.exposedCommSeconds);
+        QVERIFY(ahead.stepSeconds < none.stepSeconds);
+        QCOMPARE(ahead.dimension(LaneKind::DpComm).bytes, none.dimension(LaneKind::DpComm).bytes);
+        QCOMPARE(ahead.dimension(LaneKind::DpComm).calls, none.dimension(LaneKind::DpComm).calls);
+    }
+
+    // Labels are presentation only: switching them off changes no figure.
+    void labelsDoNotChangeFigures()
+    {
+        auto s = base(4, 2, 2);
+        s.batch.microBatches = 4;
+        SimulateOptions bare;
+        bare.labels = false;
+        const auto labelled = run(s);
+        const auto plain = run(s, bare);
+        QCOMPARE(plain.metrics, labelled.metrics);
+        QCOMPARE(plain.timeline.events.size(), labelled.timeline.events.size());
+        QVERIFY(plain.timeline.events.front().label.empty());
+        QVERIFY(!labelled.timeline.events.front().label.empty());
+    }
+
     // Buckets are filled in reverse layer order: the first AllReduce carries the last layers.
     void bucketOrder()
     {
