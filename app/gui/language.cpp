@@ -1,6 +1,7 @@
 #include "language.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLibraryInfo>
 #include <QLocale>
 
@@ -47,6 +48,8 @@ bool Language::apply(const QString& requested)
     }
     m_current = code;
     QLocale::setDefault(QLocale(code));
+    // Deliver the posted LanguageChange events now, so every widget is retranslated when apply() returns.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     emit changed(code);
     return true;
 }

@@ -2,7 +2,8 @@
 
 #include "collectives/collectivesstage.h"
 #include "language.h"
-#include "placeholderstage.h"
+#include "lessons/lessonstage.h"
+#include "livelab/livelabstage.h"
 #include "playback.h"
 #include "playbackbar.h"
 #include "stage.h"
@@ -68,12 +69,14 @@ void MainWindow::createStages()
     m_stack = new QStackedWidget(this);
     m_stages[Navigator::Collectives] = new CollectivesStage(this);
     m_stages[Navigator::Training] = new TrainingStage(this);
-    m_stages[Navigator::LiveLab] = new PlaceholderStage([] {
-        return tr("Live lab — coming with the worker: run real collectives with NCCL or MPI and compare "
-                  "them with the model.");
+    auto* liveLab = new LiveLabStage(this);
+    m_stages[Navigator::LiveLab] = liveLab;
+    m_stages[Navigator::Lessons] = new LessonStage(this);
+    // Links fitted in the live lab replace the preset's links in the collectives stage's predictions.
+    connect(liveLab, &LiveLabStage::calibrationApplied, this, [this](model::Link intra, model::Link inter) {
+        collectivesStage()->controller()->setCalibratedLinks(intra, inter);
+        showMessage(tr("Calibrated links now used for the Collectives predictions."), false);
     });
-    m_stages[Navigator::Lessons] = new PlaceholderStage(
-        [] { return tr("Lessons — guided, bilingual lessons and interview questions arrive here."); });
     for (Stage* s : m_stages) {
         m_stack->addWidget(s);
         connect(s, &Stage::message, this, &MainWindow::showMessage);

@@ -723,14 +723,6 @@
 <context>
     <name>tutor::app::MainWindow</name>
     <message>
-        <source>Live lab — coming with the worker: run real collectives with NCCL or MPI and compare them with the model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lessons — guided, bilingual lessons and interview questions arrive here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step %1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1066,6 +1058,10 @@
     </message>
     <message>
         <source>&lt;h3&gt;commtutor %1&lt;/h3&gt;&lt;p&gt;See communication in distributed training: collectives, training steps and live measurements from one α-β cost model.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calibrated links now used for the Collectives predictions.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1572,53 +1568,6 @@
     </message>
 </context>
 <context>
-    <name>tutor::views</name>
-    <message>
-        <source>each receiver adds the chunk to its own copy (reduction)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each receiver stores the chunk (copy)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 transfers reduce, %2 copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all inside a node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all across the network</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 across the network, %2 inside a node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1 of %2: %3 transfers of up to %4; %5; %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 · %2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 network</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>tutor::views::BandwidthChart</name>
     <message>
         <source>Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run this collective. Left of the dashed boundary the α (latency) term dominates, right of it the β (bandwidth) term.</source>
@@ -1689,6 +1638,56 @@
     </message>
     <message>
         <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::CollectiveFrame</name>
+    <message>
+        <source>each receiver adds the chunk to its own copy (reduction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each receiver stores the chunk (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 transfers reduce, %2 copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all inside a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all across the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 across the network, %2 inside a node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3 transfers of up to %4; %5; %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::CollectivePainter</name>
+    <message>
+        <source>node %1 · %2 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

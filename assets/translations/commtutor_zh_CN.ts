@@ -5,2032 +5,2025 @@
     <name>QObject</name>
     <message>
         <source>%1: cannot be written (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入（%2）</translation>
     </message>
     <message>
         <source>%1: cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取</translation>
     </message>
     <message>
         <source>%1: not a JSON object (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是 JSON 对象（%2）</translation>
     </message>
     <message>
         <source>%1: intra/inter: each needs kind, alpha_us ≥ 0 and bandwidth_GBps &gt; 0</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：intra/inter 每项都需要 kind、alpha_us ≥ 0 和 bandwidth_GBps &gt; 0</translation>
     </message>
     <message>
         <source>%1: not a progress file (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：不是进度文件（%2）</translation>
     </message>
     <message>
         <source>%1: cannot be written</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::CollectivesController</name>
     <message>
         <source>More than %1 ranks: the drawing summarises the nodes.</source>
-        <translation type="unfinished"></translation>
+        <translation>超过 %1 个 rank：图中只概括显示各节点。</translation>
     </message>
     <message>
         <source>No schedule: the request has problems (see the readout).</source>
-        <translation type="unfinished"></translation>
+        <translation>没有调度：请求有问题（见读数）。</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::CollectivesPanel</name>
     <message>
         <source>Collective</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信</translation>
     </message>
     <message>
         <source>Algorithm</source>
-        <translation type="unfinished"></translation>
+        <translation>算法</translation>
     </message>
     <message>
         <source>Protocol</source>
-        <translation type="unfinished"></translation>
+        <translation>协议</translation>
     </message>
     <message>
         <source>Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank 数</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点数</translation>
     </message>
     <message>
         <source>Message size</source>
-        <translation type="unfinished"></translation>
+        <translation>消息大小</translation>
     </message>
     <message>
         <source>Hardware</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件</translation>
     </message>
     <message>
         <source>auto (cheapest)</source>
-        <translation type="unfinished"></translation>
+        <translation>auto（最便宜）</translation>
     </message>
     <message>
         <source>The collective operation to animate and cost</source>
-        <translation type="unfinished"></translation>
+        <translation>要演示并估算开销的集合通信操作</translation>
     </message>
     <message>
-        <source>How the data moves; auto picks the cheapest, as NCCL&apos;s tuner does</source>
-        <translation type="unfinished"></translation>
+        <source>How the data moves; auto picks the cheapest, as NCCL's tuner does</source>
+        <translation>数据如何流动；auto 像 NCCL 的调优器一样选最便宜的</translation>
     </message>
     <message>
         <source>NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)</source>
-        <translation type="unfinished"></translation>
+        <translation>NCCL 协议：LL（低延迟）、LL128 或 Simple（满带宽）</translation>
     </message>
     <message>
         <source>Number of GPUs taking part; up to 64 are drawn one by one</source>
-        <translation type="unfinished"></translation>
+        <translation>参与的 GPU 数；最多逐个画出 64 个</translation>
     </message>
     <message>
         <source>Number of machines; must divide the number of ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>机器数量；必须整除 rank 数</translation>
     </message>
     <message>
         <source>Message size S as nccl-tests counts it (log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>消息大小 S，按 nccl-tests 的口径（对数刻度）</translation>
     </message>
     <message>
         <source>Hardware preset: the links inside a node and between nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件预设：节点内和节点间的链路</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::CollectivesStage</name>
     <message>
         <source>The executor found a mismatch: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>执行器发现不一致：%1</translation>
     </message>
     <message>
-        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks&apos; inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
-        <translation type="unfinished"></translation>
+        <source>Each coloured square is one chunk of a rank's buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks' inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
+        <translation>每个彩色方块是某个 rank 缓冲区中的一个分块，颜色表示它持有谁的输入。条纹分块表示多个 rank 输入的归约（Σ）。绿色实线是节点内链路（NVLink/PCIe），紫色虚线跨越网络。</translation>
     </message>
     <message>
         <source>No prediction for these parameters:</source>
-        <translation type="unfinished"></translation>
+        <translation>这些参数无法预测：</translation>
     </message>
     <message>
         <source>%1 ranks (%2 × %3 GPUs), S = %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 rank（%2 × %3 块 GPU），S = %4</translation>
     </message>
     <message>
         <source>α term (latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>α 项（延迟）</translation>
     </message>
     <message>
         <source>steps × per-step latency + protocol base latency</source>
-        <translation type="unfinished"></translation>
+        <translation>步数 × 每步延迟 + 协议基础延迟</translation>
     </message>
     <message>
         <source>β term (bandwidth)</source>
-        <translation type="unfinished"></translation>
+        <translation>β 项（带宽）</translation>
     </message>
     <message>
         <source>bytes on the busiest link ÷ bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>最繁忙链路上的字节数 ÷ 带宽</translation>
     </message>
     <message>
         <source>γ term (reduction)</source>
-        <translation type="unfinished"></translation>
+        <translation>γ 项（归约）</translation>
     </message>
     <message>
         <source>bytes reduced ÷ reduction rate</source>
-        <translation type="unfinished"></translation>
+        <translation>归约的字节数 ÷ 归约速率</translation>
     </message>
     <message>
         <source>Total time</source>
-        <translation type="unfinished"></translation>
+        <translation>总时间</translation>
     </message>
     <message>
         <source>algbw</source>
-        <translation type="unfinished"></translation>
+        <translation>algbw</translation>
     </message>
     <message>
         <source>S ÷ time (nccl-tests)</source>
-        <translation type="unfinished"></translation>
+        <translation>S ÷ 时间（nccl-tests）</translation>
     </message>
     <message>
         <source>busbw</source>
-        <translation type="unfinished"></translation>
+        <translation>busbw</translation>
     </message>
     <message>
         <source>algbw × bus factor (nccl-tests)</source>
-        <translation type="unfinished"></translation>
+        <translation>algbw × 总线系数（nccl-tests）</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步数</translation>
     </message>
     <message>
         <source>Sent by busiest rank</source>
-        <translation type="unfinished"></translation>
+        <translation>最繁忙 rank 发送量</translation>
     </message>
     <message>
         <source>auto would choose %1 / %2:</source>
-        <translation type="unfinished"></translation>
+        <translation>auto 会选择 %1 / %2：</translation>
     </message>
     <message>
         <source>Formula</source>
-        <translation type="unfinished"></translation>
+        <translation>公式</translation>
     </message>
     <message>
         <source>Links calibrated from live-lab measurements.</source>
-        <translation type="unfinished"></translation>
+        <translation>链路已按实测实验室的测量值校准。</translation>
     </message>
     <message>
         <source>✓ The executor checked that the final state equals the definition.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 执行器已验证最终状态与定义一致。</translation>
     </message>
     <message>
         <source>✗ The final state does not match the definition.</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ 最终状态与定义不一致。</translation>
     </message>
     <message>
         <source>Fix the parameters to see the drawing.</source>
-        <translation type="unfinished"></translation>
+        <translation>请修正参数以显示图形。</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::InterviewPage</name>
     <message>
         <source>Type a number in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在 %1 中输入数字。</translation>
     </message>
     <message>
         <source>Multiple choice</source>
-        <translation type="unfinished"></translation>
+        <translation>单选题</translation>
     </message>
     <message>
         <source>Numeric (computed by the model)</source>
-        <translation type="unfinished"></translation>
+        <translation>数值题（由模型计算）</translation>
     </message>
     <message>
         <source>Open question — answer aloud in %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>开放题——请在 %1 秒内口头作答</translation>
     </message>
     <message>
         <source>%1 s left</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余 %1 秒</translation>
     </message>
     <message>
         <source>**Correct.**</source>
-        <translation type="unfinished"></translation>
+        <translation>**正确。**</translation>
     </message>
     <message>
         <source>**Not quite.**</source>
-        <translation type="unfinished"></translation>
+        <translation>**不太对。**</translation>
     </message>
     <message>
         <source>Answer: %1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>答案：%1。%2</translation>
     </message>
     <message>
         <source>Model answer: %1 (tolerance ±%2 %).
 
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>参考答案：%1（容差 ±%2 %）。
+
+%3</translation>
     </message>
     <message>
         <source>**Model answer**</source>
-        <translation type="unfinished"></translation>
+        <translation>**参考答案**</translation>
     </message>
     <message>
         <source>**Key points**</source>
-        <translation type="unfinished"></translation>
+        <translation>**要点**</translation>
     </message>
     <message>
         <source>Did your answer cover them? Grade yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>你的回答覆盖了这些要点吗？请自评。</translation>
     </message>
     <message>
         <source>Answered %1 · correct %2 · due for review %3</source>
-        <translation type="unfinished"></translation>
+        <translation>已答 %1 · 正确 %2 · 待复习 %3</translation>
     </message>
     <message>
         <source>All questions</source>
-        <translation type="unfinished"></translation>
+        <translation>全部题目</translation>
     </message>
     <message>
         <source>Numeric</source>
-        <translation type="unfinished"></translation>
+        <translation>数值题</translation>
     </message>
     <message>
         <source>Open (60-second drill)</source>
-        <translation type="unfinished"></translation>
+        <translation>开放题（60 秒练习）</translation>
     </message>
     <message>
         <source>Which kind of question comes next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一题的类型</translation>
     </message>
     <message>
         <source>Show model answer</source>
-        <translation type="unfinished"></translation>
+        <translation>显示参考答案</translation>
     </message>
     <message>
         <source>I had it</source>
-        <translation type="unfinished"></translation>
+        <translation>我答对了</translation>
     </message>
     <message>
         <source>I missed it</source>
-        <translation type="unfinished"></translation>
+        <translation>我没答出</translation>
     </message>
     <message>
         <source>Check answer</source>
-        <translation type="unfinished"></translation>
+        <translation>检查答案</translation>
     </message>
     <message>
         <source>Show me in the lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>在课程中演示</translation>
     </message>
     <message>
         <source>Next question ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>下一题 ▶</translation>
     </message>
     <message>
         <source>Missed questions come back first</source>
-        <translation type="unfinished"></translation>
+        <translation>答错的题优先再出现</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::LessonStage</name>
     <message>
         <source>No lessons folder was found. Set TUTOR_LESSONS_DIR to the `lessons` folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>找不到课程文件夹。请把 TUTOR_LESSONS_DIR 设为 `lessons` 文件夹。</translation>
     </message>
     <message>
         <source>Lessons could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载课程：%1</translation>
     </message>
     <message>
         <source>Questions could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法加载题目：%1</translation>
     </message>
     <message>
         <source>%1 of %2 lessons done</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成 %1 / %2 课</translation>
     </message>
     <message>
         <source>&lt;p&gt;This scene cannot be shown:&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;无法显示此场景：&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
     </message>
     <message>
         <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
         <source>✓ Done (%1). Continue with Next.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 完成（%1）。点击“下一步”继续。</translation>
     </message>
     <message>
         <source>Not yet: now %1. Hint: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有：当前 %1。提示：%2</translation>
     </message>
     <message>
         <source>Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步 ▶</translation>
     </message>
     <message>
         <source>Finish lesson ✓</source>
-        <translation type="unfinished"></translation>
+        <translation>完成本课 ✓</translation>
     </message>
     <message>
         <source>Not applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：%1</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>Interview</source>
-        <translation type="unfinished"></translation>
+        <translation>面试</translation>
     </message>
     <message>
         <source>Task</source>
-        <translation type="unfinished"></translation>
+        <translation>任务</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>应用</translation>
     </message>
     <message>
         <source>◀ Back</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 上一步</translation>
     </message>
     <message>
         <source>Change the scene and check the task</source>
-        <translation type="unfinished"></translation>
+        <translation>修改场景并检查任务</translation>
     </message>
     <message>
         <source>Next step (enabled once the task is done)</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步（完成任务后可用）</translation>
     </message>
     <message>
         <source>Previous step</source>
-        <translation type="unfinished"></translation>
+        <translation>上一步</translation>
     </message>
     <message>
         <source>Lessons; ✓ marks the ones you finished</source>
-        <translation type="unfinished"></translation>
+        <translation>课程列表；✓ 表示已完成</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::LiveLabStage</name>
     <message>
         <source>Bus bandwidth vs size</source>
-        <translation type="unfinished"></translation>
+        <translation>总线带宽与大小</translation>
     </message>
     <message>
         <source>Time vs size</source>
-        <translation type="unfinished"></translation>
+        <translation>时间与大小</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>图表</translation>
     </message>
     <message>
         <source>Collective</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>In-place</source>
-        <translation type="unfinished"></translation>
+        <translation>原地</translation>
     </message>
     <message>
         <source>Time (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>时间（µs）</translation>
     </message>
     <message>
         <source>algbw (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>algbw（GB/s）</translation>
     </message>
     <message>
         <source>busbw (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>busbw（GB/s）</translation>
     </message>
     <message>
         <source>#wrong</source>
-        <translation type="unfinished"></translation>
+        <translation>#错误</translation>
     </message>
     <message>
         <source>min / median / p99 (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>最小 / 中位数 / p99（µs）</translation>
     </message>
     <message>
         <source>Model (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型（µs）</translation>
     </message>
     <message>
         <source>Fit (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>拟合（µs）</translation>
     </message>
     <message>
         <source>Fit error</source>
-        <translation type="unfinished"></translation>
+        <translation>拟合误差</translation>
     </message>
     <message>
         <source>Efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>效率</translation>
     </message>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>表格</translation>
     </message>
     <message>
         <source>Quantity</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Measured</source>
-        <translation type="unfinished"></translation>
+        <translation>实测</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Overlap</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least squares on relative error) and shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α and β into the model.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link's bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least squares on relative error) and shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α and β into the model.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;实测实验室。&lt;/b&gt;在本机（MPI）或其 GPU（NCCL）上运行真实的集合通信。时间是最慢 rank 每次调用的平均值；&lt;i&gt;algbw&lt;/i&gt; = S / t；&lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n（AllReduce），ReduceScatter、AllGather 和 AllToAll 为 (n−1)/n——可与链路带宽比较，与 nccl-tests 的报告方式相同。&lt;b&gt;校准&lt;/b&gt;用各行数据拟合 t(S) = L + S·F/β（按相对误差的最小二乘），并给出每个大小的误差；&lt;b&gt;用于预测&lt;/b&gt;把拟合出的 α 和 β 放入模型。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Sizes: from %1 to %2: each must be a size such as 8, 64K or 1G, the first not above the second</source>
-        <translation type="unfinished"></translation>
+        <translation>大小：从 %1 到 %2：每个都必须是 8、64K 或 1G 这样的大小，且前者不大于后者</translation>
     </message>
     <message>
         <source>live run</source>
-        <translation type="unfinished"></translation>
+        <translation>实测运行</translation>
     </message>
     <message>
         <source>starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>启动中…</translation>
     </message>
     <message>
         <source>Starting %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动 %1</translation>
     </message>
     <message>
         <source>%1 of %2 — %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 — %3%4</translation>
     </message>
     <message>
         <source>, in-place</source>
-        <translation type="unfinished"></translation>
+        <translation>，原地</translation>
     </message>
     <message>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>Opened %1 measurement(s) from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 %2 打开 %1 条测量</translation>
     </message>
     <message>
         <source>Imported %1 measurement(s) from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 %2 导入 %1 条测量</translation>
     </message>
     <message>
         <source>Cannot calibrate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法校准：%1</translation>
     </message>
     <message>
         <source>Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 个 rank 上的拟合：α = 每步 %3 µs，β = %4 GB/s（总线），误差中位数 %5 %，最大 %6 %。</translation>
     </message>
     <message>
         <source> Two regimes (protocols) meet at %1: below, α = %2 µs and β = %3 GB/s; above, α = %4 µs and β = %5 GB/s.</source>
-        <translation type="unfinished"></translation>
+        <translation> 两种区间（协议）在 %1 处相接：以下 α = %2 µs、β = %3 GB/s；以上 α = %4 µs、β = %5 GB/s。</translation>
     </message>
     <message>
         <source> Every other size held back: median error %1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation> 每隔一个大小留出验证：误差中位数 %1 %。</translation>
     </message>
     <message>
         <source>The model now uses the calibrated links (saved to %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>模型现在使用校准后的链路（已保存到 %1）。</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>not checked</source>
-        <translation type="unfinished"></translation>
+        <translation>未检查</translation>
     </message>
     <message>
         <source>compute (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>计算（µs）</translation>
     </message>
     <message>
         <source>collective alone (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>单独集合通信（µs）</translation>
     </message>
     <message>
         <source>both together, overall (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>两者同时，总计（µs）</translation>
     </message>
     <message>
         <source>overlap, HTA (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠，HTA（%）</translation>
     </message>
     <message>
         <source>overlap, OSU (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠，OSU（%）</translation>
     </message>
     <message>
         <source>compute slowdown (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>计算减速（×）</translation>
     </message>
     <message>
         <source>collective slowdown (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信减速（×）</translation>
     </message>
     <message>
         <source>MPI (CPU, any machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>MPI（CPU，任何机器）</translation>
     </message>
     <message>
         <source>NCCL (GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>NCCL（GPU）</translation>
     </message>
     <message>
         <source>Backend</source>
-        <translation type="unfinished"></translation>
+        <translation>后端</translation>
     </message>
     <message>
         <source>MPI processes, or GPUs for NCCL</source>
-        <translation type="unfinished"></translation>
+        <translation>MPI 进程数，或 NCCL 的 GPU 数</translation>
     </message>
     <message>
         <source>Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank 数</translation>
     </message>
     <message>
         <source>this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>本机</translation>
     </message>
     <message>
         <source>…</source>
-        <translation type="unfinished"></translation>
+        <translation>…</translation>
     </message>
     <message>
         <source>MPI hosts file</source>
-        <translation type="unfinished"></translation>
+        <translation>MPI 主机文件</translation>
     </message>
     <message>
         <source>Hosts file</source>
-        <translation type="unfinished"></translation>
+        <translation>主机文件</translation>
     </message>
     <message>
         <source>8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)</source>
-        <translation type="unfinished"></translation>
+        <translation>8、64K、8M、1G（K/M/G 为 1024 的幂，与 nccl-tests 相同）</translation>
     </message>
     <message>
         <source>From size</source>
-        <translation type="unfinished"></translation>
+        <translation>起始大小</translation>
     </message>
     <message>
         <source>To size</source>
-        <translation type="unfinished"></translation>
+        <translation>结束大小</translation>
     </message>
     <message>
         <source>Size factor</source>
-        <translation type="unfinished"></translation>
+        <translation>大小倍数</translation>
     </message>
     <message>
         <source>Iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>迭代次数</translation>
     </message>
     <message>
         <source>Warm-up</source>
-        <translation type="unfinished"></translation>
+        <translation>预热</translation>
     </message>
     <message>
         <source>Data type</source>
-        <translation type="unfinished"></translation>
+        <translation>数据类型</translation>
     </message>
     <message>
         <source>Check every result</source>
-        <translation type="unfinished"></translation>
+        <translation>检查每个结果</translation>
     </message>
     <message>
         <source>Also in-place</source>
-        <translation type="unfinished"></translation>
+        <translation>同时测原地</translation>
     </message>
     <message>
         <source>Overlap experiment</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠实验</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>The worker aborts a collective that makes no progress for this long (0: never)</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信超过这么久没有进展时，工作进程会中止它（0：从不）</translation>
     </message>
     <message>
         <source>Time-out</source>
-        <translation type="unfinished"></translation>
+        <translation>超时</translation>
     </message>
     <message>
-        <source>The hardware the model&apos;s prediction is drawn for</source>
-        <translation type="unfinished"></translation>
+        <source>The hardware the model's prediction is drawn for</source>
+        <translation>模型预测所对应的硬件</translation>
     </message>
     <message>
         <source>Compare with</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Calibrate</source>
-        <translation type="unfinished"></translation>
+        <translation>校准</translation>
     </message>
     <message>
         <source>Use for predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>用于预测</translation>
     </message>
     <message>
         <source>Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开…</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存…</translation>
     </message>
     <message>
         <source>Import nccl-tests…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 nccl-tests…</translation>
     </message>
     <message>
         <source>Measurements (*.jsonl *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>测量文件 (*.jsonl *.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open measurements</source>
-        <translation type="unfinished"></translation>
+        <translation>打开测量</translation>
     </message>
     <message>
         <source>Save measurements</source>
-        <translation type="unfinished"></translation>
+        <translation>保存测量</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Import an nccl-tests log or -J JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 nccl-tests 日志或 -J JSON</translation>
     </message>
     <message>
         <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>nccl-tests 输出 (*.txt *.log *.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::MainWindow</name>
     <message>
-        <source>Live lab — coming with the worker: run real collectives with NCCL or MPI and compare them with the model.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lessons — guided, bilingual lessons and interview questions arrive here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step %1 / %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 / %2 步</translation>
     </message>
     <message>
         <source>%1 / %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2 毫秒</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1; the previous scenario stays open:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%1 中有 %n 个问题；仍保留之前的场景：</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%1 中有 %n 个问题</numerusform></translation>
     </message>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1</translation>
     </message>
     <message>
         <source>Nothing to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可导出的内容。</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
     <message>
         <source>%1: the file name must end in .png or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件名必须以 .png 或 .svg 结尾。</translation>
     </message>
     <message>
         <source>commtutor — see communication in distributed training</source>
-        <translation type="unfinished"></translation>
+        <translation>commtutor — 看见分布式训练中的通信</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>Recent scenarios</source>
-        <translation type="unfinished"></translation>
+        <translation>最近的场景</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Playback</source>
-        <translation type="unfinished"></translation>
+        <translation>播放(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Open scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
         <source>Open a training scenario (JSON) in the Training step page</source>
-        <translation type="unfinished"></translation>
+        <translation>在“训练步”页面打开训练场景（JSON）</translation>
     </message>
     <message>
         <source>&amp;Save scenario…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存场景(&amp;S)…</translation>
     </message>
     <message>
         <source>Save the current training scenario as JSON</source>
-        <translation type="unfinished"></translation>
+        <translation>把当前训练场景保存为 JSON</translation>
     </message>
     <message>
         <source>Export view as &amp;PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出视图为 PNG(&amp;P)…</translation>
     </message>
     <message>
         <source>Save the current page as a PNG image</source>
-        <translation type="unfinished"></translation>
+        <translation>把当前页面保存为 PNG 图片</translation>
     </message>
     <message>
         <source>Export view as S&amp;VG…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出视图为 SVG(&amp;V)…</translation>
     </message>
     <message>
         <source>Save the current page as an SVG drawing</source>
-        <translation type="unfinished"></translation>
+        <translation>把当前页面保存为 SVG 矢量图</translation>
     </message>
     <message>
         <source>Export timeline as Chrome &amp;trace…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出时间线为 Chrome trace(&amp;T)…</translation>
     </message>
     <message>
         <source>Save the simulated step for Perfetto or chrome://tracing</source>
-        <translation type="unfinished"></translation>
+        <translation>保存模拟的训练步，供 Perfetto 或 chrome://tracing 打开</translation>
     </message>
     <message>
         <source>Export timeline as &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出时间线为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <source>Save the simulated step&apos;s events as CSV</source>
-        <translation type="unfinished"></translation>
+        <source>Save the simulated step's events as CSV</source>
+        <translation>把模拟训练步的事件保存为 CSV</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>Close commtutor</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭 commtutor</translation>
     </message>
     <message>
         <source>Training &amp;timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>训练时间线(&amp;T)</translation>
     </message>
     <message>
         <source>Show the training step as a Gantt chart</source>
-        <translation type="unfinished"></translation>
+        <translation>以甘特图显示训练步</translation>
     </message>
     <message>
         <source>Training c&amp;harts</source>
-        <translation type="unfinished"></translation>
+        <translation>训练图表(&amp;H)</translation>
     </message>
     <message>
         <source>Show bandwidth, breakdown and sweep charts</source>
-        <translation type="unfinished"></translation>
+        <translation>显示带宽、分解和扫描图表</translation>
     </message>
     <message>
         <source>&amp;Light theme</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色主题(&amp;L)</translation>
     </message>
     <message>
         <source>Dark text on a light background (good for projectors)</source>
-        <translation type="unfinished"></translation>
+        <translation>浅色背景深色文字（适合投影）</translation>
     </message>
     <message>
         <source>&amp;Dark theme</source>
-        <translation type="unfinished"></translation>
+        <translation>深色主题(&amp;D)</translation>
     </message>
     <message>
         <source>Light text on a dark background</source>
-        <translation type="unfinished"></translation>
+        <translation>深色背景浅色文字</translation>
     </message>
     <message>
         <source>Zoom &amp;in</source>
-        <translation type="unfinished"></translation>
+        <translation>放大(&amp;I)</translation>
     </message>
     <message>
         <source>Make the drawing larger (+)</source>
-        <translation type="unfinished"></translation>
+        <translation>放大图形（+）</translation>
     </message>
     <message>
         <source>Zoom &amp;out</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小(&amp;O)</translation>
     </message>
     <message>
         <source>Make the drawing smaller (−)</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小图形（−）</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Play</source>
-        <translation type="unfinished"></translation>
+        <translation>播放(&amp;P)</translation>
     </message>
     <message>
         <source>Play or pause the animation (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>播放或暂停动画（空格）</translation>
     </message>
     <message>
         <source>Step &amp;forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前进一步(&amp;F)</translation>
     </message>
     <message>
         <source>Advance one step (→)</source>
-        <translation type="unfinished"></translation>
+        <translation>前进一步（→）</translation>
     </message>
     <message>
         <source>Step &amp;back</source>
-        <translation type="unfinished"></translation>
+        <translation>后退一步(&amp;B)</translation>
     </message>
     <message>
         <source>Go back one step (←)</source>
-        <translation type="unfinished"></translation>
+        <translation>后退一步（←）</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>重新开始(&amp;R)</translation>
     </message>
     <message>
         <source>Back to the start (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>回到开头（Home）</translation>
     </message>
     <message>
         <source>&amp;Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>循环(&amp;L)</translation>
     </message>
     <message>
         <source>Start again when the end is reached (L)</source>
-        <translation type="unfinished"></translation>
+        <translation>到结尾后从头再来（L）</translation>
     </message>
     <message>
         <source>&amp;Faster</source>
-        <translation type="unfinished"></translation>
+        <translation>加快(&amp;F)</translation>
     </message>
     <message>
         <source>Double the playback speed (])</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度加倍（]）</translation>
     </message>
     <message>
         <source>&amp;Slower</source>
-        <translation type="unfinished"></translation>
+        <translation>减慢(&amp;S)</translation>
     </message>
     <message>
         <source>Halve the playback speed ([)</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度减半（[）</translation>
     </message>
     <message>
         <source>Show the interface in English</source>
-        <translation type="unfinished"></translation>
+        <translation>以英文显示界面</translation>
     </message>
     <message>
         <source>Show the interface in Simplified Chinese</source>
-        <translation type="unfinished"></translation>
+        <translation>以简体中文显示界面</translation>
     </message>
     <message>
         <source>commtutor &amp;help</source>
-        <translation type="unfinished"></translation>
+        <translation>commtutor 帮助(&amp;H)</translation>
     </message>
     <message>
         <source>How to use the pages and the keyboard (F1)</source>
-        <translation type="unfinished"></translation>
+        <translation>如何使用各页面和键盘（F1）</translation>
     </message>
     <message>
         <source>&amp;About commtutor</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 commtutor(&amp;A)</translation>
     </message>
     <message>
         <source>Version and licence</source>
-        <translation type="unfinished"></translation>
+        <translation>版本和许可</translation>
     </message>
     <message>
         <source>Navigator</source>
-        <translation type="unfinished"></translation>
+        <translation>导航</translation>
     </message>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数</translation>
     </message>
     <message>
         <source>Explanation</source>
-        <translation type="unfinished"></translation>
+        <translation>讲解</translation>
     </message>
     <message>
         <source>Scenarios opened recently</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开的场景</translation>
     </message>
     <message>
         <source>(none yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>（暂无）</translation>
     </message>
     <message>
         <source>Open scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>打开场景</translation>
     </message>
     <message>
         <source>Scenarios (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Save scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>保存场景</translation>
     </message>
     <message>
         <source>Scenarios (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>场景 (*.json)</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>SVG drawings (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
         <source>Export view</source>
-        <translation type="unfinished"></translation>
+        <translation>导出视图</translation>
     </message>
     <message>
         <source>Export Chrome trace</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 Chrome trace</translation>
     </message>
     <message>
         <source>Export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 CSV</translation>
     </message>
     <message>
         <source>Chrome traces (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>Chrome trace (*.json)</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <source>commtutor help</source>
-        <translation type="unfinished"></translation>
+        <translation>commtutor 帮助</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank's buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;如何使用 commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;集合通信&lt;/b&gt;：在右侧选择集合通信、算法、rank 数和消息大小；按空格播放。每个 rank 的缓冲区是一行分块，颜色表示持有谁的数据；读数给出 α（延迟）项和 β（带宽）项、algbw 和 busbw。&lt;/p&gt;&lt;p&gt;&lt;b&gt;训练步&lt;/b&gt;：在表单中编辑场景；时间线显示每个流水线阶段的计算和通信、暴露的通信和流水线气泡。&lt;/p&gt;&lt;p&gt;&lt;b&gt;按键&lt;/b&gt;：空格 播放/暂停 · ←/→ 单步 · Home 重新开始 · L 循环 · [ ] 速度 · +/− 缩放 · Ctrl+1…4 切换页面 · Ctrl+O 打开 · Ctrl+S 保存 · Ctrl+E 导出 PNG · Ctrl+Shift+E 导出 SVG。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>About commtutor</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 commtutor</translation>
     </message>
     <message>
         <source>&lt;h3&gt;commtutor %1&lt;/h3&gt;&lt;p&gt;See communication in distributed training: collectives, training steps and live measurements from one α-β cost model.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;commtutor %1&lt;/h3&gt;&lt;p&gt;看见分布式训练中的通信：集合通信、训练步和实测，都出自同一个 α-β 开销模型。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Calibrated links now used for the Collectives predictions.</source>
+        <translation>集合通信页面的预测现在使用校准后的链路。</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::Navigator</name>
     <message>
         <source>Collectives</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信</translation>
     </message>
     <message>
         <source>Training step</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步</translation>
     </message>
     <message>
         <source>Live lab</source>
-        <translation type="unfinished"></translation>
+        <translation>实测实验室</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>课程</translation>
     </message>
     <message>
         <source>Watch one collective move chunks between GPUs, with its cost (Ctrl+1)</source>
-        <translation type="unfinished"></translation>
+        <translation>观看一个集合通信如何在 GPU 之间移动分块，以及它的开销（Ctrl+1）</translation>
     </message>
     <message>
         <source>Simulate a whole training step: timeline, overlap, bubbles, charts (Ctrl+2)</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟完整的训练步：时间线、重叠、气泡、图表（Ctrl+2）</translation>
     </message>
     <message>
         <source>Run real collectives with NCCL or MPI and compare with the model (Ctrl+3)</source>
-        <translation type="unfinished"></translation>
+        <translation>用 NCCL 或 MPI 运行真实的集合通信并与模型对比（Ctrl+3）</translation>
     </message>
     <message>
         <source>Guided lessons and interview questions (Ctrl+4)</source>
-        <translation type="unfinished"></translation>
+        <translation>引导式课程和面试题（Ctrl+4）</translation>
     </message>
     <message>
         <source>Choose what to study</source>
-        <translation type="unfinished"></translation>
+        <translation>选择要学习的内容</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::PlaybackBar</name>
     <message>
         <source>Back to the start (Home)</source>
-        <translation type="unfinished"></translation>
+        <translation>回到开头（Home）</translation>
     </message>
     <message>
         <source>Step back (←)</source>
-        <translation type="unfinished"></translation>
+        <translation>后退一步（←）</translation>
     </message>
     <message>
         <source>Step forward (→)</source>
-        <translation type="unfinished"></translation>
+        <translation>前进一步（→）</translation>
     </message>
     <message>
         <source>Drag to scrub through the animation</source>
-        <translation type="unfinished"></translation>
+        <translation>拖动以浏览动画</translation>
     </message>
     <message>
         <source>Playback speed</source>
-        <translation type="unfinished"></translation>
+        <translation>播放速度</translation>
     </message>
     <message>
         <source>Loop</source>
-        <translation type="unfinished"></translation>
+        <translation>循环</translation>
     </message>
     <message>
         <source>Start again from the beginning when the end is reached</source>
-        <translation type="unfinished"></translation>
+        <translation>到结尾后从头开始</translation>
     </message>
     <message>
         <source>Current time / length of the animation</source>
-        <translation type="unfinished"></translation>
+        <translation>当前时间 / 动画长度</translation>
     </message>
     <message>
         <source>Pause (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停（空格）</translation>
     </message>
     <message>
         <source>Play (Space)</source>
-        <translation type="unfinished"></translation>
+        <translation>播放（空格）</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::ScenarioForm</name>
     <message>
         <source>Hardware</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件</translation>
     </message>
     <message>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
         <source>Machine type: GPUs per node, NVLink and network figures</source>
-        <translation type="unfinished"></translation>
+        <translation>机器类型：每节点 GPU 数、NVLink 和网络参数</translation>
     </message>
     <message>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点数</translation>
     </message>
     <message>
         <source>Number of machines</source>
-        <translation type="unfinished"></translation>
+        <translation>机器数量</translation>
     </message>
     <message>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <source>GPUs in each machine (0: the preset&apos;s)</source>
-        <translation type="unfinished"></translation>
+        <source>GPUs in each machine (0: the preset's)</source>
+        <translation>每台机器的 GPU 数（0：用预设值）</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <source>Transformer layers</source>
-        <translation type="unfinished"></translation>
+        <translation>Transformer 层数</translation>
     </message>
     <message>
         <source>Hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
         <source>Model width h</source>
-        <translation type="unfinished"></translation>
+        <translation>模型宽度 h</translation>
     </message>
     <message>
         <source>FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度</translation>
     </message>
     <message>
         <source>Feed-forward width (0: 4 × hidden)</source>
-        <translation type="unfinished"></translation>
+        <translation>前馈层宽度（0：4 × 隐藏维度）</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <source>Heads; tensor parallelism must divide them</source>
-        <translation type="unfinished"></translation>
+        <translation>头数；张量并行度必须整除它</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <source>Tokens per sequence</source>
-        <translation type="unfinished"></translation>
+        <translation>每个序列的 token 数</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表</translation>
     </message>
     <message>
         <source>Vocabulary size (embedding and output head)</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小（嵌入层和输出头）</translation>
     </message>
     <message>
         <source>MoE experts</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE 专家数</translation>
     </message>
     <message>
         <source>Experts per MoE layer (0: a dense model)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 MoE 层的专家数（0：稠密模型）</translation>
     </message>
     <message>
         <source>MoE top-k</source>
-        <translation type="unfinished"></translation>
+        <translation>MoE top-k</translation>
     </message>
     <message>
         <source>Experts each token is routed to</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 token 路由到的专家数</translation>
     </message>
     <message>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行方式</translation>
     </message>
     <message>
         <source>Data parallel (DP)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行（DP）</translation>
     </message>
     <message>
         <source>Replicas that each see a slice of the batch</source>
-        <translation type="unfinished"></translation>
+        <translation>各看一份批数据的副本数</translation>
     </message>
     <message>
         <source>Tensor parallel (TP)</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行（TP）</translation>
     </message>
     <message>
         <source>GPUs that split every layer (Megatron-LM)</source>
-        <translation type="unfinished"></translation>
+        <translation>切分每一层的 GPU 数（Megatron-LM）</translation>
     </message>
     <message>
         <source>Pipeline parallel (PP)</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行（PP）</translation>
     </message>
     <message>
         <source>Pipeline stages, each holding a slice of the layers</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段数，每段持有一部分层</translation>
     </message>
     <message>
         <source>Expert parallel (EP)</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行（EP）</translation>
     </message>
     <message>
         <source>GPUs that share the experts (taken out of DP)</source>
-        <translation type="unfinished"></translation>
+        <translation>共享专家的 GPU 数（从 DP 中划出）</translation>
     </message>
     <message>
         <source>Sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <source>Megatron sequence parallelism: each TP AllReduce becomes ReduceScatter + AllGather</source>
-        <translation type="unfinished"></translation>
+        <translation>Megatron 序列并行：每次 TP AllReduce 变成 ReduceScatter + AllGather</translation>
     </message>
     <message>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <source>0: DDP; 1: shard optimizer states; 2: also gradients; 3: also parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>0：DDP；1：切分优化器状态；2：再切分梯度；3：再切分参数</translation>
     </message>
     <message>
         <source>Virtual stages</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟阶段</translation>
     </message>
     <message>
         <source>Model chunks per pipeline stage (interleaved schedule)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个流水线阶段的模型块数（交错调度）</translation>
     </message>
     <message>
         <source>Pipeline schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线调度</translation>
     </message>
     <message>
         <source>GPipe: all forwards then all backwards; 1F1B: alternate; interleaved: 1F1B over virtual stages</source>
-        <translation type="unfinished"></translation>
+        <translation>GPipe：先全部前向再全部反向；1F1B：交替进行；interleaved：在虚拟阶段上做 1F1B</translation>
     </message>
     <message>
         <source>Batch</source>
-        <translation type="unfinished"></translation>
+        <translation>批次</translation>
     </message>
     <message>
         <source>Micro-batch size</source>
-        <translation type="unfinished"></translation>
+        <translation>微批大小</translation>
     </message>
     <message>
         <source>Sequences per micro-batch per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>每个副本每个微批的序列数</translation>
     </message>
     <message>
         <source>Micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>微批数</translation>
     </message>
     <message>
         <source>Micro-batches per pipeline pass (m)</source>
-        <translation type="unfinished"></translation>
+        <translation>每次流水线传递的微批数（m）</translation>
     </message>
     <message>
         <source>Gradient accumulation</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度累积</translation>
     </message>
     <message>
         <source>Passes accumulated locally (no_sync) before one gradient synchronisation</source>
-        <translation type="unfinished"></translation>
+        <translation>在一次梯度同步前本地累积的次数（no_sync）</translation>
     </message>
     <message>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
         <source>Bucket size (MiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>桶大小（MiB）</translation>
     </message>
     <message>
         <source>DDP gradient bucket cap (PyTorch bucket_cap_mb, default 25)</source>
-        <translation type="unfinished"></translation>
+        <translation>DDP 梯度桶上限（PyTorch bucket_cap_mb，默认 25）</translation>
     </message>
     <message>
         <source>Overlap with backward</source>
-        <translation type="unfinished"></translation>
+        <translation>与反向传播重叠</translation>
     </message>
     <message>
-        <source>Launch each bucket&apos;s collective while backward still runs</source>
-        <translation type="unfinished"></translation>
+        <source>Launch each bucket's collective while backward still runs</source>
+        <translation>反向传播仍在进行时就启动每个桶的集合通信</translation>
     </message>
     <message>
         <source>Prefetch depth</source>
-        <translation type="unfinished"></translation>
+        <translation>预取深度</translation>
     </message>
     <message>
         <source>ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-3 / FSDP：AllGather 可以提前于计算的层数</translation>
     </message>
     <message>
         <source>Wire dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>线上数据类型</translation>
     </message>
     <message>
         <source>Element type of gradients and activations on the wire</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度和激活在网络上传输时的元素类型</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>Efficiency</source>
-        <translation type="unfinished"></translation>
+        <translation>效率</translation>
     </message>
     <message>
         <source>Achieved fraction of peak FLOP/s for matrix work</source>
-        <translation type="unfinished"></translation>
+        <translation>矩阵运算达到的峰值 FLOP/s 比例</translation>
     </message>
     <message>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>Activation recomputation: none, selective (attention) or full (whole layers)</source>
-        <translation type="unfinished"></translation>
+        <translation>激活重计算：无、选择性（注意力）或完全（整层）</translation>
     </message>
     <message>
         <source>Interference</source>
-        <translation type="unfinished"></translation>
+        <translation>干扰</translation>
     </message>
     <message>
         <source>Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度通信同时进行时计算变慢的比例（0.1 = 慢 10 %）</translation>
     </message>
     <message>
         <source>Straggler rank</source>
-        <translation type="unfinished"></translation>
+        <translation>掉队 rank</translation>
     </message>
     <message>
         <source>A rank that computes slower (-1: none)</source>
-        <translation type="unfinished"></translation>
+        <translation>计算较慢的 rank（-1：无）</translation>
     </message>
     <message>
         <source>Straggler slow-down (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>掉队减速（%）</translation>
     </message>
     <message>
         <source>How much slower the straggler computes</source>
-        <translation type="unfinished"></translation>
+        <translation>掉队 rank 计算慢多少</translation>
     </message>
     <message>
         <source>Example</source>
-        <translation type="unfinished"></translation>
+        <translation>示例</translation>
     </message>
     <message>
         <source>Load one of the example scenarios shipped with commtutor</source>
-        <translation type="unfinished"></translation>
+        <translation>加载 commtutor 自带的示例场景</translation>
     </message>
     <message>
         <source>Choose an example…</source>
-        <translation type="unfinished"></translation>
+        <translation>选择示例…</translation>
     </message>
     <message>
         <source>preset default</source>
-        <translation type="unfinished"></translation>
+        <translation>预设默认</translation>
     </message>
     <message>
         <source>4 × hidden</source>
-        <translation type="unfinished"></translation>
+        <translation>4 × 隐藏维度</translation>
     </message>
     <message>
         <source>dense</source>
-        <translation type="unfinished"></translation>
+        <translation>稠密</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>0 (DDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>0（DDP）</translation>
     </message>
     <message>
         <source>This scenario cannot run:</source>
-        <translation type="unfinished"></translation>
+        <translation>此场景无法运行：</translation>
     </message>
     <message>
         <source>The timeline shows the last scenario that worked.</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线显示的是上一个能运行的场景。</translation>
     </message>
 </context>
 <context>
     <name>tutor::app::TrainingStage</name>
     <message>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%1 中有 %n 个问题：%2</numerusform></translation>
     </message>
     <message>
         <source>before the edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑前</translation>
     </message>
     <message>
         <source>now</source>
-        <translation type="unfinished"></translation>
+        <translation>现在</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s): %1 — showing the last scenario that worked.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
+        <translation><numerusform>%n 个问题：%1 —— 显示上一个能运行的场景。</numerusform></translation>
     </message>
     <message>
         <source>Click an event in the timeline to see its details and, for a collective, its cost formula.</source>
-        <translation type="unfinished"></translation>
+        <translation>点击时间线中的事件查看详情；若是集合通信，还会显示其开销公式。</translation>
     </message>
     <message>
         <source>Cost model</source>
-        <translation type="unfinished"></translation>
+        <translation>开销模型</translation>
     </message>
     <message>
         <source>&lt;p&gt;No scenario has simulated yet.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;还没有模拟过任何场景。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;One step takes &lt;b&gt;%1&lt;/b&gt;: compute %2, communication %3 of which &lt;b&gt;%4&lt;/b&gt; is exposed (overlap %5). Pipeline bubble %6, MFU %7.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;一步耗时 &lt;b&gt;%1&lt;/b&gt;：计算 %2，通信 %3，其中 &lt;b&gt;%4&lt;/b&gt; 暴露在外（重叠 %5）。流水线气泡 %6，MFU %7。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;At t = %1 on stage %2: %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;t = %1 时，阶段 %2：%3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Step breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步分解</translation>
     </message>
     <message>
         <source>Events</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>The figures of one simulated step; hover a row for its definition</source>
-        <translation type="unfinished"></translation>
+        <translation>一个模拟训练步的各项数字；悬停在某行上查看定义</translation>
     </message>
     <message>
         <source>Every event of the step; click a column header to sort</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步中的所有事件；点击列标题排序</translation>
     </message>
     <message>
         <source>Figures of the simulated step</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟训练步的各项数字</translation>
     </message>
     <message>
         <source>Every event of the simulated step; selecting one selects it in the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟训练步中的所有事件；选中一项会在时间线中同时选中</translation>
     </message>
     <message>
-        <source>Details of the selected event and, for a collective, the cost model&apos;s formula</source>
-        <translation type="unfinished"></translation>
+        <source>Details of the selected event and, for a collective, the cost model's formula</source>
+        <translation>所选事件的详情；若是集合通信，还有开销模型的公式</translation>
     </message>
     <message>
         <source>The current form values cannot run; fix the fields marked in the form</source>
-        <translation type="unfinished"></translation>
+        <translation>当前表单的值无法运行；请修正表单中标出的字段</translation>
     </message>
     <message>
         <source>Sweep over</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描参数</translation>
     </message>
     <message>
         <source>The scenario parameter the sweep chart varies</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描图表所改变的场景参数</translation>
     </message>
     <message>
         <source>bucket size (MiB)</source>
-        <translation type="unfinished"></translation>
+        <translation>桶大小（MiB）</translation>
     </message>
     <message>
         <source>micro-batches</source>
-        <translation type="unfinished"></translation>
+        <translation>微批数</translation>
     </message>
     <message>
         <source>DP size (GPUs scale with it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tutor::views</name>
-    <message>
-        <source>each receiver adds the chunk to its own copy (reduction)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>each receiver stores the chunk (copy)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 transfers reduce, %2 copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all inside a node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>all across the network</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 across the network, %2 inside a node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1 of %2: %3 transfers of up to %4; %5; %6.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1 · %2 GPUs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>node %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 network</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>DP 规模（GPU 数随之变化）</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::BandwidthChart</name>
     <message>
         <source>Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run this collective. Left of the dashed boundary the α (latency) term dominates, right of it the β (bandwidth) term.</source>
-        <translation type="unfinished"></translation>
+        <translation>在所有能运行该集合通信的算法下，总线带宽（nccl-tests 定义）随消息大小的变化。虚线边界左侧 α（延迟）项占主导，右侧 β（带宽）项占主导。</translation>
     </message>
     <message>
         <source>%1 on %2 ranks (%3 × %4): bus bandwidth vs message size</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2 个 rank（%3 × %4）：总线带宽与消息大小</translation>
     </message>
     <message>
         <source>latency-bound (α &gt; β term)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟受限（α 项 &gt; β 项）</translation>
     </message>
     <message>
         <source>bandwidth-bound (β ≥ α term)</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽受限（β 项 ≥ α 项）</translation>
     </message>
     <message>
         <source>link β %1 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>链路 β %1 GB/s</translation>
     </message>
     <message>
         <source>current size</source>
-        <translation type="unfinished"></translation>
+        <translation>当前大小</translation>
     </message>
     <message>
         <source>message size S (log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>消息大小 S（对数刻度）</translation>
     </message>
     <message>
         <source>bus bandwidth (GB/s, log)</source>
-        <translation type="unfinished"></translation>
+        <translation>总线带宽（GB/s，对数）</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::BreakdownChart</name>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>Exposed TP</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的 TP</translation>
     </message>
     <message>
         <source>Exposed DP</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的 DP</translation>
     </message>
     <message>
         <source>Exposed PP</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的 PP</translation>
     </message>
     <message>
         <source>Exposed EP</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的 EP</translation>
     </message>
     <message>
         <source>Idle (bubble)</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲（气泡）</translation>
     </message>
     <message>
         <source>Where the step time goes on the critical pipeline stage: compute, communication that compute could not hide (per parallel dimension), and idle time such as pipeline bubbles</source>
-        <translation type="unfinished"></translation>
+        <translation>关键流水线阶段上步时间的去向：计算、计算未能掩盖的通信（按并行维度）以及流水线气泡等空闲时间</translation>
     </message>
     <message>
         <source>Step-time breakdown</source>
-        <translation type="unfinished"></translation>
+        <translation>步时间分解</translation>
     </message>
     <message>
         <source>milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::CollectiveFrame</name>
+    <message>
+        <source>each receiver adds the chunk to its own copy (reduction)</source>
+        <translation>每个接收方把收到的分块加到自己的副本上（归约）</translation>
+    </message>
+    <message>
+        <source>each receiver stores the chunk (copy)</source>
+        <translation>每个接收方保存收到的分块（复制）</translation>
+    </message>
+    <message>
+        <source>%1 transfers reduce, %2 copy</source>
+        <translation>%1 次传输做归约，%2 次复制</translation>
+    </message>
+    <message>
+        <source>all inside a node</source>
+        <translation>全部在节点内</translation>
+    </message>
+    <message>
+        <source>all across the network</source>
+        <translation>全部跨网络</translation>
+    </message>
+    <message>
+        <source>%1 across the network, %2 inside a node</source>
+        <translation>%1 次跨网络，%2 次在节点内</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3 transfers of up to %4; %5; %6.</source>
+        <translation>第 %1 步，共 %2 步：%3 次传输，每次最多 %4；%5；%6。</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::CollectivePainter</name>
+    <message>
+        <source>node %1 · %2 GPUs</source>
+        <translation>节点 %1 · %2 块 GPU</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 网络</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::CollectiveView</name>
     <message>
         <source>%1 ranks on %2 nodes: the animation draws up to %3 ranks; the numbers cover all of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个节点上共 %1 个 rank：动画最多画 %3 个 rank；数字涵盖全部 rank。</translation>
     </message>
     <message>
         <source>Final state after %1 steps: every buffer matches the definition of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 步后的最终状态：每个缓冲区都符合 %2 的定义。</translation>
     </message>
     <message>
         <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>初始状态：每个 rank 持有自己的输入。按“播放”或 → 运行第 1 步。</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::EventModel</name>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>事件</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Lane</source>
-        <translation type="unfinished"></translation>
+        <translation>泳道</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>通信组</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::MeasurementChart</name>
     <message>
         <source>measured, in-place</source>
-        <translation type="unfinished"></translation>
+        <translation>实测，原地</translation>
     </message>
     <message>
         <source>measured, out-of-place</source>
-        <translation type="unfinished"></translation>
+        <translation>实测，非原地</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>calibrated fit</source>
-        <translation type="unfinished"></translation>
+        <translation>校准拟合</translation>
     </message>
     <message>
         <source>size S (bytes, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>大小 S（字节，对数刻度）</translation>
     </message>
     <message>
         <source>bus bandwidth (GB/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
         <source>time per call (µs, log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>每次调用时间（µs，对数刻度）</translation>
     </message>
     <message>
         <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有测量：开始一次运行、打开文件或导入 nccl-tests 日志</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::MetricsModel</name>
     <message>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>步时间</translation>
     </message>
     <message>
         <source>Time of one optimizer step</source>
-        <translation type="unfinished"></translation>
+        <translation>一次优化器步的时间</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>Busy time of the compute lane of the critical stage (stage %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>关键阶段（阶段 %1）计算泳道的忙碌时间</translation>
     </message>
     <message>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
         <source>Sum of all collective durations on the critical stage</source>
-        <translation type="unfinished"></translation>
+        <translation>关键阶段上所有集合通信时长之和</translation>
     </message>
     <message>
         <source>Exposed communication</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的通信</translation>
     </message>
     <message>
         <source>Communication not hidden behind compute: step time minus compute on the critical path</source>
-        <translation type="unfinished"></translation>
+        <translation>未被计算掩盖的通信：步时间减去关键路径上的计算时间</translation>
     </message>
     <message>
         <source>Overlap (HTA)</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠（HTA）</translation>
     </message>
     <message>
         <source>Holistic Trace Analysis: time computing and communicating at once ÷ communication time</source>
-        <translation type="unfinished"></translation>
+        <translation>Holistic Trace Analysis：同时计算和通信的时间 ÷ 通信时间</translation>
     </message>
     <message>
         <source>Overlap (OSU)</source>
-        <translation type="unfinished"></translation>
+        <translation>重叠（OSU）</translation>
     </message>
     <message>
         <source>OSU benchmarks: 1 − exposed communication ÷ pure communication time</source>
-        <translation type="unfinished"></translation>
+        <translation>OSU 基准：1 − 暴露的通信 ÷ 纯通信时间</translation>
     </message>
     <message>
         <source>Pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <source>Mean idle fraction of the pipeline stages: (p−1)/(m+p−1) for GPipe and 1F1B</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线各阶段的平均空闲比例：GPipe 和 1F1B 为 (p−1)/(m+p−1)</translation>
     </message>
     <message>
         <source>Tokens / s</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens / 秒</translation>
     </message>
     <message>
         <source>Tokens of the global batch ÷ step time</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批次的 token 数 ÷ 步时间</translation>
     </message>
     <message>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型 FLOPs 利用率：模型 FLOPs ÷（步时间 · 峰值 · GPU 数）</translation>
     </message>
     <message>
         <source>Peak memory / GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值显存 / GPU</translation>
     </message>
     <message>
         <source>Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %5 上参数 %1、梯度 %2、优化器 %3、激活 %4（容量 %6）</translation>
     </message>
     <message>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <source>PP</source>
-        <translation type="unfinished"></translation>
+        <translation>PP</translation>
     </message>
     <message>
         <source>EP</source>
-        <translation type="unfinished"></translation>
+        <translation>EP</translation>
     </message>
     <message>
         <source>%1 communication</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 通信</translation>
     </message>
     <message>
         <source>%1 (%2 exposed)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 暴露）</translation>
     </message>
     <message>
         <source>%1 collectives moving %2 in total</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次集合通信，共传输 %2</translation>
     </message>
     <message>
         <source>Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>数值</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>
     <message>
         <source>Step time and exposed communication as one parameter of the scenario varies; the ring marks the current value</source>
-        <translation type="unfinished"></translation>
+        <translation>场景中某个参数变化时的步时间和暴露通信；圆圈标出当前值</translation>
     </message>
     <message>
         <source>Sweep: no valid points</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描：没有有效的点</translation>
     </message>
     <message>
         <source>Sweep over %1</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描 %1</translation>
     </message>
     <message>
         <source>Step time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>步时间（毫秒）</translation>
     </message>
     <message>
         <source>Exposed communication (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的通信（毫秒）</translation>
     </message>
     <message>
         <source>Current scenario</source>
-        <translation type="unfinished"></translation>
+        <translation>当前场景</translation>
     </message>
     <message>
         <source>milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>毫秒</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::Timeline</name>
     <message>
         <source>forward</source>
-        <translation type="unfinished"></translation>
+        <translation>前向</translation>
     </message>
     <message>
         <source>backward</source>
-        <translation type="unfinished"></translation>
+        <translation>反向</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
         <source>communication</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
         <source>idle (bubble)</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲（气泡）</translation>
     </message>
     <message>
         <source>compute</source>
-        <translation type="unfinished"></translation>
+        <translation>计算</translation>
     </message>
     <message>
         <source>tensor-parallel comm</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行通信</translation>
     </message>
     <message>
         <source>data-parallel comm</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行通信</translation>
     </message>
     <message>
         <source>pipeline send/recv</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线发送/接收</translation>
     </message>
     <message>
         <source>expert all-to-all</source>
-        <translation type="unfinished"></translation>
+        <translation>专家 all-to-all</translation>
     </message>
 </context>
 <context>
     <name>tutor::views::TimelineView</name>
     <message>
         <source>Training-step timeline. Wheel or pinch to zoom, drag to pan, Shift+drag or right-drag to zoom into a box, double-click to fit, click an event to select it.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步时间线。滚轮或捏合缩放，拖动平移，Shift+拖动或右键拖动框选放大，双击适应窗口，单击事件选中它。</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Lane</source>
-        <translation type="unfinished"></translation>
+        <translation>泳道</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长</translation>
     </message>
     <message>
         <source>End</source>
-        <translation type="unfinished"></translation>
+        <translation>结束</translation>
     </message>
     <message>
         <source>Collective</source>
-        <translation type="unfinished"></translation>
+        <translation>集合通信</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>大小</translation>
     </message>
     <message>
         <source>Group</source>
-        <translation type="unfinished"></translation>
+        <translation>通信组</translation>
     </message>
     <message>
         <source>Layer</source>
-        <translation type="unfinished"></translation>
+        <translation>层</translation>
     </message>
     <message>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批</translation>
     </message>
     <message>
         <source>Bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>桶</translation>
     </message>
     <message>
         <source>Exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露</translation>
     </message>
     <message>
         <source>%1 (%2% of the collective)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（占该集合通信的 %2%）</translation>
     </message>
     <message>
         <source>No timeline yet</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有时间线</translation>
     </message>
 </context>
 </TS>
