@@ -59,7 +59,7 @@ private slots:
         QVERIFY(model::saveMeasurements(path.toStdString(), ringAllReduce(4, alpha, beta)).empty());
         QVERIFY(stage.openMeasurements(path).contains(QStringLiteral("Opened")));
         const int sizes = static_cast<int>(stage.measurements().size());
-        QCOMPARE(stage.findChild<QTableWidget*>()->rowCount(), sizes);
+        QCOMPARE(stage.findChild<QTableWidget*>(QStringLiteral("measurementTable"))->rowCount(), sizes);
 
         QSignalSpy applied(&stage, &LiveLabStage::calibrationApplied);
         stage.calibrate();
@@ -115,6 +115,7 @@ private slots:
         QVERIFY2(finished.front().at(0).toBool(), qPrintable(stage.client()->lastMessage()));
         QCOMPARE(stage.measurements().size(), stage.client()->measurements().size());
         QCOMPARE(stage.client()->overlaps().size(), std::size_t { 1 });
+        QCOMPARE(stage.findChild<QTableWidget*>(QStringLiteral("overlapTable"))->rowCount(), 7);
     }
 };
 

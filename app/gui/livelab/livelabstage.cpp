@@ -89,6 +89,7 @@ void LiveLabStage::buildResults()
     m_tabs->addTab(chartPage, tr("Chart"));
 
     m_table = new QTableWidget;
+    m_table->setObjectName(QStringLiteral("measurementTable"));
     m_table->setColumnCount(12);
     m_table->setHorizontalHeaderLabels({ tr("Collective"), tr("Size"), tr("In-place"), tr("Time (µs)"),
         tr("algbw (GB/s)"), tr("busbw (GB/s)"), tr("#wrong"), tr("min / median / p99 (µs)"), tr("Model (µs)"),
@@ -98,6 +99,7 @@ void LiveLabStage::buildResults()
     m_tabs->addTab(m_table, tr("Table"));
 
     m_overlapTable = new QTableWidget;
+    m_overlapTable->setObjectName(QStringLiteral("overlapTable"));
     m_overlapTable->setColumnCount(3);
     m_overlapTable->setHorizontalHeaderLabels({ tr("Quantity"), tr("Measured"), tr("Model") });
     m_overlapTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
