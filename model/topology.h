@@ -29,7 +29,9 @@ struct Topology {
 /// A topology of `nodes` × `gpusPerNode` built from a preset's links.
 Topology makeTopology(const HardwarePreset& preset, int nodes, int gpusPerNode);
 /// A topology for `ranks` GPUs of a preset, filling nodes of preset.gpusPerNode first
-/// (ranks below one node give one partial node).
+/// (ranks below one node give one partial node). A count that is not a whole number of nodes uses the
+/// largest divisor of `ranks` that fits in a node as GPUs per node (12 on 8-GPU nodes: 2 × 6), so every node
+/// holds the same number of ranks. ranks ≤ 0 gives nodes = 0, which validate() reports.
 Topology makeTopologyForRanks(const HardwarePreset& preset, int ranks);
 
 /// Every problem: nodes ≥ 1, gpusPerNode ≥ 1, ranks ≤ 1,048,576, links valid, nicsPerNode ≥ 1.
