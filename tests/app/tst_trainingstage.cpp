@@ -200,6 +200,7 @@ private slots:
         const QString base = dir + "/training-" + QFileInfo(scenario).completeBaseName();
         QVERIFY(stage.grab().save(base + "-timeline.png"));
         stage.showView(TrainingStage::View::Charts);
+        QCoreApplication::processEvents(); // Qt Charts lays out the new axes and titles on the next turn
         QVERIFY(stage.grab().save(base + "-charts.png"));
         QWidget* form = stage.parameterPanel();
         form->resize(380, 1200);

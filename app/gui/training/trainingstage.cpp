@@ -344,7 +344,8 @@ void TrainingStage::selectEvent(int index)
     QString html = QStringLiteral("<p>%1</p>").arg(m_timeline->describeEvent(index));
     const QString formula = m_controller->costFormula(index);
     if (!formula.isEmpty())
-        html += QStringLiteral("<p><b>%1</b></p><pre>%2</pre>").arg(tr("Cost model"), formula.toHtmlEscaped());
+        html += QStringLiteral("<p><b>%1</b></p><p style='white-space:pre-wrap; font-family:monospace'>%2</p>")
+                    .arg(tr("Cost model"), formula.toHtmlEscaped());
     m_eventPanel->setHtml(html);
     const QModelIndex source = m_events->index(index, 0);
     const QModelIndex row = m_eventsProxy->mapFromSource(source);
