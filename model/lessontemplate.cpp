@@ -74,6 +74,10 @@ std::string formatFigure(double value, FigureUnit unit)
     case FigureUnit::Ratio:
         return sig3(value) + "×";
     case FigureUnit::FlopsPerSecond:
+        if (std::fabs(value) >= 1e18)
+            return sig3(value / 1e18) + " EFLOP/s";
+        if (std::fabs(value) >= 1e15)
+            return sig3(value / 1e15) + " PFLOP/s";
         return sig3(value / 1e12) + " TFLOP/s";
     case FigureUnit::Text:
         return {};

@@ -85,6 +85,13 @@ Figure inputFigure(const std::string& name, double v)
     return makeFigure(v, FigureUnit::Count);
 }
 
+std::string significant4(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
 std::string raw(double v)
 {
     char buf[64];
@@ -271,6 +278,8 @@ Result<NumericInstance> generate(const Question& question, std::uint64_t seed)
     for (const auto& input : formula->inputs)
         if (!inst.inputs.count(input))
             return Problem { "parameters." + input, "", "is required by formula " + formula->name, question.path };
+    static const Figures hardware = hardwareFigures(); // prompts may quote the presets they draw from
+    inst.figures = hardware;
     for (const auto& [n, v] : inst.inputs) {
         inst.figures[n] = inputFigure(n, v);
         inst.figures[n + ".raw"] = textFigure(raw(v));
@@ -286,8 +295,10 @@ Result<NumericInstance> generate(const Question& question, std::uint64_t seed)
     if (!inUnit || !std::isfinite(*inUnit))
         return Problem { "unit", question.unit, "does not fit the answer of " + formula->name, question.path };
     inst.answerInUnit = *inUnit;
-    inst.figures["answer.in_unit"]
-        = textFigure(raw(std::round(*inUnit * 1000) / 1000) + (question.unit.empty() ? "" : " " + question.unit));
+    inst.figures["answer.in_unit"] = textFigure(significant4(*inUnit)
+        + (question.unit == "x"         ? "×"
+                : question.unit.empty() ? ""
+                                        : " " + question.unit));
     inst.figures["unit"] = textFigure(question.unit);
     inst.figures["closed_form"] = textFigure(formula->closedForm);
     return inst;

@@ -65,7 +65,7 @@ std::optional<double> toUnit(double baseValue, FigureUnit dimension, std::string
 struct NumericInstance {
     std::uint64_t seed = 0;
     std::map<std::string, double> inputs;
-    Figures figures; ///< inputs, intermediates and "answer"
+    Figures figures; ///< hardware figures (hw.*), inputs, intermediates and "answer"
     double answerBase = 0; ///< in the formula's base unit
     double answerInUnit = 0; ///< in Question::unit
     bool operator==(const NumericInstance&) const = default;
