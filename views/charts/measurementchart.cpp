@@ -1,5 +1,6 @@
 #include "measurementchart.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
@@ -85,7 +86,7 @@ void MeasurementChart::rebuild()
     auto add = [&](QXYSeries* s, double x, double y) {
         if (!(x > 0) || !std::isfinite(y) || !(y > 0))
             return; // log axes take positive values only
-        s->append(x, y);
+        s->append(std::log2(x), y);
         yMin = std::min(yMin, y);
         yMax = std::max(yMax, y);
         xMin = std::min(xMin, x);
@@ -93,6 +94,8 @@ void MeasurementChart::rebuild()
     };
 
     std::vector<QXYSeries*> all;
+    // Fixed colours per role, so measured, model and fit read the same in every chart.
+    const QColor measured(31, 119, 180), model(230, 120, 20), fit(44, 160, 44);
     for (bool inPlace : { false, true }) {
         auto* s = new QLineSeries;
         s->setName(inPlace ? tr("measured, in-place") : tr("measured, out-of-place"));
@@ -104,11 +107,12 @@ void MeasurementChart::rebuild()
             delete s;
             continue;
         }
-        if (inPlace)
-            s->setPen(QPen(s->pen().color(), 1.0, Qt::DotLine));
+        s->setColor(measured);
+        s->setPen(QPen(
+            inPlace ? measured.lighter(140) : measured, inPlace ? 1.5 : 2.0, inPlace ? Qt::DotLine : Qt::SolidLine));
         all.push_back(s);
     }
-    auto curve = [&](const SizeCurve& points, const QString& name, Qt::PenStyle style) {
+    auto curve = [&](const SizeCurve& points, const QString& name, Qt::PenStyle style, const QColor& color) {
         if (points.empty())
             return;
         auto* s = new QLineSeries;
@@ -116,19 +120,17 @@ void MeasurementChart::rebuild()
         for (const auto& [bytes, seconds] : points)
             if (seconds > 0)
                 add(s, static_cast<double>(bytes), value(m_op, m_ranks, bytes, seconds));
-        QPen pen = s->pen();
-        pen.setStyle(style);
-        pen.setWidthF(2.0);
-        s->setPen(pen);
+        s->setColor(color);
+        s->setPen(QPen(color, 2.0, style));
         all.push_back(s);
     };
-    curve(m_predicted, tr("model"), Qt::DashLine);
-    curve(m_fitted, tr("calibrated fit"), Qt::DashDotLine);
+    curve(m_predicted, tr("model"), Qt::DashLine, model);
+    curve(m_fitted, tr("calibrated fit"), Qt::DashDotLine, fit);
 
-    auto* x = new QLogValueAxis;
-    x->setBase(2);
-    x->setLabelFormat("%.0f");
-    x->setTitleText(tr("size S (bytes, log scale)"));
+    // Size axis: log2(S) with labels in binary units at every power of 2 (or 4, 16 for wide sweeps).
+    auto* x = new QCategoryAxis;
+    x->setTitleText(tr("size S (log scale)"));
+    x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     c->addAxis(x, Qt::AlignBottom);
     QAbstractAxis* y = nullptr;
     if (bw) {
@@ -144,12 +146,18 @@ void MeasurementChart::rebuild()
         y = axis;
     }
     c->addAxis(y, Qt::AlignLeft);
+    const double lo = xMax > 0 ? std::floor(std::log2(xMin)) : 0;
+    const double hi = xMax > 0 ? std::ceil(std::log2(xMax)) : 20;
+    const int span = static_cast<int>(hi - lo);
+    const int step = span > 24 ? 4 : span > 12 ? 2 : 1;
+    for (int e = static_cast<int>(lo); e <= static_cast<int>(hi); ++e)
+        if ((e - static_cast<int>(lo)) % step == 0)
+            x->append(QString::fromStdString(model::formatBytes(model::Bytes { 1 } << std::clamp(e, 0, 62))), e);
+    x->setRange(lo - 0.3, hi + 0.3);
     if (xMax > 0) {
-        x->setRange(xMin / 1.5, xMax * 1.5);
         if (!bw)
             static_cast<QLogValueAxis*>(y)->setRange(yMin / 1.5, yMax * 1.5);
     } else {
-        x->setRange(1, 1 << 20);
         if (!bw)
             static_cast<QLogValueAxis*>(y)->setRange(1, 1e3);
     }
