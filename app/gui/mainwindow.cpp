@@ -27,7 +27,7 @@
 
 namespace tutor::app {
 
-MainWindow::MainWindow(bool restoreSettings, QWidget* parent)
+MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& language)
     : QMainWindow(parent)
     , m_useSettings(restoreSettings)
     , m_language(new Language(this))
@@ -35,6 +35,11 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtutor.svg")));
     m_playback = new PlaybackController(this);
+    // The language first, so every page is built in it (pages that only partly retranslate still look right).
+    if (!language.isEmpty())
+        m_language->apply(language);
+    else
+        m_language->apply(m_useSettings ? m_settings.language() : QStringLiteral("en"));
     createStages();
     createDocks();
     createActions();
@@ -45,12 +50,10 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent)
     if (m_useSettings) {
         m_playback->setSpeed(m_settings.playbackSpeed());
         setTheme(m_settings.theme());
-        m_language->apply(m_settings.language());
         restoreGeometry(m_settings.windowGeometry());
         restoreState(m_settings.windowState());
     } else {
         setTheme(views::Theme::Light);
-        m_language->apply(QStringLiteral("en"));
     }
     connect(m_playback, &PlaybackController::speedChanged, this, [this](double speed) {
         if (m_useSettings)

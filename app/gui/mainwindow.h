@@ -33,7 +33,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     /// `restoreSettings` = false starts from defaults and never writes settings (screenshots, tests).
-    explicit MainWindow(bool restoreSettings = true, QWidget* parent = nullptr);
+    /// `language` ("en", "zh_CN") overrides the remembered one; it is applied before the pages are built.
+    explicit MainWindow(bool restoreSettings = true, QWidget* parent = nullptr, const QString& language = {});
     ~MainWindow() override;
 
     Stage* stage(Navigator::Page page) const;

@@ -123,8 +123,7 @@ int runScreenshot(const ScreenshotRequest& request)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    MainWindow window(false);
-    window.setLanguage(request.language);
+    MainWindow window(false, nullptr, request.language);
     window.setTheme(views::parseTheme(request.theme));
     window.resize(request.size);
     window.show();
