@@ -1760,10 +1760,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>size S (bytes, log scale)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>bus bandwidth (GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1773,6 +1769,10 @@
     </message>
     <message>
         <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size S (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

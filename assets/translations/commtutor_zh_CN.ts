@@ -1750,10 +1750,6 @@
         <translation>校准拟合</translation>
     </message>
     <message>
-        <source>size S (bytes, log scale)</source>
-        <translation>大小 S（字节，对数刻度）</translation>
-    </message>
-    <message>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
@@ -1764,6 +1760,10 @@
     <message>
         <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
         <translation>还没有测量：开始一次运行、打开文件或导入 nccl-tests 日志</translation>
+    </message>
+    <message>
+        <source>size S (log scale)</source>
+        <translation>大小 S（对数刻度）</translation>
     </message>
 </context>
 <context>
