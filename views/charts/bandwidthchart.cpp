@@ -130,12 +130,7 @@ void BandwidthChart::setColors(const Palette& palette)
 
 void BandwidthChart::rebuild()
 {
-    m_chart->removeAllSeries();
-    // Removed axes must be deleted too, or Qt Charts keeps drawing them beside the new ones.
-    for (QAbstractAxis* axis : m_chart->axes()) {
-        m_chart->removeAxis(axis);
-        delete axis;
-    }
+    charts::clearChart(m_chart);
     const auto& topology = m_request.topology;
     m_chart->setTitle(tr("%1 on %2 ranks (%3 × %4): bus bandwidth vs message size")
                           .arg(QString::fromUtf8(

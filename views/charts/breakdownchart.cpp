@@ -93,12 +93,7 @@ void BreakdownChart::setColors(const Palette& palette)
 
 void BreakdownChart::rebuild()
 {
-    m_chart->removeAllSeries();
-    // Removed axes must be deleted too, or Qt Charts keeps drawing them beside the new ones.
-    for (QAbstractAxis* axis : m_chart->axes()) {
-        m_chart->removeAxis(axis);
-        delete axis;
-    }
+    charts::clearChart(m_chart);
     m_chart->setTitle(tr("Step-time breakdown"));
     const std::array<QColor, StepBreakdown::PartCount> colours { m_palette.computeLane, m_palette.tpLane,
         m_palette.dpLane, m_palette.ppLane, m_palette.epLane, m_palette.bubbleHatch };

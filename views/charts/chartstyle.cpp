@@ -26,4 +26,13 @@ void applyPalette(QChart* chart, const Palette& palette)
         styleAxis(axis, palette);
 }
 
+void clearChart(QChart* chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+}
+
 } // namespace tutor::views::charts

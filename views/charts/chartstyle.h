@@ -14,5 +14,8 @@ namespace tutor::views::charts {
 /// Applies the palette's background, text and grid colours to a chart and its axes.
 void applyPalette(QChart* chart, const Palette& palette);
 void styleAxis(QAbstractAxis* axis, const Palette& palette);
+/// Removes every series and axis from a chart and deletes the axes (Qt Charts keeps drawing removed axes
+/// that are still alive beside the new ones).
+void clearChart(QChart* chart);
 
 } // namespace tutor::views::charts

@@ -56,12 +56,7 @@ void SweepChart::setColors(const Palette& palette)
 
 void SweepChart::rebuild()
 {
-    m_chart->removeAllSeries();
-    // Removed axes must be deleted too, or Qt Charts keeps drawing them beside the new ones.
-    for (QAbstractAxis* axis : m_chart->axes()) {
-        m_chart->removeAxis(axis);
-        delete axis;
-    }
+    charts::clearChart(m_chart);
     m_chart->setTitle(m_points.empty() ? tr("Sweep: no valid points") : tr("Sweep over %1").arg(m_xTitle));
 
     auto* step = new QLineSeries;
