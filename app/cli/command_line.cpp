@@ -1,9 +1,9 @@
 #include "app/cli/command_line.h"
 
+#include "tutor/config.h"
+
 #include <algorithm>
 #include <ostream>
-
-#include "tutor/config.h"
 
 namespace tutor::app::cli {
 
@@ -45,7 +45,10 @@ CommandLine::CommandLine(Args args, std::vector<std::string> valueFlags, std::ve
     }
 }
 
-bool CommandLine::has(const std::string& flag) const { return m_values.count(flag) > 0; }
+bool CommandLine::has(const std::string& flag) const
+{
+    return m_values.count(flag) > 0;
+}
 
 std::optional<std::string> CommandLine::value(const std::string& flag) const
 {
@@ -77,46 +80,48 @@ int runPresets(Args args, std::ostream& out, std::ostream& err);
 int runLessons(Args args, std::ostream& out, std::ostream& err);
 
 namespace {
-    int runVersion(Args, std::ostream& out, std::ostream&)
-    {
-        out << "commtutor-cli " << TUTOR_VERSION << '\n';
-        return 0;
-    }
+int runVersion(Args, std::ostream& out, std::ostream&)
+{
+    out << "commtutor-cli " << TUTOR_VERSION << '\n';
+    return 0;
+}
 
-    int runHelp(Args, std::ostream& out, std::ostream&);
+int runHelp(Args, std::ostream& out, std::ostream&);
 
-    // One row per subcommand. Each subcommand lives in its own file and declares its entry point here.
-    constexpr Command kCommands[] = {
-        { "help", "show this help", runHelp },
-        { "version", "print the version", runVersion },
-        // collective model (predict.cpp, presets.cpp)
-        { "predict", "predict a collective's time and bandwidth (nccl-tests layout)", runPredict },
-        { "presets", "list the hardware presets with figures and sources", runPresets },
-        // training-step simulator (simulate.cpp)
-        { "simulate", "simulate one training step of a scenario file", runSimulate },
-        { "sweep", "simulate a scenario once per value of a field", runSweep },
-        { "validate", "check a scenario file", runValidate },
-        // lessons and interview questions (lessons.cpp)
-        { "lessons", "check, list and show the lessons and the question bank", runLessons },
-    };
+// One row per subcommand. Each subcommand lives in its own file and declares its entry point here.
+constexpr Command kCommands[] = {
+    { "help", "show this help", runHelp },
+    { "version", "print the version", runVersion },
+    // collective model (predict.cpp, presets.cpp)
+    { "predict", "predict a collective's time and bandwidth (nccl-tests layout)", runPredict },
+    { "presets", "list the hardware presets with figures and sources", runPresets },
+    // training-step simulator (simulate.cpp)
+    { "simulate", "simulate one training step of a scenario file", runSimulate },
+    { "sweep", "simulate a scenario once per value of a field", runSweep },
+    { "validate", "check a scenario file", runValidate },
+    // lessons and interview questions (lessons.cpp)
+    { "lessons", "check, list and show the lessons and the question bank", runLessons },
+};
 
-    void printUsage(std::ostream& out)
-    {
-        out << "usage: commtutor-cli <command> [options]\n\ncommands:\n";
-        for (const auto& c : kCommands)
-            out << "  " << c.name << std::string(12 - std::min<std::size_t>(11, c.name.size()), ' ') << c.summary
-                << '\n';
-        out << "\n'commtutor-cli <command> --help' describes a command's options.\n";
-    }
+void printUsage(std::ostream& out)
+{
+    out << "usage: commtutor-cli <command> [options]\n\ncommands:\n";
+    for (const auto& c : kCommands)
+        out << "  " << c.name << std::string(12 - std::min<std::size_t>(11, c.name.size()), ' ') << c.summary << '\n';
+    out << "\n'commtutor-cli <command> --help' describes a command's options.\n";
+}
 
-    int runHelp(Args, std::ostream& out, std::ostream&)
-    {
-        printUsage(out);
-        return 0;
-    }
+int runHelp(Args, std::ostream& out, std::ostream&)
+{
+    printUsage(out);
+    return 0;
+}
 } // namespace
 
-std::span<const Command> commands() { return kCommands; }
+std::span<const Command> commands()
+{
+    return kCommands;
+}
 
 int dispatch(Args argv, std::ostream& out, std::ostream& err)
 {
