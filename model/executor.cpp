@@ -131,9 +131,12 @@ public:
         , m_chunks(chunks)
         , m_dense(static_cast<long long>(ranks) * chunks <= (1LL << 21))
     {
-        if (m_dense)
-            m_rows.assign(static_cast<std::size_t>(ranks), std::vector<IntervalSet>(static_cast<std::size_t>(chunks)));
-        else
+        if (m_dense) {
+            // Default-construct every slot in place; copying a prototype row would copy 1M empty sets.
+            m_rows.resize(static_cast<std::size_t>(ranks));
+            for (auto& row : m_rows)
+                row.resize(static_cast<std::size_t>(chunks));
+        } else
             m_maps.resize(static_cast<std::size_t>(ranks));
     }
 

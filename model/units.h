@@ -1,7 +1,12 @@
 #pragma once
 // Units used across the model. Bytes are exact integers; times are seconds as double;
 // bandwidth is GB/s = 1e9 bytes per second, unidirectional per rank, as nccl-tests reports it.
+// clang-format off
+// <cstddef> first: Qt 6.4's moc cannot parse <compare> before libstdc++'s configuration macros are defined,
+// and test files that include model headers ahead of Qt headers are run through moc.
+#include <cstddef>
 #include <compare>
+// clang-format on
 #include <cstdint>
 #include <optional>
 #include <string>
