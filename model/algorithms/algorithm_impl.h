@@ -96,10 +96,9 @@ bool isPowerOfTwo(int n);
 int ceilLog2(int n);
 /// ⌈S / pieces⌉: the largest chunk when S is cut into `pieces` (the first S mod pieces chunks are one byte larger).
 Bytes ceilDiv(Bytes s, Bytes pieces);
-/// "3.40 µs", "370 GB/s", "1 GiB" for formulas.
+/// "3.40 µs", "370 GB/s" for formulas (sizes use formatBytes from units.h).
 std::string fmtTime(Seconds s);
 std::string fmtRate(double bytesPerSecond);
-std::string fmtSize(Bytes b);
 /// "12·3.40 µs + 2·14.0 µs" (terms with zero hops left out; "0" if none).
 std::string fmtHops(int intraHops, Seconds intraHop, int interHops, Seconds interHop);
 /// Appends a transfer to step `step` (growing out.steps), with the chunk's bytes.

@@ -44,7 +44,7 @@ CostTerms cost(const CostInput& in)
     if (in.wantFormula)
         t.formula = std::string(in.op == Collective::Reduce ? "log2(n)·(α + S/β + S·γ) = " : "log2(n)·(α + S/β) = ")
             + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(rounds) + "·"
-            + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+            + formatBytes(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 

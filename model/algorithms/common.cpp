@@ -46,11 +46,6 @@ std::string fmtRate(double bytesPerSecond)
     return buf;
 }
 
-std::string fmtSize(Bytes b)
-{
-    return formatBytes(b);
-}
-
 std::string fmtHops(int intraHops, Seconds intraHop, int interHops, Seconds interHop)
 {
     std::string out;

@@ -128,7 +128,7 @@ CostTerms cost(const CostInput& in)
     t.linkBytes = { total - std::min(total, inter), std::min(total, inter) };
     if (in.wantFormula)
         t.formula = "2((g−1)·α + log2(nodes)·α_net) + 2S/(0.92·β) + S·γ = "
-            + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + fmtSize(in.bytes) + " / "
+            + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + formatBytes(in.bytes) + " / "
             + fmtRate(beta);
     return t;
 }

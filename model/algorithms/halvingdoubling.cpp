@@ -51,7 +51,7 @@ CostTerms halvingDoublingPhase(const CostInput& in, bool reduce)
         t.reduceSeconds = (n - 1.0) / n * s * in.gammaSecondsPerByte;
     if (in.wantFormula)
         t.formula = fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + " + std::to_string(n - 1) + "/"
-            + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+            + std::to_string(n) + "·" + formatBytes(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 

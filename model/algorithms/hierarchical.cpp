@@ -42,8 +42,8 @@ CostTerms cost(const CostInput& in)
     if (in.wantFormula)
         t.formula = "2(g−1)·α + 2(N−1)·α_net + 2(g−1)/g·S/β + 2(N−1)/N·(S/g)/β_net = "
             + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + 2·" + std::to_string(g - 1) + "/"
-            + std::to_string(g) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.intraBps) + " + 2·"
-            + std::to_string(nodes - 1) + "/" + std::to_string(nodes) + "·" + fmtSize(in.bytes / g) + " / "
+            + std::to_string(g) + "·" + formatBytes(in.bytes) + " / " + fmtRate(in.intraBps) + " + 2·"
+            + std::to_string(nodes - 1) + "/" + std::to_string(nodes) + "·" + formatBytes(in.bytes / g) + " / "
             + fmtRate(in.interBps);
     return t;
 }

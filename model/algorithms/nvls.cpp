@@ -43,15 +43,15 @@ CostTerms cost(const CostInput& in)
         t.bandwidthSeconds = s / beta;
         t.bytesSentPerRank = 2 * (n - 1) * block;
         if (in.wantFormula)
-            t.formula
-                = "α_nvls + S/(0.85·β) = " + fmtTime(in.intraHop) + " + " + fmtSize(in.bytes) + " / " + fmtRate(beta);
+            t.formula = "α_nvls + S/(0.85·β) = " + fmtTime(in.intraHop) + " + " + formatBytes(in.bytes) + " / "
+                + fmtRate(beta);
     } else {
         t.steps = 1;
         t.bandwidthSeconds = (n - 1.0) / n * s / beta;
         t.bytesSentPerRank = (n - 1) * block;
         if (in.wantFormula)
             t.formula = "α_nvls + (n−1)/n·S/(0.85·β) = " + fmtTime(in.intraHop) + " + " + std::to_string(n - 1) + "/"
-                + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+                + std::to_string(n) + "·" + formatBytes(in.bytes) + " / " + fmtRate(beta);
     }
     // The switch does the arithmetic: no γ term.
     t.linkBytes = { t.bytesSentPerRank * n, 0 };

@@ -36,7 +36,8 @@ CostTerms cost(const CostInput& in)
         const Bytes inter = crosses ? in.bytes * in.topology->nodes : 0;
         t.linkBytes = { in.bytes * n - inter, inter };
         if (in.wantFormula)
-            t.formula = "α + S/β = " + fmtTime(t.latencySeconds) + " + " + fmtSize(in.bytes) + " / " + fmtRate(beta);
+            t.formula
+                = "α + S/β = " + fmtTime(t.latencySeconds) + " + " + formatBytes(in.bytes) + " / " + fmtRate(beta);
         return t;
     }
     // One piece of S/n to or from each of the n−1 peers: g−1 of them in the node, n−g across the network.
@@ -52,11 +53,11 @@ CostTerms cost(const CostInput& in)
     t.linkBytes = { moved - inter, inter };
     if (in.wantFormula)
         t.formula = "(n−1)·α + (n−1)/n·S/β = " + fmtHops(intraPeers, in.intraHop, interPeers, in.interHop) + " + "
-            + (intraPeers > 0 ? std::to_string(intraPeers) + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / "
-                        + fmtRate(in.intraBps)
+            + (intraPeers > 0 ? std::to_string(intraPeers) + "/" + std::to_string(n) + "·" + formatBytes(in.bytes)
+                        + " / " + fmtRate(in.intraBps)
                               : std::string {})
             + (interPeers > 0 ? std::string(intraPeers > 0 ? " + " : "") + std::to_string(interPeers) + "/"
-                        + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.interBps)
+                        + std::to_string(n) + "·" + formatBytes(in.bytes) + " / " + fmtRate(in.interBps)
                               : std::string {});
     return t;
 }

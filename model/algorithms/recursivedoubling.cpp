@@ -47,7 +47,7 @@ CostTerms cost(const CostInput& in)
     t.linkBytes = { intraHops * in.bytes * n, interHops * in.bytes * n };
     if (in.wantFormula)
         t.formula = "log2(n)·(α + S/β + S·γ) = " + fmtHops(intraHops, in.intraHop, interHops, in.interHop) + " + "
-            + std::to_string(t.steps) + "·" + fmtSize(in.bytes) + " / " + fmtRate(in.bottleneckBps());
+            + std::to_string(t.steps) + "·" + formatBytes(in.bytes) + " / " + fmtRate(in.bottleneckBps());
     return t;
 }
 

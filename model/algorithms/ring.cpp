@@ -45,7 +45,7 @@ CostTerms cost(const CostInput& in)
         if (in.wantFormula)
             t.formula = "2(n−1)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ = "
                 + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + 2·" + std::to_string(n - 1)
-                + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+                + "/" + std::to_string(n) + "·" + formatBytes(in.bytes) + " / " + fmtRate(beta);
         break;
     }
     case Collective::ReduceScatter:
@@ -63,7 +63,7 @@ CostTerms cost(const CostInput& in)
             t.formula = std::string(in.op == Collective::ReduceScatter ? "(n−1)·α + (n−1)/n·S/β + (n−1)/n·S·γ = "
                                                                        : "(n−1)·α + (n−1)/n·S/β = ")
                 + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + std::to_string(n - 1)
-                + "/" + std::to_string(n) + "·" + fmtSize(in.bytes) + " / " + fmtRate(beta);
+                + "/" + std::to_string(n) + "·" + formatBytes(in.bytes) + " / " + fmtRate(beta);
         break;
     }
     default: {
@@ -80,7 +80,7 @@ CostTerms cost(const CostInput& in)
         t.linkBytes = { total - inter, inter };
         if (in.wantFormula)
             t.formula = std::string(in.op == Collective::Reduce ? "(n−1)·α + S/β + S·γ = " : "(n−1)·α + S/β = ")
-                + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + fmtSize(in.bytes)
+                + fmtHops(t.steps - interSteps, in.intraHop, interSteps, in.interHop) + " + " + formatBytes(in.bytes)
                 + " / " + fmtRate(beta);
         break;
     }
