@@ -12,15 +12,19 @@ namespace tutor::model {
 namespace {
 using detail::AlgorithmEntry;
 
-std::string algorithmRule(const AlgorithmEntry& entry, const CollectiveRequest& request)
+/// True if `entry` can run the request (its collective, rank count and topology); else false, and the rule in
+/// *why when given.
+bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::string* why = nullptr)
 {
     if (!detail::supports(entry, request.op)) {
-        std::string list;
-        for (auto op : entry.collectives)
-            list += (list.empty() ? "" : ", ") + std::string(name(op));
-        return "not defined for " + std::string(name(request.op)) + " (defined for " + list + ")";
+        return detail::fail(why, [&] {
+            std::string list;
+            for (auto op : entry.collectives)
+                list += (list.empty() ? "" : ", ") + std::string(name(op));
+            return "not defined for " + std::string(name(request.op)) + " (defined for " + list + ")";
+        });
     }
-    return entry.check(request.op, request.topology.ranks(), &request.topology);
+    return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
 /// The cost of one algorithm × protocol; preconditions: request valid, algorithm and protocol can run it.
@@ -103,7 +107,7 @@ Problems validate(const CollectiveRequest& request)
         return out; // the checks below need a sane topology
     if (request.algorithm != Algorithm::Auto) {
         const auto* entry = detail::findAlgorithm(request.algorithm);
-        if (const auto rule = algorithmRule(*entry, request); !rule.empty())
+        if (std::string rule; !runs(*entry, request, &rule))
             out.push_back({ "algorithm", std::string(name(request.algorithm)), rule });
         else if (request.protocol != Protocol::Auto) {
             if (const char* prule = detail::protocolRule(request.protocol, request.algorithm, request.topology))
@@ -112,9 +116,7 @@ Problems validate(const CollectiveRequest& request)
     } else if (request.protocol != Protocol::Auto) {
         bool any = false;
         for (const auto* e : detail::algorithmTable())
-            any = any
-                || (algorithmRule(*e, request).empty()
-                    && !detail::protocolRule(request.protocol, e->algorithm, request.topology));
+            any = any || (runs(*e, request) && !detail::protocolRule(request.protocol, e->algorithm, request.topology));
         if (!any)
             out.push_back({ "protocol", std::string(name(request.protocol)),
                 "no algorithm can run this collective "
@@ -130,7 +132,7 @@ template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&
     for (const auto* e : detail::algorithmTable()) {
         if (request.algorithm != Algorithm::Auto && e->algorithm != request.algorithm)
             continue;
-        if (!algorithmRule(*e, request).empty())
+        if (!runs(*e, request))
             continue;
         for (auto p : concreteProtocols()) {
             if (request.protocol != Protocol::Auto && p != request.protocol)
@@ -160,27 +162,26 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     // Compare times only; the winner is evaluated again with its formula. Equal times keep the first pair in
     // table order, as candidates() does.
     const AlgorithmEntry* bestEntry = nullptr;
-    Protocol bestProtocol = Protocol::Simple;
-    Seconds bestTime = 0;
+    CollectiveCost best;
     CollectiveCost second;
     int count = 0;
     forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) {
-        const auto c = evaluate(request, e, p, false);
+        auto c = evaluate(request, e, p, false);
         ++count;
-        if (!bestEntry || c.totalSeconds < bestTime) {
-            if (bestEntry)
-                second = evaluate(request, *bestEntry, bestProtocol, false);
+        if (!bestEntry || c.totalSeconds < best.totalSeconds) {
+            second = std::move(best);
+            best = std::move(c);
             bestEntry = &e;
-            bestProtocol = p;
-            bestTime = c.totalSeconds;
         } else if (count == 2 || c.totalSeconds < second.totalSeconds) {
-            second = c;
+            second = std::move(c);
         }
     });
     if (!bestEntry)
         return Problem { "algorithm", std::string(name(request.algorithm)), "no algorithm can run this request" };
-    auto chosen = evaluate(request, *bestEntry, bestProtocol, request.explain);
-    if (chosen.ranks <= 1 || !request.explain)
+    if (!request.explain)
+        return best;
+    auto chosen = evaluate(request, *bestEntry, best.protocol, true);
+    if (chosen.ranks <= 1)
         return chosen;
     const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;
     if (chose && count > 1)

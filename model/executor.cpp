@@ -1,161 +1,115 @@
 // The symbolic executor. Slots hold interval sets of contributing ranks; a reducing transfer must bring
 // contributions the receiver does not hold yet (else it would count them twice), and a sender must hold what
-// it sends. Internally a slot keeps up to two intervals inline (rings and trees need no more), and the state is
-// dense (ranks × chunks) unless that would be large, then a hash map per rank (AllToAll has n² chunks).
+// it sends. Rings and trees build one or two ranges (a ring's partial sums wrap around rank n − 1), so a slot keeps
+// two intervals inline in 16 bytes; a slot with more moves to a side table. The state is dense (ranks × chunks) unless
+// that would be large, then a hash map per rank (AllToAll has n² chunks).
 #include "executor.h"
 
 #include "collectives/definition.h"
 
 #include <algorithm>
 #include <array>
-#include <memory>
+#include <climits>
+#include <span>
 #include <unordered_map>
 
 namespace tutor::model {
 
 namespace {
 using Interval = std::pair<int, int>;
+using Intervals = std::span<const Interval>;
 
-/// Sorted, disjoint, non-adjacent half-open intervals with two of them stored inline.
-class IntervalSet {
-public:
-    bool empty() const { return m_size == 0; }
-    std::size_t size() const { return m_size; }
-    const Interval* begin() const { return m_more ? m_more->data() : m_inline.data(); }
-    const Interval* end() const { return begin() + m_size; }
-
-    void assign(const Interval* first, const Interval* last)
-    {
-        const auto n = static_cast<std::size_t>(last - first);
-        if (n <= m_inline.size()) {
-            if (m_more) { // first/last may point into m_more: copy out before releasing it
-                std::array<Interval, 2> tmp {};
-                std::copy(first, last, tmp.begin());
-                m_more.reset();
-                m_inline = tmp;
-            } else {
-                std::copy(first, last, m_inline.begin()); // inline ranges never alias another set's storage here
-            }
-        } else {
-            m_more = std::make_unique<std::vector<Interval>>(first, last);
-        }
-        m_size = n;
-    }
-
-    IntervalSet() = default;
-    IntervalSet(const IntervalSet& other) { assign(other.begin(), other.end()); }
-    IntervalSet& operator=(const IntervalSet& other)
-    {
-        if (this != &other)
-            assign(other.begin(), other.end());
-        return *this;
-    }
-
-    bool intersects(const IntervalSet& other) const
-    {
-        auto a = begin();
-        auto b = other.begin();
-        while (a != end() && b != other.end()) {
-            if (a->second <= b->first)
-                ++a;
-            else if (b->second <= a->first)
-                ++b;
-            else
-                return true;
-        }
-        return false;
-    }
-
-    void unite(const IntervalSet& other)
-    {
-        // The common case in rings and trees: two single intervals that touch.
-        if (m_size == 1 && other.m_size == 1 && !m_more && !other.m_more) {
-            auto& a = m_inline[0];
-            const auto& b = other.m_inline[0];
-            if (b.first <= a.second && a.first <= b.second) {
-                a = { std::min(a.first, b.first), std::max(a.second, b.second) };
-                return;
-            }
-        }
-        // Merge into a small stack buffer in the common case; rings and trees hold one or two intervals.
-        std::array<Interval, 8> small {};
-        std::vector<Interval> large;
-        const std::size_t total = m_size + other.m_size;
-        Interval* out = small.data();
-        if (total > small.size()) {
-            large.resize(total);
-            out = large.data();
-        }
-        std::size_t n = 0;
-        auto a = begin();
-        auto b = other.begin();
-        while (a != end() || b != other.end()) {
-            const bool takeA = b == other.end() || (a != end() && a->first <= b->first);
-            const Interval iv = takeA ? *a++ : *b++;
-            if (n > 0 && iv.first <= out[n - 1].second)
-                out[n - 1].second = std::max(out[n - 1].second, iv.second);
-            else
-                out[n++] = iv;
-        }
-        assign(out, out + n);
-    }
-
-    Contributions toContributions() const { return Contributions { std::vector<Interval>(begin(), end()) }; }
-
-    std::string text() const
-    {
-        if (empty())
-            return "{}";
-        std::string out = "{";
-        for (auto it = begin(); it != end(); ++it) {
-            if (it != begin())
-                out += ", ";
-            out += it->second - it->first == 1 ? std::to_string(it->first)
-                                               : std::to_string(it->first) + ".." + std::to_string(it->second - 1);
-        }
-        return out + "}";
-    }
-
-private:
-    std::size_t m_size = 0;
-    std::array<Interval, 2> m_inline {};
-    std::unique_ptr<std::vector<Interval>> m_more;
+/// One slot: up to two intervals inline (an unused one is empty, first == last), or, when iv[0].first ==
+/// kSpilled, more kept in State's side table.
+struct Slot {
+    static constexpr int kSpilled = INT_MIN;
+    std::array<Interval, 2> iv {};
+    bool spilled() const { return iv[0].first == kSpilled; }
+    std::size_t size() const { return iv[0].first == iv[0].second ? 0 : iv[1].first == iv[1].second ? 1 : 2; }
 };
+
+bool intersects(Intervals a, Intervals b)
+{
+    auto x = a.begin();
+    auto y = b.begin();
+    while (x != a.end() && y != b.end()) {
+        if (x->second <= y->first)
+            ++x;
+        else if (y->second <= x->first)
+            ++y;
+        else
+            return true;
+    }
+    return false;
+}
+
+/// a ∪ b, merging touching intervals, into `out` (cleared first).
+void unite(Intervals a, Intervals b, std::vector<Interval>& out)
+{
+    out.clear();
+    auto x = a.begin();
+    auto y = b.begin();
+    while (x != a.end() || y != b.end()) {
+        const bool takeA = y == b.end() || (x != a.end() && x->first <= y->first);
+        const Interval iv = takeA ? *x++ : *y++;
+        if (!out.empty() && iv.first <= out.back().second)
+            out.back().second = std::max(out.back().second, iv.second);
+        else
+            out.push_back(iv);
+    }
+}
+
+std::string text(Intervals set)
+{
+    if (set.empty())
+        return "{}";
+    std::string out = "{";
+    for (const auto& [first, last] : set) {
+        if (out.size() > 1)
+            out += ", ";
+        out += last - first == 1 ? std::to_string(first) : std::to_string(first) + ".." + std::to_string(last - 1);
+    }
+    return out + "}";
+}
 
 class State {
 public:
-    // Dense states keep one vector per rank: 1,024 ranks × 1,024 chunks become 1,024 heap blocks of 32 KiB that
-    // the allocator reuses, instead of one 32 MiB mapping that is faulted in again on every run.
     State(int ranks, int chunks)
         : m_ranks(ranks)
         , m_chunks(chunks)
         , m_dense(static_cast<long long>(ranks) * chunks <= (1LL << 21))
     {
-        if (m_dense) {
-            // Default-construct every slot in place; copying a prototype row would copy 1M empty sets.
-            m_rows.resize(static_cast<std::size_t>(ranks));
-            for (auto& row : m_rows)
-                row.resize(static_cast<std::size_t>(chunks));
-        } else
+        if (m_dense)
+            m_slots.resize(static_cast<std::size_t>(ranks) * static_cast<std::size_t>(chunks));
+        else
             m_maps.resize(static_cast<std::size_t>(ranks));
     }
 
     bool inRange(int rank, int chunk) const { return rank >= 0 && rank < m_ranks && chunk >= 0 && chunk < m_chunks; }
 
-    const IntervalSet* find(int rank, int chunk) const
+    /// What `rank` holds of `chunk`; precondition inRange. The span is valid until the slot changes.
+    Intervals get(int rank, int chunk) const
     {
-        if (m_dense)
-            return &m_rows[static_cast<std::size_t>(rank)][static_cast<std::size_t>(chunk)];
-        const auto& map = m_maps[static_cast<std::size_t>(rank)];
-        const auto it = map.find(chunk);
-        return it == map.end() ? nullptr : &it->second;
+        const Slot* slot = find(rank, chunk);
+        if (!slot)
+            return {};
+        if (slot->spilled())
+            return m_spilled.at(key(rank, chunk));
+        return { slot->iv.data(), slot->size() };
     }
 
-    IntervalSet& at(int rank, int chunk)
+    void set(int rank, int chunk, Intervals value)
     {
-        if (m_dense)
-            return m_rows[static_cast<std::size_t>(rank)][static_cast<std::size_t>(chunk)];
-        return m_maps[static_cast<std::size_t>(rank)][chunk];
+        Slot& slot = at(rank, chunk);
+        if (value.size() <= slot.iv.size()) {
+            if (slot.spilled())
+                m_spilled.erase(key(rank, chunk));
+            slot.iv = {};
+            std::copy(value.begin(), value.end(), slot.iv.begin());
+        } else {
+            slot.iv[0] = { Slot::kSpilled, 0 };
+            m_spilled[key(rank, chunk)].assign(value.begin(), value.end());
+        }
     }
 
     BufferStates toBuffers() const
@@ -164,36 +118,49 @@ public:
         for (int r = 0; r < m_ranks; ++r) {
             auto& slots = out[static_cast<std::size_t>(r)].slots;
             slots.resize(static_cast<std::size_t>(m_chunks));
-            for (int c = 0; c < m_chunks; ++c)
-                if (const auto* s = find(r, c))
-                    slots[static_cast<std::size_t>(c)] = s->toContributions();
+            for (int c = 0; c < m_chunks; ++c) {
+                const auto held = get(r, c);
+                slots[static_cast<std::size_t>(c)].intervals.assign(held.begin(), held.end());
+            }
         }
         return out;
     }
 
 private:
+    long long key(int rank, int chunk) const { return static_cast<long long>(rank) * m_chunks + chunk; }
+
+    const Slot* find(int rank, int chunk) const
+    {
+        if (m_dense)
+            return &m_slots[static_cast<std::size_t>(key(rank, chunk))];
+        const auto& map = m_maps[static_cast<std::size_t>(rank)];
+        const auto it = map.find(chunk);
+        return it == map.end() ? nullptr : &it->second;
+    }
+
+    Slot& at(int rank, int chunk)
+    {
+        if (m_dense)
+            return m_slots[static_cast<std::size_t>(key(rank, chunk))];
+        return m_maps[static_cast<std::size_t>(rank)][chunk];
+    }
+
     int m_ranks;
     int m_chunks;
     bool m_dense;
-    std::vector<std::vector<IntervalSet>> m_rows;
-    std::vector<std::unordered_map<int, IntervalSet>> m_maps;
+    std::vector<Slot> m_slots;
+    std::vector<std::unordered_map<int, Slot>> m_maps;
+    std::unordered_map<long long, std::vector<Interval>> m_spilled;
 };
-
-IntervalSet single(int first, int last)
-{
-    IntervalSet s;
-    const Interval iv { first, last };
-    s.assign(&iv, &iv + 1);
-    return s;
-}
 
 State initial(const Schedule& schedule)
 {
     State state(schedule.ranks, schedule.chunks);
     const detail::ChunkSpace space { schedule.ranks, schedule.chunks, schedule.root };
     detail::definition(schedule.op).initial(space, [&](int rank, int chunk, int first, int last) {
+        const Interval iv { first, last };
         if (state.inRange(rank, chunk))
-            state.at(rank, chunk) = single(first, last);
+            state.set(rank, chunk, { &iv, 1 });
     });
     return state;
 }
@@ -201,35 +168,41 @@ State initial(const Schedule& schedule)
 /// Runs steps [0, stepCount); returns the first error, empty when none.
 std::string run(const Schedule& schedule, State& state, std::size_t stepCount)
 {
-    std::vector<IntervalSet> incoming;
+    // What each transfer of a step carries, read before any destination is written (transfers are
+    // simultaneous): transfer i carries carried[offset[i], offset[i + 1]).
+    std::vector<Interval> carried;
+    std::vector<std::size_t> offset;
+    std::vector<Interval> merged;
     for (std::size_t k = 0; k < stepCount && k < schedule.steps.size(); ++k) {
         const auto& transfers = schedule.steps[k].transfers;
-        // Simultaneous transfers: read every source before writing any destination.
-        incoming.resize(transfers.size());
-        for (std::size_t i = 0; i < transfers.size(); ++i) {
-            const auto& t = transfers[i];
+        carried.clear();
+        offset.assign(1, 0);
+        for (const Transfer t : transfers) {
             if (!state.inRange(t.src.value, t.chunk.value) || !state.inRange(t.dst.value, t.chunk.value))
                 return "step " + std::to_string(k) + ": transfer " + std::to_string(t.src.value) + " → "
                     + std::to_string(t.dst.value) + " of chunk " + std::to_string(t.chunk.value)
                     + " is outside the schedule's ranks or chunks";
-            const auto* held = state.find(t.src.value, t.chunk.value);
-            if (!held || held->empty())
+            const auto held = state.get(t.src.value, t.chunk.value);
+            if (held.empty())
                 return "step " + std::to_string(k) + ": rank " + std::to_string(t.src.value) + " sends chunk "
                     + std::to_string(t.chunk.value) + " it does not hold";
-            incoming[i] = *held;
+            carried.insert(carried.end(), held.begin(), held.end());
+            offset.push_back(carried.size());
         }
-        for (std::size_t i = 0; i < transfers.size(); ++i) {
-            const auto& t = transfers[i];
-            auto& slot = state.at(t.dst.value, t.chunk.value);
+        std::size_t i = 0;
+        for (const Transfer t : transfers) {
+            const Intervals in { carried.data() + offset[i], offset[i + 1] - offset[i] };
+            ++i;
             if (!t.reduce) {
-                slot = incoming[i];
+                state.set(t.dst.value, t.chunk.value, in);
                 continue;
             }
-            if (slot.intersects(incoming[i]))
+            const auto held = state.get(t.dst.value, t.chunk.value);
+            if (intersects(held, in))
                 return "step " + std::to_string(k) + ": rank " + std::to_string(t.dst.value) + " would count "
-                    + incoming[i].text() + " twice in chunk " + std::to_string(t.chunk.value) + " (it holds "
-                    + slot.text() + ")";
-            slot.unite(incoming[i]);
+                    + text(in) + " twice in chunk " + std::to_string(t.chunk.value) + " (it holds " + text(held) + ")";
+            unite(held, in, merged);
+            state.set(t.dst.value, t.chunk.value, merged);
         }
     }
     return {};
@@ -276,11 +249,11 @@ Verification verify(const Schedule& schedule)
     detail::definition(schedule.op).expected(space, [&](int rank, int chunk, int first, int last) {
         if (!mismatch.empty())
             return;
-        const auto* held = state.inRange(rank, chunk) ? state.find(rank, chunk) : nullptr;
-        const bool ok = held && held->size() == 1 && held->begin()->first == first && held->begin()->second == last;
-        if (!ok)
-            mismatch = "rank " + std::to_string(rank) + " chunk " + std::to_string(chunk) + " holds "
-                + (held ? held->text() : std::string("{}")) + " but needs " + single(first, last).text();
+        const Interval needed { first, last };
+        const auto held = state.inRange(rank, chunk) ? state.get(rank, chunk) : Intervals {};
+        if (held.size() != 1 || held.front() != needed)
+            mismatch = "rank " + std::to_string(rank) + " chunk " + std::to_string(chunk) + " holds " + text(held)
+                + " but needs " + text({ &needed, 1 });
     });
     if (!mismatch.empty())
         return { false, mismatch };

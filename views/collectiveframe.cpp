@@ -17,7 +17,7 @@ CollectiveFrame collectiveFrameAt(const model::Schedule& schedule, model::Buffer
     f.progress = clock.progress(t);
     f.buffers = std::move(afterCompleted);
     if (f.inFlight >= 0)
-        f.moving = schedule.steps[static_cast<size_t>(f.inFlight)].transfers;
+        f.moving = schedule.steps[static_cast<size_t>(f.inFlight)].transfers.toVector();
     return f;
 }
 

@@ -70,9 +70,10 @@ struct AlgorithmEntry {
     std::string_view aliases; ///< other accepted names, comma separated
     LatencyFamily family;
     std::span<const Collective> collectives;
-    /// Empty if the algorithm runs `op` on `ranks` ranks (and on `topology` when given), else the rule,
-    /// "not defined for 6 ranks (needs a power of two)".
-    std::string (*check)(Collective op, int ranks, const Topology* topology);
+    /// True if the algorithm runs `op` on `ranks` ranks (and on `topology` when given). Else false, and when
+    /// `why` is given it receives the rule, "not defined for 6 ranks (needs a power of two)"; the auto search
+    /// passes nullptr, so it never builds the text.
+    bool (*check)(Collective op, int ranks, const Topology* topology, std::string* why);
     CostTerms (*cost)(const CostInput& in);
     /// Sets out.chunks and appends out.steps; out.op, ranks, bytes, root are set by the caller.
     void (*schedule)(const ScheduleInput& in, Schedule& out);
@@ -111,5 +112,12 @@ std::size_t ringAllGather(
     Schedule& out, std::size_t firstStep, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks);
 /// "not defined for 6 ranks (needs a power of two)"
 std::string notDefined(int ranks, const std::string& why);
+/// For AlgorithmEntry::check: stores message() in *why when why is given, and returns false.
+template <class Message> bool fail(std::string* why, Message&& message)
+{
+    if (why)
+        *why = message();
+    return false;
+}
 
 } // namespace tutor::model::detail

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 namespace tutor::model::detail {
 
@@ -65,73 +66,58 @@ void addTransfer(Schedule& out, std::size_t step, int src, int dst, int chunk, b
 }
 
 namespace {
-/// Every ring step moves one block per member: reserve the steps' transfers once (rings run side by side in
-/// hierarchical schedules, so add to what is there).
-void reserveSteps(Schedule& out, std::size_t firstStep, int m, const std::vector<std::vector<int>>& blocks)
+/// The pass a ring's steps share: members in ring order, blocks flattened with their chunk sizes.
+std::shared_ptr<const RingPass> makePass(
+    const Schedule& out, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks)
 {
-    if (m < 2)
-        return;
-    std::size_t perStep = 0;
-    for (const auto& b : blocks)
-        perStep += b.size();
-    if (out.steps.size() < firstStep + static_cast<std::size_t>(m - 1))
-        out.steps.resize(firstStep + static_cast<std::size_t>(m - 1));
-    for (int k = 0; k + 1 < m; ++k) {
-        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
-        if (transfers.capacity() < transfers.size() + perStep)
-            transfers.reserve(std::max(transfers.size() + perStep, 2 * transfers.capacity()));
+    auto pass = std::make_shared<RingPass>();
+    pass->members.reserve(members.size());
+    for (int r : members)
+        pass->members.push_back(RankId { r });
+    pass->blockStart.reserve(blocks.size() + 1);
+    pass->blockStart.push_back(0);
+    for (const auto& block : blocks) {
+        for (int chunk : block) {
+            pass->chunks.push_back(ChunkId { chunk });
+            pass->chunkBytes.push_back(out.chunkBytes(chunk));
+        }
+        pass->blockStart.push_back(pass->chunks.size());
     }
+    const bool uniform = !blocks.empty() && !blocks.front().empty()
+        && std::all_of(blocks.begin(), blocks.end(), [&](const auto& b) { return b.size() == blocks.front().size(); });
+    pass->uniformBlock = uniform ? blocks.front().size() : 0;
+    return pass;
 }
 
-std::vector<std::vector<Bytes>> blockChunkBytes(const Schedule& out, const std::vector<std::vector<int>>& blocks)
+/// Appends a ring's m − 1 steps from `firstStep`: in step k member i sends block (i − shift(k)) mod m.
+std::size_t appendRingSteps(Schedule& out, std::size_t firstStep, const std::vector<int>& members,
+    const std::vector<std::vector<int>>& blocks, int firstShift, bool reduce)
 {
-    std::vector<std::vector<Bytes>> sizes(blocks.size());
-    for (std::size_t b = 0; b < blocks.size(); ++b)
-        for (int chunk : blocks[b])
-            sizes[b].push_back(out.chunkBytes(chunk));
-    return sizes;
+    const int m = static_cast<int>(members.size());
+    if (m < 2)
+        return firstStep;
+    const auto pass = makePass(out, members, blocks);
+    if (out.steps.size() < firstStep + static_cast<std::size_t>(m - 1))
+        out.steps.resize(firstStep + static_cast<std::size_t>(m - 1));
+    for (int k = 0; k + 1 < m; ++k)
+        out.steps[firstStep + static_cast<std::size_t>(k)].transfers.appendRing(pass, firstShift + k, reduce);
+    return firstStep + static_cast<std::size_t>(m - 1);
 }
 } // namespace
 
 std::size_t ringReduceScatter(
     Schedule& out, std::size_t firstStep, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks)
 {
-    const int m = static_cast<int>(members.size());
-    reserveSteps(out, firstStep, m, blocks);
-    const auto sizes = blockChunkBytes(out, blocks);
     // Step k: member i passes its partial sum of block (i − k − 1) to member i + 1, which adds its own.
     // Block b thus starts at member b + 1 and ends, complete, at member b after m − 1 steps.
-    for (int k = 0; k + 1 < m; ++k) {
-        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
-        for (int i = 0; i < m; ++i) {
-            const auto block = static_cast<std::size_t>(((i - k - 1) % m + m) % m);
-            const RankId src { members[static_cast<std::size_t>(i)] };
-            const RankId dst { members[static_cast<std::size_t>((i + 1) % m)] };
-            for (std::size_t j = 0; j < blocks[block].size(); ++j)
-                transfers.push_back(Transfer { src, dst, ChunkId { blocks[block][j] }, sizes[block][j], true });
-        }
-    }
-    return firstStep + std::max(0, m - 1);
+    return appendRingSteps(out, firstStep, members, blocks, 1, true);
 }
 
 std::size_t ringAllGather(
     Schedule& out, std::size_t firstStep, const std::vector<int>& members, const std::vector<std::vector<int>>& blocks)
 {
-    const int m = static_cast<int>(members.size());
-    reserveSteps(out, firstStep, m, blocks);
-    const auto sizes = blockChunkBytes(out, blocks);
     // Step k: member i forwards block (i − k), which it owns (k = 0) or received in step k − 1.
-    for (int k = 0; k + 1 < m; ++k) {
-        auto& transfers = out.steps[firstStep + static_cast<std::size_t>(k)].transfers;
-        for (int i = 0; i < m; ++i) {
-            const auto block = static_cast<std::size_t>(((i - k) % m + m) % m);
-            const RankId src { members[static_cast<std::size_t>(i)] };
-            const RankId dst { members[static_cast<std::size_t>((i + 1) % m)] };
-            for (std::size_t j = 0; j < blocks[block].size(); ++j)
-                transfers.push_back(Transfer { src, dst, ChunkId { blocks[block][j] }, sizes[block][j], false });
-        }
-    }
-    return firstStep + std::max(0, m - 1);
+    return appendRingSteps(out, firstStep, members, blocks, 0, false);
 }
 
 std::string notDefined(int ranks, const std::string& why)

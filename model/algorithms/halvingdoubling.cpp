@@ -10,9 +10,11 @@ namespace tutor::model::detail {
 namespace {
 constexpr std::array kCollectives { Collective::AllReduce, Collective::ReduceScatter };
 
-std::string check(Collective, int ranks, const Topology*)
+bool check(Collective, int ranks, const Topology*, std::string* why)
 {
-    return isPowerOfTwo(ranks) ? std::string {} : notDefined(ranks, "needs a power of two");
+    if (isPowerOfTwo(ranks))
+        return true;
+    return fail(why, [&] { return notDefined(ranks, "needs a power of two"); });
 }
 
 /// True when a partner at XOR distance d can sit on another node.

@@ -10,15 +10,16 @@ namespace tutor::model::detail {
 namespace {
 constexpr std::array kCollectives { Collective::AllReduce };
 
-std::string check(Collective, int ranks, const Topology* topology)
+bool check(Collective, int ranks, const Topology* topology, std::string* why)
 {
     if (!topology)
-        return notDefined(ranks, "needs the topology: nodes × GPUs per node");
+        return fail(why, [&] { return notDefined(ranks, "needs the topology: nodes × GPUs per node"); });
     if (topology->ranks() != ranks)
-        return notDefined(ranks, "the topology has " + std::to_string(topology->ranks()));
+        return fail(why, [&] { return notDefined(ranks, "the topology has " + std::to_string(topology->ranks())); });
     if (topology->nodes < 2)
-        return notDefined(ranks, "on 1 node; needs topology.nodes ≥ 2, inside one node use ring or tree");
-    return {};
+        return fail(why,
+            [&] { return notDefined(ranks, "on 1 node; needs topology.nodes ≥ 2, inside one node use ring or tree"); });
+    return true;
 }
 
 CostTerms cost(const CostInput& in)

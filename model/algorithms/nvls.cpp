@@ -14,18 +14,22 @@ namespace {
 constexpr std::array kCollectives { Collective::AllReduce, Collective::ReduceScatter, Collective::AllGather };
 constexpr double kNvlsEfficiency = 0.85; // NCCL tuning.cc: NVLS bus bandwidth factor on Hopper
 
-std::string check(Collective, int ranks, const Topology* topology)
+bool check(Collective, int ranks, const Topology* topology, std::string* why)
 {
     if (!topology)
-        return {};
+        return true;
     if (!topology->nvls)
-        return "not defined on this topology (needs NVLink SHARP in the NVSwitch: topology.nvls = false; "
-               "HGX H100/H200 have it)";
+        return fail(why, [] {
+            return std::string("not defined on this topology (needs NVLink SHARP in the NVSwitch: "
+                               "topology.nvls = false; HGX H100/H200 have it)");
+        });
     if (topology->nodes > 1)
-        return notDefined(ranks,
-            "on " + std::to_string(topology->nodes)
-                + " nodes; NVLS reduces inside one NVSwitch domain, use hierarchical");
-    return {};
+        return fail(why, [&] {
+            return notDefined(ranks,
+                "on " + std::to_string(topology->nodes)
+                    + " nodes; NVLS reduces inside one NVSwitch domain, use hierarchical");
+        });
+    return true;
 }
 
 CostTerms cost(const CostInput& in)

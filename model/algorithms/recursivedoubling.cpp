@@ -13,9 +13,11 @@ std::size_t doublingAllGather(Schedule& out, std::size_t step, int n);
 namespace {
 constexpr std::array kCollectives { Collective::AllReduce, Collective::AllGather };
 
-std::string check(Collective, int ranks, const Topology*)
+bool check(Collective, int ranks, const Topology*, std::string* why)
 {
-    return isPowerOfTwo(ranks) ? std::string {} : notDefined(ranks, "needs a power of two");
+    if (isPowerOfTwo(ranks))
+        return true;
+    return fail(why, [&] { return notDefined(ranks, "needs a power of two"); });
 }
 
 CostTerms cost(const CostInput& in)

@@ -92,6 +92,10 @@ private Q_SLOTS:
     void detectsSendingUnheldData();
     void detectsWrongResult();
     void stateAfterReduceScatter();
+    void ringStepsAreTheTextbookRing_data();
+    void ringStepsAreTheTextbookRing();
+    void transferListMixesRingsAndExplicitTransfers();
+    void manyIntervalsInOneSlot();
     void badArguments();
 };
 
@@ -233,6 +237,112 @@ void TestSchedule::stateAfterReduceScatter()
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)
             QCOMPARE(end[std::size_t(r)].slots[std::size_t(c)].count(), n);
+}
+
+void TestSchedule::ringStepsAreTheTextbookRing_data()
+{
+    QTest::addColumn<int>("n");
+    for (int n : { 2, 3, 5, 8, 17, 64 })
+        QTest::addRow("%d ranks", n) << n;
+}
+
+void TestSchedule::ringStepsAreTheTextbookRing()
+{
+    // Ring AllReduce (Patarasuk & Yuan 2009): in reduce-scatter step k rank i sends chunk (i − k − 1) mod n to
+    // i + 1, which adds it; in all-gather step k it forwards chunk (i − k) mod n. The schedule stores each ring
+    // pass once; here every step is compared, by iteration and by index, with the transfers written out.
+    QFETCH(int, n);
+    const Bytes S = 1000 * n + 7; // the first S mod n chunks are one byte larger
+    const auto s = makeSchedule(Collective::AllReduce, Algorithm::Ring, n, S);
+    QVERIFY(s.ok());
+    QCOMPARE(int(s->steps.size()), 2 * (n - 1));
+    for (int k = 0; k < 2 * (n - 1); ++k) {
+        const bool reduce = k < n - 1;
+        const int shift = reduce ? k + 1 : k - (n - 1);
+        std::vector<Transfer> expected;
+        for (int i = 0; i < n; ++i) {
+            const int chunk = ((i - shift) % n + n) % n;
+            expected.push_back(
+                { RankId { i }, RankId { (i + 1) % n }, ChunkId { chunk }, S / n + (chunk < S % n ? 1 : 0), reduce });
+        }
+        const auto& list = s->steps[static_cast<std::size_t>(k)].transfers;
+        QCOMPARE(list.size(), expected.size());
+        QVERIFY(list.toVector() == expected);
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            QVERIFY(list[i] == expected[i]);
+    }
+}
+
+void TestSchedule::transferListMixesRingsAndExplicitTransfers()
+{
+    // A pass with unequal blocks (sizes 2, 0, 3, 1), between explicit transfers: iteration, operator[] and
+    // equality all agree with the transfers written out from RingPass's definition.
+    auto pass = std::make_shared<RingPass>();
+    pass->members = { RankId { 4 }, RankId { 6 }, RankId { 1 }, RankId { 3 } };
+    pass->blockStart = { 0, 2, 2, 5, 6 };
+    for (int c = 0; c < 6; ++c) {
+        pass->chunks.push_back(ChunkId { 10 + c });
+        pass->chunkBytes.push_back(100 + c);
+    }
+    const Transfer a { RankId { 0 }, RankId { 2 }, ChunkId { 1 }, 8, false };
+    const Transfer b { RankId { 2 }, RankId { 0 }, ChunkId { 2 }, 9, true };
+    for (int shift : { 0, 1, 2, 3, 5, -1 }) {
+        TransferList list { a };
+        list.appendRing(pass, shift, true);
+        list.push_back(b);
+        list.appendRing(pass, shift + 1, false);
+
+        std::vector<Transfer> expected { a };
+        const auto writeOut = [&](int k, bool reduce) {
+            for (int i = 0; i < 4; ++i) {
+                const int block = ((i - k) % 4 + 4) % 4;
+                for (auto c = pass->blockStart[block]; c < pass->blockStart[block + 1]; ++c)
+                    expected.push_back(
+                        { pass->members[i], pass->members[(i + 1) % 4], pass->chunks[c], pass->chunkBytes[c], reduce });
+            }
+        };
+        writeOut(shift, true);
+        expected.push_back(b);
+        writeOut(shift + 1, false);
+
+        QCOMPARE(list.size(), expected.size());
+        QVERIFY(list.toVector() == expected);
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            QVERIFY2(list[i] == expected[i], qPrintable(QStringLiteral("shift %1, transfer %2").arg(shift).arg(i)));
+        TransferList flat;
+        for (const auto& t : expected)
+            flat.push_back(t);
+        QVERIFY(flat == list);
+        flat.push_back(a);
+        QVERIFY(!(flat == list));
+    }
+}
+
+void TestSchedule::manyIntervalsInOneSlot()
+{
+    // Rank 0 gathers the sums of ranks 2, 4 and 6 into chunk 0 of an 8-rank Reduce: {0}, {2}, {4}, {6} are four
+    // intervals, more than a slot keeps inline. Bringing rank 4's data again must be caught as a double count.
+    Schedule s;
+    s.op = Collective::Reduce;
+    s.ranks = 8;
+    s.chunks = 1;
+    s.bytes = 8;
+    const auto send = [](int src) { return Transfer { RankId { src }, RankId { 0 }, ChunkId { 0 }, 8, true }; };
+    s.steps = { Step { { send(2) } }, Step { { send(4) } }, Step { { send(6) } } };
+    const auto after = stateAfter(s, 3);
+    const std::vector<std::pair<int, int>> held { { 0, 1 }, { 2, 3 }, { 4, 5 }, { 6, 7 } };
+    QVERIFY(after[0].slots[0].intervals == held);
+    QCOMPARE(after[0].slots[0].count(), 4);
+    s.steps.push_back(Step { { send(4) } });
+    const auto v = verify(s);
+    QVERIFY(!v.ok);
+    QVERIFY2(
+        v.detail.find("step 3: rank 0 would count {4} twice in chunk 0 (it holds {0, 2, 4, 6})") != std::string::npos,
+        v.detail.c_str());
+    // Filling the gaps merges everything back into one interval: the Reduce is then complete.
+    s.steps.back() = Step { { send(1), send(3), send(5), send(7) } };
+    const auto done = verify(s);
+    QVERIFY2(done.ok, done.detail.c_str());
 }
 
 void TestSchedule::badArguments()

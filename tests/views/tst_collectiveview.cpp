@@ -99,7 +99,7 @@ void TestCollectiveView::movingChunksInFlight()
     view.setTime(2.5);
     QCOMPARE(view.frame().inFlight, 2);
     QCOMPARE(view.frame().progress, 0.5);
-    QVERIFY(view.frame().moving == schedule->steps[2].transfers);
+    QVERIFY(view.frame().moving == schedule->steps[2].transfers.toVector());
     QVERIFY(view.frame().buffers == model::stateAfter(schedule.value(), 2));
     view.setTime(100);
     QCOMPARE(view.time(), 6.0);
