@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <optional>
+#include <span>
 
 namespace tutor::model {
 
@@ -23,41 +26,138 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/// Weighted least squares for t = c0 + c1·S minimising Σ((c0 + c1 S_i)/t_i − 1)²: with x = 1/t, y = S/t the
-/// normal equations are [Σxx Σxy; Σxy Σyy]·[c0; c1] = [Σx; Σy]. c0 is clamped at 0 (latency cannot be
-/// negative) and the slope refitted alone.
-std::optional<std::pair<double, double>> fitAffine(const std::vector<Sample>& s)
+/// t(S) = c0 + c1·S in seconds; c0, c1 ≥ 0.
+struct Line {
+    double c0 = 0;
+    double c1 = 0;
+    Seconds at(Bytes bytes) const { return c0 + c1 * static_cast<double>(bytes); }
+};
+
+/// Weighted least squares for t = c0 + c1·S minimising Σ w_i·((c0 + c1 S_i)/t_i − 1)²: with x = 1/t, y = S/t the
+/// normal equations are [Σwxx Σwxy; Σwxy Σwyy]·[c0; c1] = [Σwx; Σwy]. A negative coefficient is clamped at 0
+/// (neither latency nor time per byte can be negative) and the other refitted alone.
+Line weightedFit(std::span<const Sample> s, std::span<const double> w)
 {
     double sxx = 0, sxy = 0, syy = 0, sx = 0, sy = 0;
-    for (const auto& p : s) {
-        const double x = 1.0 / p.seconds;
-        const double y = static_cast<double>(p.bytes) / p.seconds;
-        sxx += x * x;
-        sxy += x * y;
-        syy += y * y;
-        sx += x;
-        sy += y;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const double x = 1.0 / s[i].seconds;
+        const double y = static_cast<double>(s[i].bytes) / s[i].seconds;
+        sxx += w[i] * x * x;
+        sxy += w[i] * x * y;
+        syy += w[i] * y * y;
+        sx += w[i] * x;
+        sy += w[i] * y;
     }
     const double det = sxx * syy - sxy * sxy;
-    double c0 = 0, c1 = 0;
-    if (std::abs(det) > 1e-12 * sxx * syy) {
-        c0 = (sx * syy - sy * sxy) / det;
-        c1 = (sxx * sy - sxy * sx) / det;
+    Line line;
+    const bool solved = std::abs(det) > 1e-12 * sxx * syy;
+    if (solved) {
+        line.c0 = (sx * syy - sy * sxy) / det;
+        line.c1 = (sxx * sy - sxy * sx) / det;
     }
-    if (c0 < 0 || !std::isfinite(c0) || !std::isfinite(c1)) {
-        c0 = 0;
-        c1 = syy > 0 ? sy / syy : 0;
+    if (!solved || line.c0 < 0 || !std::isfinite(line.c0) || !std::isfinite(line.c1))
+        line = { 0, syy > 0 ? sy / syy : 0 };
+    else if (line.c1 < 0)
+        line = { sxx > 0 ? sx / sxx : 0, 0 };
+    return line;
+}
+
+/// Least absolute relative deviations: the line minimising Σ|t̂_i / t_i − 1|, by iteratively reweighted least
+/// squares (weights 1 / max(|e_i|, 1e-4)). Returns the line and its Σ|e|.
+std::pair<Line, double> ladFit(std::span<const Sample> s)
+{
+    std::vector<double> w(s.size(), 1.0);
+    Line best;
+    double bestCost = std::numeric_limits<double>::infinity();
+    for (int iteration = 0; iteration < 30; ++iteration) {
+        const Line line = weightedFit(s, w);
+        double cost = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            const double e = std::abs(line.at(s[i].bytes) / s[i].seconds - 1);
+            cost += e;
+            w[i] = 1.0 / std::max(e, 1e-4);
+        }
+        const bool converged = cost > bestCost * (1 - 1e-9);
+        if (cost < bestCost) {
+            best = line;
+            bestCost = cost;
+        }
+        if (converged)
+            break;
     }
-    if (c1 <= 0 || !std::isfinite(c1))
+    return { best, bestCost };
+}
+
+/// A piecewise fit: segment k covers samples [start[k], start[k + 1]).
+struct Pieces {
+    std::vector<std::size_t> start; ///< K + 1 entries, start.back() = sample count
+    std::vector<Line> lines;
+};
+
+/// The optimal cut of `s` into exactly `k` runs of at least `minSize` samples (dynamic programming over the LAD
+/// cost of every run); nullopt when the samples are too few.
+std::optional<Pieces> cut(std::span<const Sample> s, int k, std::size_t minSize)
+{
+    const std::size_t n = s.size();
+    if (k < 1 || static_cast<std::size_t>(k) * minSize > n)
         return std::nullopt;
-    return std::pair { c0, c1 };
+    const double inf = std::numeric_limits<double>::infinity();
+    // run[i][j − i − minSize]: the fit of samples [i, j). One run is the whole range: fit only that one.
+    std::vector<std::vector<std::pair<Line, double>>> run(n);
+    for (std::size_t i = 0; i + minSize <= n; ++i)
+        for (std::size_t j = i + minSize; j <= n; ++j) {
+            const bool needed = k > 1 || (i == 0 && j == n);
+            run[i].push_back(needed ? ladFit(s.subspan(i, j - i)) : std::pair<Line, double> { {}, inf });
+        }
+    // best[m][j]: the least cost of samples [0, j) in m runs; from[m][j] where the last run starts.
+    std::vector<std::vector<double>> best(static_cast<std::size_t>(k) + 1, std::vector<double>(n + 1, inf));
+    std::vector<std::vector<std::size_t>> from(static_cast<std::size_t>(k) + 1, std::vector<std::size_t>(n + 1, 0));
+    best[0][0] = 0;
+    for (std::size_t m = 1; m <= static_cast<std::size_t>(k); ++m)
+        for (std::size_t j = m * minSize; j <= n; ++j)
+            for (std::size_t i = (m - 1) * minSize; i + minSize <= j; ++i) {
+                if (best[m - 1][i] == inf)
+                    continue;
+                const double cost = best[m - 1][i] + run[i][j - i - minSize].second;
+                if (cost < best[m][j]) {
+                    best[m][j] = cost;
+                    from[m][j] = i;
+                }
+            }
+    if (best[static_cast<std::size_t>(k)][n] == inf)
+        return std::nullopt;
+    Pieces p;
+    p.start.assign(static_cast<std::size_t>(k) + 1, n);
+    p.lines.resize(static_cast<std::size_t>(k));
+    for (std::size_t m = static_cast<std::size_t>(k), j = n; m > 0; --m) {
+        const std::size_t i = from[m][j];
+        p.start[m - 1] = i;
+        p.lines[m - 1] = run[i][j - i - minSize].first;
+        j = i;
+    }
+    return p;
+}
+
+/// The time a piecewise fit predicts for S: the run whose sizes contain S, the boundary between two runs at the
+/// geometric mean of their neighbouring sizes.
+Seconds piecewiseAt(const Pieces& p, std::span<const Sample> s, Bytes bytes)
+{
+    std::size_t k = 0;
+    while (k + 1 < p.lines.size()) {
+        const double lastBelow = static_cast<double>(s[p.start[k + 1] - 1].bytes);
+        const double firstAbove = static_cast<double>(s[p.start[k + 1]].bytes);
+        if (static_cast<double>(bytes) < std::sqrt(lastBelow * firstAbove))
+            break;
+        ++k;
+    }
+    return p.lines[k].at(bytes);
 }
 
 AlphaBetaFit makeFit(double c0, double c1, Collective op, int ranks)
 {
     AlphaBetaFit f;
     f.latencySeconds = c0;
-    f.busBandwidthGBps = busBandwidthFactor(op, ranks) / c1 / kBytesPerGB;
+    f.busBandwidthGBps = c1 > 0 ? busBandwidthFactor(op, ranks) / c1 / kBytesPerGB : 0; // 0: latency-bound
     f.steps = calibrationSteps(op, ranks);
     f.alphaSeconds = c0 / f.steps;
     return f;
@@ -107,11 +207,39 @@ Result<std::vector<Sample>> samplesOf(
     return s;
 }
 
+/// A robust scale of a k-run fit's errors: the sum of the smallest three quarters of |e| over their count less
+/// 2k. The quarter of sizes that a cache cliff or a preempted run spoils does not move it, and the 2k sizes that
+/// least-absolute-deviation lines pass through exactly (two per line) are not counted as evidence.
+double robustScale(std::vector<double> errors, std::size_t k)
+{
+    if (errors.empty())
+        return 0;
+    std::sort(errors.begin(), errors.end());
+    const auto keep = std::max<std::size_t>(1, (errors.size() * 3 + 3) / 4);
+    double sum = 0;
+    for (std::size_t i = 0; i < keep; ++i)
+        sum += errors[i];
+    return sum / static_cast<double>(keep > 2 * k ? keep - 2 * k : 1);
+}
+
+/// Schwarz's criterion (BIC) for a k-run fit with robustScale(): n·ln(scale) + (3k − 1)·ln(n), three parameters
+/// per run (α, β and where it starts) less one. Lower is better: a run must pay for itself.
+double criterion(std::span<const Sample> s, const Pieces& p)
+{
+    std::vector<double> errors;
+    for (const auto& x : s)
+        errors.push_back(std::abs(piecewiseAt(p, s, x.bytes) / x.seconds - 1));
+    const double n = static_cast<double>(s.size());
+    const std::size_t k = p.lines.size();
+    return n * std::log(std::max(robustScale(std::move(errors), k), 1e-6))
+        + (3 * static_cast<double>(k) - 1) * std::log(n);
+}
+
 void score(Calibration& c, const std::vector<Sample>& s)
 {
     c.points.clear();
     std::vector<double> errors;
-    const double asymptote = c.crossoverBytes ? c.large.busBandwidthGBps : c.fit.busBandwidthGBps;
+    const double asymptote = c.summary().busBandwidthGBps;
     for (const auto& p : s) {
         FitPoint f;
         f.bytes = p.bytes;
@@ -122,10 +250,10 @@ void score(Calibration& c, const std::vector<Sample>& s)
         errors.push_back(std::abs(f.relativeError));
         c.points.push_back(f);
     }
-    double squares = 0;
+    double sum = 0;
     for (double e : errors)
-        squares += e * e;
-    c.rmsRelativeError = errors.empty() ? 0 : std::sqrt(squares / static_cast<double>(errors.size()));
+        sum += e;
+    c.meanRelativeError = errors.empty() ? 0 : sum / static_cast<double>(errors.size());
     c.medianRelativeError = median(errors);
     c.maxRelativeError = errors.empty() ? 0 : *std::max_element(errors.begin(), errors.end());
 }
@@ -160,9 +288,27 @@ int calibrationSteps(Collective op, int ranks)
 
 Seconds Calibration::predictSeconds(Bytes bytes) const
 {
-    if (crossoverBytes)
-        return segmentSeconds(bytes < *crossoverBytes ? small : large, op, ranks, bytes);
-    return segmentSeconds(fit, op, ranks, bytes);
+    if (segments.empty())
+        return segmentSeconds(fit, op, ranks, bytes);
+    std::size_t k = 0;
+    while (k + 1 < segments.size()) {
+        const double boundary
+            = std::sqrt(static_cast<double>(segments[k].lastBytes) * static_cast<double>(segments[k + 1].firstBytes));
+        if (static_cast<double>(bytes) < boundary)
+            break;
+        ++k;
+    }
+    return segmentSeconds(segments[k].fit, op, ranks, bytes);
+}
+
+AlphaBetaFit Calibration::summary() const
+{
+    if (segments.empty())
+        return fit;
+    AlphaBetaFit f = segments.front().fit;
+    const double largest = segments.back().fit.busBandwidthGBps;
+    f.busBandwidthGBps = largest > 0 ? largest : fit.busBandwidthGBps;
+    return f;
 }
 
 Result<Calibration> calibrate(const std::vector<Measurement>& measurements, const CalibrationOptions& options)
@@ -172,35 +318,29 @@ Result<Calibration> calibrate(const std::vector<Measurement>& measurements, cons
     if (!samples)
         return samples.problems();
     const auto& s = *samples;
-    auto whole = fitAffine(s);
-    if (!whole)
+    const auto whole = ladFit(s).first;
+    if (whole.c1 <= 0)
         return Problem { "measurements", std::to_string(s.size()) + " sizes",
             "show no bandwidth term (time does not grow with size); add larger sizes" };
-    c.fit = makeFit(whole->first, whole->second, c.op, c.ranks);
-    c.small = c.large = c.fit;
-    score(c, s);
+    c.fit = makeFit(whole.c0, whole.c1, c.op, c.ranks);
 
-    constexpr std::size_t kMinSegment = 3;
-    if (!options.allowCrossover || s.size() < 2 * kMinSegment)
-        return c;
-    Calibration best = c;
-    for (std::size_t k = kMinSegment; k + kMinSegment <= s.size(); ++k) {
-        const std::vector<Sample> lo(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(k));
-        const std::vector<Sample> hi(s.begin() + static_cast<std::ptrdiff_t>(k), s.end());
-        auto a = fitAffine(lo);
-        auto b = fitAffine(hi);
-        if (!a || !b)
-            continue;
-        Calibration trial = c;
-        trial.small = makeFit(a->first, a->second, c.op, c.ranks);
-        trial.large = makeFit(b->first, b->second, c.op, c.ranks);
-        trial.crossoverBytes = s[k].bytes;
-        score(trial, s);
-        if (trial.rmsRelativeError < best.rmsRelativeError)
-            best = trial;
+    // How many runs the data supports: the count with the least criterion().
+    const std::size_t minSize = static_cast<std::size_t>(std::max(2, options.minSegmentSizes));
+    Pieces best { { 0, s.size() }, { whole } };
+    double bestCriterion = criterion(s, best);
+    for (int k = 2; k <= options.maxSegments; ++k) {
+        const auto p = cut(s, k, minSize);
+        if (!p)
+            break;
+        if (const double value = criterion(s, *p); value < bestCriterion) {
+            best = *p;
+            bestCriterion = value;
+        }
     }
-    if (best.crossoverBytes && best.rmsRelativeError < options.crossoverGain * c.rmsRelativeError)
-        return best;
+    for (std::size_t k = 0; k < best.lines.size(); ++k)
+        c.segments.push_back(FitSegment { s[best.start[k]].bytes, s[best.start[k + 1] - 1].bytes,
+            makeFit(best.lines[k].c0, best.lines[k].c1, c.op, c.ranks) });
+    score(c, s);
     return c;
 }
 
@@ -247,9 +387,9 @@ Result<HoldOut> holdOut(const std::vector<Measurement>& measurements, const Cali
 
 Link toLink(const Calibration& calibration, const Link& base)
 {
-    const AlphaBetaFit& f = calibration.crossoverBytes ? calibration.large : calibration.fit;
+    const AlphaBetaFit f = calibration.summary();
     Link link = base;
-    link.alphaSeconds = (calibration.crossoverBytes ? calibration.small : calibration.fit).alphaSeconds;
+    link.alphaSeconds = f.alphaSeconds;
     link.bandwidthGBps = f.busBandwidthGBps;
     link.source = "calibrated from " + std::to_string(calibration.points.size()) + " sizes of "
         + std::string(name(calibration.op)) + " at " + std::to_string(calibration.ranks) + " ranks";

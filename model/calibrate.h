@@ -8,9 +8,14 @@
 // bandwidth the link sustains. For a ring, L = steps · α with steps = 2(n−1) for AllReduce and n−1 for
 // ReduceScatter/AllGather/AllToAll, so a fitted (α = L / steps, β = B) is a Link the cost model uses directly.
 //
-// The fit minimises the squared *relative* error Σ((t̂(S_i) − t_i) / t_i)², so the 8-byte and the 1-GiB rows
-// weigh the same. Where the data supports it (≥ 3 sizes on each side and a clearly better fit), a second
-// segment models a protocol switch (NCCL LL → Simple, MPI eager → rendezvous) at a crossover size.
+// The fit minimises the sum of absolute *relative* errors Σ|t̂(S_i) − t_i| / t_i (least absolute deviations, by
+// iteratively reweighted least squares), so the 8-byte and the 1-GiB rows weigh the same and one preempted size
+// does not drag the line. Real libraries switch protocol with size (NCCL LL → LL128 → Simple, MPI eager →
+// rendezvous, a message leaving the cache), so the sizes are also cut into up to `maxSegments` ranges of at least
+// `minSegmentSizes` sizes, each with its own α-β line (optimal cuts by dynamic programming). How many ranges the
+// data supports is decided by Schwarz's criterion (BIC), n·ln(ē) + (3k − 1)·ln(n), with ē a robust scale of the
+// errors (the smallest three quarters, less the sizes the lines pass through exactly): a range must cut the
+// typical error enough to pay for its three parameters.
 #include "hardware.h"
 #include "measurement.h"
 
@@ -37,28 +42,38 @@ struct FitPoint {
     bool operator==(const FitPoint&) const = default;
 };
 
+/// One size range of a piecewise fit: the measured sizes firstBytes … lastBytes. A latency-bound range (time flat
+/// in size) has busBandwidthGBps 0, read as no bandwidth term.
+struct FitSegment {
+    Bytes firstBytes = 0;
+    Bytes lastBytes = 0;
+    AlphaBetaFit fit;
+    bool operator==(const FitSegment&) const = default;
+};
+
 struct Calibration {
     Collective op = Collective::AllReduce;
     int ranks = 1;
-    AlphaBetaFit fit; ///< one segment over every size
-    std::optional<Bytes> crossoverBytes; ///< set when a two-segment (protocol) fit is used
-    AlphaBetaFit small; ///< below crossoverBytes (equals fit when there is no crossover)
-    AlphaBetaFit large; ///< from crossoverBytes up
+    AlphaBetaFit fit; ///< one α-β line over every size
+    std::vector<FitSegment> segments; ///< the piecewise fit, by size; one segment (= fit) when no more is supported
     std::vector<FitPoint> points; ///< per size, sorted by bytes, against predictSeconds()
     double medianRelativeError = 0; ///< median |relativeError| over points
     double maxRelativeError = 0;
-    double rmsRelativeError = 0; ///< √(mean relativeError²): the quantity the fit minimises
+    double meanRelativeError = 0; ///< mean |relativeError|: the quantity the fit minimises
 
-    /// The calibrated time for S bytes (two segments when crossoverBytes is set). Precondition bytes ≥ 0.
+    /// The calibrated time for S bytes: the segment whose sizes contain S; between two segments the boundary
+    /// is the geometric mean of the last size of one and the first of the next. Precondition bytes ≥ 0.
     Seconds predictSeconds(Bytes bytes) const;
+    /// α of the smallest sizes' segment and B of the largest sizes' segment (fit's B when that one is flat).
+    AlphaBetaFit summary() const;
     bool operator==(const Calibration&) const = default;
 };
 
 struct CalibrationOptions {
     bool inPlace = false; ///< fit in-place rows (falls back to the other kind when there are none)
     bool useMedian = true; ///< fit the per-iteration median where rows have one (robust to preemption)
-    bool allowCrossover = true; ///< try the two-segment fit
-    double crossoverGain = 0.7; ///< keep two segments only if the RMS relative error drops below gain × one segment
+    int maxSegments = 4; ///< 1 fits a single α-β line
+    int minSegmentSizes = 3; ///< the fewest sizes a segment may have (≥ 2)
 };
 
 /// The step count that turns L into α: AllReduce 2(n−1); ReduceScatter, AllGather, AllToAll, Gather, Scatter
@@ -77,7 +92,8 @@ struct HoldOut {
 };
 Result<HoldOut> holdOut(const std::vector<Measurement>& measurements, const CalibrationOptions& options = {});
 
-/// The fitted link: α per step and β = B, line rate left as in `base` (kind, lineRateGBps), source saying so.
+/// The fitted link (summary()): α per step and β = B, line rate left as in `base` (kind, lineRateGBps), source
+/// saying so.
 Link toLink(const Calibration& calibration, const Link& base);
 
 } // namespace tutor::model

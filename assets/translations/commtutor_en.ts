@@ -464,10 +464,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least squares on relative error) and shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α and β into the model.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sizes: from %1 to %2: each must be a size such as 8, 64K or 1G, the first not above the second</source>
         <translation type="unfinished"></translation>
     </message>
@@ -513,10 +509,6 @@
     </message>
     <message>
         <source>Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> Two regimes (protocols) meet at %1: below, α = %2 µs and β = %3 GB/s; above, α = %4 µs and β = %5 GB/s.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -717,6 +709,31 @@
     </message>
     <message>
         <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least absolute relative error); where the library switches protocol with size, each size range gets its own line, as many as the data supports. It shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α (of the small sizes) and β (of the large sizes) into the model.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency-bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2: α = %3 µs, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %1 size ranges (protocols), each its own line: %2.</source>
+        <comment>ranges joined by semicolons</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -78,7 +78,7 @@
         <translation>要演示并估算开销的集合通信操作</translation>
     </message>
     <message>
-        <source>How the data moves; auto picks the cheapest, as NCCL's tuner does</source>
+        <source>How the data moves; auto picks the cheapest, as NCCL&apos;s tuner does</source>
         <translation>数据如何流动；auto 像 NCCL 的调优器一样选最便宜的</translation>
     </message>
     <message>
@@ -109,7 +109,7 @@
         <translation>执行器发现不一致：%1</translation>
     </message>
     <message>
-        <source>Each coloured square is one chunk of a rank's buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks' inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
+        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks&apos; inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
         <translation>每个彩色方块是某个 rank 缓冲区中的一个分块，颜色表示它持有谁的输入。条纹分块表示多个 rank 输入的归约（Σ）。绿色实线是节点内链路（NVLink/PCIe），紫色虚线跨越网络。</translation>
     </message>
     <message>
@@ -466,10 +466,6 @@
         <translation>重叠</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link's bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least squares on relative error) and shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α and β into the model.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;实测实验室。&lt;/b&gt;在本机（MPI）或其 GPU（NCCL）上运行真实的集合通信。时间是最慢 rank 每次调用的平均值；&lt;i&gt;algbw&lt;/i&gt; = S / t；&lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n（AllReduce），ReduceScatter、AllGather 和 AllToAll 为 (n−1)/n——可与链路带宽比较，与 nccl-tests 的报告方式相同。&lt;b&gt;校准&lt;/b&gt;用各行数据拟合 t(S) = L + S·F/β（按相对误差的最小二乘），并给出每个大小的误差；&lt;b&gt;用于预测&lt;/b&gt;把拟合出的 α 和 β 放入模型。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Sizes: from %1 to %2: each must be a size such as 8, 64K or 1G, the first not above the second</source>
         <translation>大小：从 %1 到 %2：每个都必须是 8、64K 或 1G 这样的大小，且前者不大于后者</translation>
     </message>
@@ -516,10 +512,6 @@
     <message>
         <source>Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.</source>
         <translation>%1 在 %2 个 rank 上的拟合：α = 每步 %3 µs，β = %4 GB/s（总线），误差中位数 %5 %，最大 %6 %。</translation>
-    </message>
-    <message>
-        <source> Two regimes (protocols) meet at %1: below, α = %2 µs and β = %3 GB/s; above, α = %4 µs and β = %5 GB/s.</source>
-        <translation> 两种区间（协议）在 %1 处相接：以下 α = %2 µs、β = %3 GB/s；以上 α = %4 µs、β = %5 GB/s。</translation>
     </message>
     <message>
         <source> Every other size held back: median error %1 %.</source>
@@ -658,7 +650,7 @@
         <translation>超时</translation>
     </message>
     <message>
-        <source>The hardware the model's prediction is drawn for</source>
+        <source>The hardware the model&apos;s prediction is drawn for</source>
         <translation>模型预测所对应的硬件</translation>
     </message>
     <message>
@@ -721,6 +713,31 @@
         <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
         <translation>nccl-tests 输出 (*.txt *.log *.json);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least absolute relative error); where the library switches protocol with size, each size range gets its own line, as many as the data supports. It shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α (of the small sizes) and β (of the large sizes) into the model.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;实测实验室。&lt;/b&gt;在本机（MPI）或其 GPU（NCCL）上运行真实的集合通信。时间是最慢 rank 每次调用的平均值；&lt;i&gt;algbw&lt;/i&gt; = S / t；&lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n（AllReduce），ReduceScatter、AllGather 和 AllToAll 为 (n−1)/n——可与链路带宽比较，与 nccl-tests 的报告方式相同。&lt;b&gt;校准&lt;/b&gt;用各行数据拟合 t(S) = L + S·F/β（最小化相对误差的绝对值）；当通信库随消息大小切换协议时，每个大小区间各拟合一条直线，区间数由数据决定。它给出每个大小的误差；&lt;b&gt;用于预测&lt;/b&gt;把拟合出的 α（小消息区间）和 β（大消息区间）放入模型。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s</source>
+        <translation>β = %1 GB/s</translation>
+    </message>
+    <message>
+        <source>latency-bound</source>
+        <translation>受延迟限制</translation>
+    </message>
+    <message>
+        <source>%1 – %2: α = %3 µs, %4</source>
+        <translation>%1 – %2：α = %3 µs，%4</translation>
+    </message>
+    <message>
+        <source> %1 size ranges (protocols), each its own line: %2.</source>
+        <comment>ranges joined by semicolons</comment>
+        <translation> 共 %1 个大小区间（协议），各有一条拟合直线：%2。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::MainWindow</name>
@@ -734,11 +751,15 @@
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1; the previous scenario stays open:</source>
-        <translation><numerusform>%1 中有 %n 个问题；仍保留之前的场景：</numerusform></translation>
+        <translation>
+            <numerusform>%1 中有 %n 个问题；仍保留之前的场景：</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1</source>
-        <translation><numerusform>%1 中有 %n 个问题</numerusform></translation>
+        <translation>
+            <numerusform>%1 中有 %n 个问题</numerusform>
+        </translation>
     </message>
     <message>
         <source>Opened %1</source>
@@ -829,7 +850,7 @@
         <translation>导出时间线为 CSV(&amp;C)…</translation>
     </message>
     <message>
-        <source>Save the simulated step's events as CSV</source>
+        <source>Save the simulated step&apos;s events as CSV</source>
         <translation>把模拟训练步的事件保存为 CSV</translation>
     </message>
     <message>
@@ -1045,7 +1066,7 @@
         <translation>commtutor 帮助</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank's buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;如何使用 commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;集合通信&lt;/b&gt;：在右侧选择集合通信、算法、rank 数和消息大小；按空格播放。每个 rank 的缓冲区是一行分块，颜色表示持有谁的数据；读数给出 α（延迟）项和 β（带宽）项、algbw 和 busbw。&lt;/p&gt;&lt;p&gt;&lt;b&gt;训练步&lt;/b&gt;：在表单中编辑场景；时间线显示每个流水线阶段的计算和通信、暴露的通信和流水线气泡。&lt;/p&gt;&lt;p&gt;&lt;b&gt;按键&lt;/b&gt;：空格 播放/暂停 · ←/→ 单步 · Home 重新开始 · L 循环 · [ ] 速度 · +/− 缩放 · Ctrl+1…4 切换页面 · Ctrl+O 打开 · Ctrl+S 保存 · Ctrl+E 导出 PNG · Ctrl+Shift+E 导出 SVG。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1170,7 +1191,7 @@
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <source>GPUs in each machine (0: the preset's)</source>
+        <source>GPUs in each machine (0: the preset&apos;s)</source>
         <translation>每台机器的 GPU 数（0：用预设值）</translation>
     </message>
     <message>
@@ -1354,7 +1375,7 @@
         <translation>与反向传播重叠</translation>
     </message>
     <message>
-        <source>Launch each bucket's collective while backward still runs</source>
+        <source>Launch each bucket&apos;s collective while backward still runs</source>
         <translation>反向传播仍在进行时就启动每个桶的集合通信</translation>
     </message>
     <message>
@@ -1466,7 +1487,9 @@
     </message>
     <message numerus="yes">
         <source>%n problem(s) in %1: %2</source>
-        <translation><numerusform>%1 中有 %n 个问题：%2</numerusform></translation>
+        <translation>
+            <numerusform>%1 中有 %n 个问题：%2</numerusform>
+        </translation>
     </message>
     <message>
         <source>before the edit</source>
@@ -1478,7 +1501,9 @@
     </message>
     <message numerus="yes">
         <source>%n problem(s): %1 — showing the last scenario that worked.</source>
-        <translation><numerusform>%n 个问题：%1 —— 显示上一个能运行的场景。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个问题：%1 —— 显示上一个能运行的场景。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Click an event in the timeline to see its details and, for a collective, its cost formula.</source>
@@ -1529,7 +1554,7 @@
         <translation>模拟训练步中的所有事件；选中一项会在时间线中同时选中</translation>
     </message>
     <message>
-        <source>Details of the selected event and, for a collective, the cost model's formula</source>
+        <source>Details of the selected event and, for a collective, the cost model&apos;s formula</source>
         <translation>所选事件的详情；若是集合通信，还有开销模型的公式</translation>
     </message>
     <message>

@@ -21,9 +21,13 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "%s\n", tutor::model::toText(fit ? held.problems() : fit.problems()).c_str());
         return 1;
     }
-    std::printf("calibration sizes=%zu alpha_us=%.3f busbw_GBps=%.3f fit_median_error_pct=%.1f crossover_bytes=%lld\n",
-        fit->points.size(), fit->fit.alphaSeconds * 1e6, fit->fit.busBandwidthGBps, fit->medianRelativeError * 100,
-        fit->crossoverBytes ? static_cast<long long>(*fit->crossoverBytes) : -1LL);
+    const auto summary = fit->summary();
+    std::printf("calibration sizes=%zu alpha_us=%.3f busbw_GBps=%.3f segments=%zu fit_median_error_pct=%.1f\n",
+        fit->points.size(), summary.alphaSeconds * 1e6, summary.busBandwidthGBps, fit->segments.size(),
+        fit->medianRelativeError * 100);
+    for (const auto& s : fit->segments)
+        std::printf("  segment %lld-%lld B: alpha_us=%.3f busbw_GBps=%.3f\n", static_cast<long long>(s.firstBytes),
+            static_cast<long long>(s.lastBytes), s.fit.alphaSeconds * 1e6, s.fit.busBandwidthGBps);
     std::printf("holdout sizes=%zu median_error_pct=%.1f\n", held->points.size(), held->medianRelativeError * 100);
     return 0;
 }

@@ -63,7 +63,7 @@ private slots:
         QFETCH(double, noise);
         const auto ms = synthetic(op, ranks, alpha, beta, 8, 256 * MiB, noise, 42);
         CalibrationOptions options;
-        options.allowCrossover = false;
+        options.maxSegments = 1;
         const auto fit = calibrate(ms, options);
         QVERIFY2(fit.ok(), toText(fit.problems()).c_str());
         QCOMPARE(fit->op, op);
@@ -100,13 +100,111 @@ private slots:
         small.insert(small.end(), large.begin(), large.end());
         const auto fit = calibrate(small);
         QVERIFY(fit.ok());
-        QVERIFY(fit->crossoverBytes.has_value());
-        QCOMPARE(*fit->crossoverBytes, crossover);
-        QVERIFY(std::abs(fit->large.busBandwidthGBps / 40 - 1) < 0.05);
-        QVERIFY(std::abs(fit->small.busBandwidthGBps / 4 - 1) < 0.1);
+        QCOMPARE(fit->segments.size(), std::size_t { 2 });
+        QCOMPARE(fit->segments[0].firstBytes, Bytes { 8 });
+        QCOMPARE(fit->segments[0].lastBytes, crossover / 2);
+        QCOMPARE(fit->segments[1].firstBytes, crossover);
+        QVERIFY(std::abs(fit->segments[1].fit.busBandwidthGBps / 40 - 1) < 0.05);
+        QVERIFY(std::abs(fit->segments[0].fit.busBandwidthGBps / 4 - 1) < 0.1);
+        QVERIFY(std::abs(fit->segments[0].fit.alphaSeconds / (1e-6 / 6) - 1) < 0.1);
         QVERIFY(fit->medianRelativeError < 0.03);
+        // The summary link takes α from the small sizes and β from the large ones.
+        QCOMPARE(fit->summary().alphaSeconds, fit->segments[0].fit.alphaSeconds);
+        QCOMPARE(fit->summary().busBandwidthGBps, fit->segments[1].fit.busBandwidthGBps);
         // The efficiency curve approaches 1 at the largest size.
         QVERIFY(std::abs(fit->points.back().efficiency - 1) < 0.05);
+    }
+
+    void oneRegimeStaysOneLine_data()
+    {
+        QTest::addColumn<unsigned>("seed");
+        for (unsigned seed : { 1u, 2u, 3u, 4u, 5u })
+            QTest::addRow("seed %u", seed) << seed;
+    }
+    void oneRegimeStaysOneLine()
+    {
+        // Data from one α-β line with 1% noise: the criterion must not invent a protocol switch.
+        QFETCH(unsigned, seed);
+        const auto ms = synthetic(Collective::AllReduce, 8, 3e-6, 200.0, 8, 1 * GiB, 0.01, seed);
+        const auto fit = calibrate(ms);
+        QVERIFY(fit.ok());
+        QCOMPARE(fit->segments.size(), std::size_t { 1 });
+        QCOMPARE(fit->segments.front().fit, fit->fit);
+        QCOMPARE(fit->predictSeconds(ms[7].bytes), fit->points[7].fittedSeconds);
+    }
+
+    void findsThreeProtocols()
+    {
+        // LL below 16 KiB (α 1 µs, β 4 GB/s), LL128 to 1 MiB (α 4 µs, β 15 GB/s), Simple above (α 20 µs,
+        // β 40 GB/s), 1% noise: three segments, cut exactly where the protocols change.
+        auto ms = synthetic(Collective::AllReduce, 4, 1e-6 / 6, 4, 8, 8 * KiB, 0.01, 11);
+        const auto mid = synthetic(Collective::AllReduce, 4, 4e-6 / 6, 15, 16 * KiB, 512 * KiB, 0.01, 12);
+        const auto top = synthetic(Collective::AllReduce, 4, 20e-6 / 6, 40, 1 * MiB, 1 * GiB, 0.01, 13);
+        ms.insert(ms.end(), mid.begin(), mid.end());
+        ms.insert(ms.end(), top.begin(), top.end());
+        const auto fit = calibrate(ms);
+        QVERIFY(fit.ok());
+        QCOMPARE(fit->segments.size(), std::size_t { 3 });
+        QCOMPARE(fit->segments[1].firstBytes, 16 * KiB);
+        QCOMPARE(fit->segments[2].firstBytes, 1 * MiB);
+        const double betas[] = { 4, 15, 40 };
+        for (std::size_t k = 0; k < 3; ++k)
+            QVERIFY2(std::abs(fit->segments[k].fit.busBandwidthGBps / betas[k] - 1) < 0.1,
+                qPrintable(QString::number(fit->segments[k].fit.busBandwidthGBps)));
+        // Between two measured sizes the boundary is their geometric mean, √(8 KiB · 16 KiB) ≈ 11.3 KiB: 11 KiB is
+        // predicted by the LL line and 12 KiB by the LL128 line.
+        const auto& ll = fit->segments[0].fit;
+        const auto& ll128 = fit->segments[1].fit;
+        const auto line = [&](const AlphaBetaFit& f, Bytes b) {
+            return f.latencySeconds
+                + static_cast<double>(b) * busBandwidthFactor(Collective::AllReduce, 4)
+                / (f.busBandwidthGBps * kBytesPerGB);
+        };
+        QCOMPARE(fit->predictSeconds(11 * KiB), line(ll, 11 * KiB));
+        QCOMPARE(fit->predictSeconds(12 * KiB), line(ll128, 12 * KiB));
+    }
+
+    void oneSpoiledSizeDoesNotDragTheLine()
+    {
+        // One size measured 5× too slow (a preempted run): the least-absolute-deviation line still recovers
+        // α and β within 5%; a least-squares line would be pulled far off.
+        auto ms = synthetic(Collective::AllReduce, 4, 2e-6, 8.0, 8, 256 * MiB, 0.0, 1);
+        ms[20].timeSeconds *= 5;
+        CalibrationOptions options;
+        options.maxSegments = 1;
+        const auto fit = calibrate(ms, options);
+        QVERIFY(fit.ok());
+        QVERIFY2(std::abs(fit->fit.alphaSeconds / 2e-6 - 1) < 0.05, qPrintable(QString::number(fit->fit.alphaSeconds)));
+        QVERIFY2(std::abs(fit->fit.busBandwidthGBps / 8.0 - 1) < 0.05,
+            qPrintable(QString::number(fit->fit.busBandwidthGBps)));
+        QVERIFY(std::abs(fit->points[20].relativeError + 0.8) < 0.01); // fitted = measured / 5
+    }
+
+    void recordedMpiSweepHoldOut_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("sweep a") << "data/mpi_allreduce_2ranks_sweep_a.jsonl";
+        QTest::newRow("sweep b") << "data/mpi_allreduce_2ranks_sweep_b.jsonl";
+    }
+    void recordedMpiSweepHoldOut()
+    {
+        // Real commtutor-live --backend mpi sweeps (AllReduce, 2 ranks, 8 B – 64 MiB, Open MPI 4.1 shared memory
+        // on a 2-core VM): eager and rendezvous regimes, and a cliff past 16 MiB. Fitting every other size predicts
+        // the rest within the 15% median error the live lab promises.
+        QFETCH(QString, file);
+        const auto ms = loadMeasurements(QFINDTESTDATA(file).toStdString());
+        QVERIFY2(ms.ok(), toText(ms.problems()).c_str());
+        QCOMPARE(ms->size(), std::size_t { 24 });
+        const auto held = holdOut(*ms);
+        QVERIFY(held.ok());
+        QCOMPARE(held->points.size(), std::size_t { 12 });
+        QVERIFY2(held->medianRelativeError < 0.15, qPrintable(QString::number(held->medianRelativeError)));
+        // One α-β line cannot: the protocol switch is what the segments buy.
+        CalibrationOptions oneLine;
+        oneLine.maxSegments = 1;
+        const auto line = holdOut(*ms, oneLine);
+        QVERIFY(line.ok());
+        QVERIFY(line->medianRelativeError > held->medianRelativeError);
     }
 
     void badInput_data()

@@ -124,9 +124,10 @@ QString LiveLabStage::explanation() const
     return tr("<p><b>Live lab.</b> Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per "
               "call of the slowest rank; <i>algbw</i> = S / t; <i>busbw</i> = algbw × 2(n−1)/n for AllReduce, "
               "(n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link's bandwidth, as "
-              "nccl-tests reports it. <b>Calibrate</b> fits t(S) = L + S·F/β to the rows (least squares on relative "
-              "error) and shows the error per size; <b>Use for predictions</b> puts the fitted α and β into the "
-              "model.</p>");
+              "nccl-tests reports it. <b>Calibrate</b> fits t(S) = L + S·F/β to the rows (least absolute relative "
+              "error); where the library switches protocol with size, each size range gets its own line, as many as "
+              "the data supports. It shows the error per size; <b>Use for predictions</b> puts the fitted α (of the "
+              "small sizes) and β (of the large sizes) into the model.</p>");
 }
 
 void LiveLabStage::retranslate()
@@ -272,21 +273,29 @@ void LiveLabStage::calibrate()
     }
     m_calibration = *fit;
     m_use->setEnabled(true);
+    const model::AlphaBetaFit summary = fit->summary();
     QString text = tr("Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.")
                        .arg(QString::fromUtf8(model::name(fit->op).data()))
                        .arg(fit->ranks)
-                       .arg(fit->fit.alphaSeconds * 1e6, 0, 'f', 2)
-                       .arg(fit->fit.busBandwidthGBps, 0, 'f', 2)
+                       .arg(summary.alphaSeconds * 1e6, 0, 'f', 2)
+                       .arg(summary.busBandwidthGBps, 0, 'f', 2)
                        .arg(fit->medianRelativeError * 100, 0, 'f', 1)
                        .arg(fit->maxRelativeError * 100, 0, 'f', 1);
-    if (fit->crossoverBytes)
-        text += tr(" Two regimes (protocols) meet at %1: below, α = %2 µs and β = %3 GB/s; above, α = %4 µs and "
-                   "β = %5 GB/s.")
-                    .arg(sizeText(*fit->crossoverBytes))
-                    .arg(fit->small.alphaSeconds * 1e6, 0, 'f', 2)
-                    .arg(fit->small.busBandwidthGBps, 0, 'f', 2)
-                    .arg(fit->large.alphaSeconds * 1e6, 0, 'f', 2)
-                    .arg(fit->large.busBandwidthGBps, 0, 'f', 2);
+    if (fit->segments.size() > 1) {
+        QStringList ranges;
+        for (const auto& segment : fit->segments) {
+            const QString beta = segment.fit.busBandwidthGBps > 0
+                ? tr("β = %1 GB/s").arg(segment.fit.busBandwidthGBps, 0, 'f', 2)
+                : tr("latency-bound");
+            ranges << tr("%1 – %2: α = %3 µs, %4")
+                          .arg(sizeText(segment.firstBytes), sizeText(segment.lastBytes))
+                          .arg(segment.fit.alphaSeconds * 1e6, 0, 'f', 2)
+                          .arg(beta);
+        }
+        text += tr(" %1 size ranges (protocols), each its own line: %2.", "ranges joined by semicolons")
+                    .arg(fit->segments.size())
+                    .arg(ranges.join(tr("; ")));
+    }
     if (auto held = model::holdOut(rows))
         text += tr(" Every other size held back: median error %1 %.").arg(held->medianRelativeError * 100, 0, 'f', 1);
     m_fitLabel->setText(text);
