@@ -4,6 +4,7 @@
 #include "app/gui/livelab/livelabstage.h"
 #include "model/calibrate.h"
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -75,6 +76,28 @@ private slots:
         const auto saved = app::loadCustomProfile();
         QVERIFY(saved.has_value());
         QVERIFY(std::abs(saved->intra.bandwidthGBps / beta - 1) < 1e-6);
+    }
+
+    void calibratesARecordedSweepInRanges()
+    {
+        // A real MPI sweep (eager and rendezvous regimes): the stage reports each size range, and "use for
+        // predictions" hands on α of the smallest sizes and β of the largest.
+        LiveLabStage stage(nullptr);
+        QVERIFY(stage.openMeasurements(QFINDTESTDATA("data/mpi_allreduce_2ranks_sweep_a.jsonl"))
+                    .contains(QStringLiteral("Opened")));
+        stage.calibrate();
+        QVERIFY(stage.calibration().has_value());
+        const auto& fit = *stage.calibration();
+        QVERIFY(fit.segments.size() >= 2);
+        const QString text = stage.findChild<QLabel*>(QStringLiteral("fitLabel"))->text();
+        QVERIFY2(text.contains(QStringLiteral("%1 size ranges").arg(fit.segments.size())), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("held back: median error")), qPrintable(text));
+        QSignalSpy applied(&stage, &LiveLabStage::calibrationApplied);
+        stage.useForPredictions();
+        QCOMPARE(applied.size(), 1);
+        const auto intra = applied.front().at(0).value<model::Link>();
+        QCOMPARE(intra.alphaSeconds, fit.segments.front().fit.alphaSeconds);
+        QCOMPARE(intra.bandwidthGBps, fit.segments.back().fit.busBandwidthGBps);
     }
 
     void fileErrorsAreMessages()

@@ -107,6 +107,7 @@ void LiveLabStage::buildResults()
     m_tabs->addTab(m_overlapTable, tr("Overlap"));
 
     m_fitLabel = new QLabel;
+    m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
     m_fitLabel->setWordWrap(true);
     column->addWidget(m_tabs, 1);
     column->addWidget(m_fitLabel);
