@@ -129,6 +129,8 @@ int dispatch(Args argv, std::ostream& out, std::ostream& err)
         printUsage(err);
         return 2;
     }
+    if (argv[1] == std::string_view("--help") || argv[1] == std::string_view("-h"))
+        return runHelp(argv.subspan(2), out, err);
     for (const auto& c : kCommands)
         if (argv[1] == c.name)
             return c.run(argv.subspan(2), out, err);

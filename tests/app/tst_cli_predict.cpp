@@ -206,6 +206,16 @@ void TestCliPredict::presets()
         QVERIFY(p.at("intra").at("bandwidth_GBps").get<double>() <= p.at("intra").at("line_rate_GBps").get<double>());
     }
     QCOMPARE(run({ "predict", "--help" }).code, 0);
+    // --help and -h before any command print the command list on stdout; a wrong command is a usage error.
+    for (const char* flag : { "--help", "-h", "help" }) {
+        const auto help = run({ flag });
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.find("predict ") != std::string::npos);
+        QVERIFY(help.err.empty());
+    }
+    const auto wrong = run({ "--frobnicate" });
+    QCOMPARE(wrong.code, 2);
+    QVERIFY(wrong.err.find("unknown command '--frobnicate'") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestCliPredict)
