@@ -116,11 +116,11 @@ public:
     {
         BufferStates out(static_cast<std::size_t>(m_ranks));
         for (int r = 0; r < m_ranks; ++r) {
-            auto& slots = out[static_cast<std::size_t>(r)].slots;
-            slots.resize(static_cast<std::size_t>(m_chunks));
+            auto& row = out[static_cast<std::size_t>(r)].chunks;
+            row.resize(static_cast<std::size_t>(m_chunks));
             for (int c = 0; c < m_chunks; ++c) {
                 const auto held = get(r, c);
-                slots[static_cast<std::size_t>(c)].intervals.assign(held.begin(), held.end());
+                row[static_cast<std::size_t>(c)].intervals.assign(held.begin(), held.end());
             }
         }
         return out;

@@ -18,9 +18,9 @@ struct Contributions {
     bool operator==(const Contributions&) const = default;
 };
 
-/// One rank's buffer: slot[c] = what the rank holds of chunk c.
+/// One rank's buffer: chunks[c] = what the rank holds of chunk c.
 struct BufferState {
-    std::vector<Contributions> slots;
+    std::vector<Contributions> chunks;
     bool operator==(const BufferState&) const = default;
 };
 

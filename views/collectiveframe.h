@@ -1,12 +1,7 @@
 #pragma once
 // What the collectives view shows at animation time t (in steps): a pure function of the schedule,
 // the buffer states the executor computed, and t. Tests read the same frame the painter draws.
-// model::BufferState has a member named `slots`, which Qt defines as a keyword macro: include it with the
-// macro lifted so the struct is declared the same way in every translation unit.
-#pragma push_macro("slots")
-#undef slots
 #include "model/executor.h"
-#pragma pop_macro("slots")
 #include "model/schedule.h"
 
 #include <QString>

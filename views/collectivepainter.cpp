@@ -5,8 +5,6 @@
 #include <QCoreApplication>
 #include <cmath>
 
-#undef slots // model::BufferState::slots; this file declares no Qt slots
-
 namespace tutor::views {
 
 namespace {
@@ -140,10 +138,10 @@ const model::Contributions& columnContributions(
 {
     static const model::Contributions none;
     const int first = layout.firstChunkOf(column);
-    const int end = std::min<int>(layout.firstChunkOf(column + 1), static_cast<int>(buffer.slots.size()));
+    const int end = std::min<int>(layout.firstChunkOf(column + 1), static_cast<int>(buffer.chunks.size()));
     for (int c = first; c < end; ++c)
-        if (!buffer.slots[static_cast<size_t>(c)].empty())
-            return buffer.slots[static_cast<size_t>(c)];
+        if (!buffer.chunks[static_cast<size_t>(c)].empty())
+            return buffer.chunks[static_cast<size_t>(c)];
     return none;
 }
 
@@ -214,7 +212,7 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
             const QRectF to = layout.chunkRectOf(x.dst.value, x.chunk.value);
             if (from.isEmpty() || to.isEmpty() || x.src.value >= static_cast<int>(frame.buffers.size()))
                 continue;
-            const auto& held = frame.buffers[static_cast<size_t>(x.src.value)].slots;
+            const auto& held = frame.buffers[static_cast<size_t>(x.src.value)].chunks;
             if (x.chunk.value < 0 || x.chunk.value >= static_cast<int>(held.size()))
                 continue;
             QSizeF size(std::max(from.width(), 10.0), std::max(from.height(), 10.0));

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#undef slots // model::BufferState::slots; this file declares its test slots with Q_SLOTS
 #include "model/costmodel.h"
 #include "model/executor.h"
 #endif
@@ -228,15 +227,15 @@ void TestSchedule::stateAfterReduceScatter()
     QVERIFY(s.ok());
     QCOMPARE(int(s->steps.size()), 2 * (n - 1));
     const auto start = initialState(*s);
-    QCOMPARE(start[2].slots[3].count(), 1);
-    QVERIFY(start[2].slots[3].contains(2));
+    QCOMPARE(start[2].chunks[3].count(), 1);
+    QVERIFY(start[2].chunks[3].contains(2));
     const auto mid = stateAfter(*s, n - 1);
     for (int r = 0; r < n; ++r)
-        QCOMPARE(mid[std::size_t(r)].slots[std::size_t(r)].count(), n);
+        QCOMPARE(mid[std::size_t(r)].chunks[std::size_t(r)].count(), n);
     const auto end = stateAfter(*s, 1000); // clamped
     for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c)
-            QCOMPARE(end[std::size_t(r)].slots[std::size_t(c)].count(), n);
+            QCOMPARE(end[std::size_t(r)].chunks[std::size_t(c)].count(), n);
 }
 
 void TestSchedule::ringStepsAreTheTextbookRing_data()
@@ -331,8 +330,8 @@ void TestSchedule::manyIntervalsInOneSlot()
     s.steps = { Step { { send(2) } }, Step { { send(4) } }, Step { { send(6) } } };
     const auto after = stateAfter(s, 3);
     const std::vector<std::pair<int, int>> held { { 0, 1 }, { 2, 3 }, { 4, 5 }, { 6, 7 } };
-    QVERIFY(after[0].slots[0].intervals == held);
-    QCOMPARE(after[0].slots[0].count(), 4);
+    QVERIFY(after[0].chunks[0].intervals == held);
+    QCOMPARE(after[0].chunks[0].count(), 4);
     s.steps.push_back(Step { { send(4) } });
     const auto v = verify(s);
     QVERIFY(!v.ok);

@@ -9,8 +9,6 @@
 #include <QPainter>
 #include <QTest>
 
-#undef slots // model::BufferState::slots below; this test declares its slots with Q_SLOTS
-
 using namespace tutor;
 using namespace tutor::views;
 
@@ -75,7 +73,7 @@ void TestCollectiveView::ringAllReduceSteps()
     QCOMPARE(layout.chunkColumns, schedule->chunks);
     for (int r = 0; r < 4; ++r) {
         for (int c = 0; c < schedule->chunks; ++c) {
-            const auto& slot = expected[static_cast<size_t>(r)].slots[static_cast<size_t>(c)];
+            const auto& slot = expected[static_cast<size_t>(r)].chunks[static_cast<size_t>(c)];
             const QList<QColor> colors = slotColors(slot, view.colors());
             const QRectF rect = layout.chunkRectOf(r, c);
             const double stripe = rect.width() / std::max<qsizetype>(1, colors.size());

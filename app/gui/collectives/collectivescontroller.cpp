@@ -1,9 +1,7 @@
 #include "collectivescontroller.h"
 
-#include "views/collectiveframe.h" // model/executor.h with Qt's `slots` macro lifted
+#include "views/collectiveframe.h"
 #include "views/collectivelayout.h"
-
-#undef slots // model::BufferState::slots; this file declares no Qt slots
 
 namespace tutor::app {
 
