@@ -82,6 +82,7 @@ Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, 
     result.timeline = std::move(sim.value().timeline);
     addScenarioFields(result.figures, *json, "");
     addMetrics(result.figures, sim->metrics);
+    result.metrics = sim->metrics;
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include "costmodel.h"
 #include "lesson.h"
 #include "lessontemplate.h"
+#include "metrics.h"
 #include "timeline.h"
 
 #include <optional>
@@ -23,6 +24,7 @@ struct SceneResult {
     std::optional<CollectiveRequest> request; ///< kind Collective: the request as predicted
     std::optional<CollectiveCost> cost;
     std::optional<Timeline> timeline; ///< kind Scenario: the simulated step
+    std::optional<StepMetrics> metrics; ///< kind Scenario: its metrics (the "charts" view draws them)
 };
 
 /// Predicts or simulates the scene. Problems name the scene's field ("scene.op = foo: unknown collective")

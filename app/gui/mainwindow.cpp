@@ -191,10 +191,9 @@ void MainWindow::bindPlayback(Stage* stage)
     connect(stage, &Stage::explanationChanged, m_explanation, &QTextBrowser::setHtml);
     connect(stage, &Stage::message, this, &MainWindow::showMessage);
     m_explanation->setHtml(stage->explanation());
-    const bool steps = stage == m_stages[Navigator::Collectives];
-    m_playbackBar->setTimeFormatter([steps](double t, double duration) {
-        return steps ? tr("step %1 / %2").arg(t, 0, 'f', 1).arg(duration, 0, 'f', 0)
-                     : tr("%1 / %2 ms").arg(t * 1e3, 0, 'f', 2).arg(duration * 1e3, 0, 'f', 2);
+    m_playbackBar->setTimeFormatter([stage](double t, double duration) {
+        return stage->timeInSteps() ? tr("step %1 / %2").arg(t, 0, 'f', 1).arg(duration, 0, 'f', 0)
+                                    : tr("%1 / %2 ms").arg(t * 1e3, 0, 'f', 2).arg(duration * 1e3, 0, 'f', 2);
     });
 }
 

@@ -17,6 +17,9 @@ public:
     virtual double duration() const { return 0; }
     /// Moves the animation to t, clamped to [0, duration()].
     virtual void setTime(double t) { Q_UNUSED(t); }
+    /// True when the time unit is schedule steps (the playback bar then reads "step 3 / 14"), false for
+    /// seconds of simulated time.
+    virtual bool timeInSteps() const { return false; }
     /// Time advanced per second of wall clock at playback speed 1×.
     virtual double naturalRate() const { return 1; }
     /// The stage's controls (form, selectors), shown in the right-hand dock; may be null.

@@ -380,6 +380,14 @@
         <source>Lessons; ✓ marks the ones you finished</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>before the change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this step</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LiveLabStage</name>

@@ -382,6 +382,14 @@
         <source>Lessons; ✓ marks the ones you finished</source>
         <translation>课程列表；✓ 表示已完成</translation>
     </message>
+    <message>
+        <source>before the change</source>
+        <translation>修改之前</translation>
+    </message>
+    <message>
+        <source>this step</source>
+        <translation>当前这一步</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LiveLabStage</name>

@@ -3,9 +3,11 @@
 // against the model and missed questions come back first.
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
+#include "views/charts/breakdownchart.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -42,6 +44,7 @@ private slots:
     void walkFirstThreeLessons();
     void progressSurvivesRestart();
     void rejectedValueKeepsScene();
+    void sceneViewsAndTimeUnits();
     void languageFollowsApplication();
     void interviewNumeric();
     void interviewReviewQueue();
@@ -122,6 +125,37 @@ void TestLessonStage::rejectedValueKeepsScene()
     QVERIFY(!stage.setControlValue(QStringLiteral("a lot")));
     QCOMPARE(stage.stepMarkdown(), before);
     QVERIFY(!stage.taskMet());
+}
+
+void TestLessonStage::sceneViewsAndTimeUnits()
+{
+    // Each scene view is what the lesson asks for, and the playback reads steps only for a collective.
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("views.json")));
+    auto* stack = qobject_cast<QStackedWidget*>(stage.sceneArea());
+    QVERIFY(stack);
+    auto* breakdown = stage.findChild<tutor::views::BreakdownChart*>(QStringLiteral("lessonBreakdown"));
+    QVERIFY(breakdown);
+
+    QVERIFY(stage.goToStep(QStringLiteral("02-the-primitives"), QStringLiteral("allreduce")));
+    QVERIFY(stage.timeInSteps());
+    QVERIFY(stage.duration() >= 1);
+
+    QVERIFY(stage.goToStep(QStringLiteral("08-gradient-accumulation"), QStringLiteral("no-sync")));
+    QVERIFY(!stage.timeInSteps());
+    QVERIFY(stack->currentWidget() != breakdown);
+    QVERIFY(stage.duration() > 0);
+
+    // "view": "charts": the step's time by part, the parts adding up to the step time; nothing to animate.
+    QVERIFY(stage.goToStep(QStringLiteral("08-gradient-accumulation"), QStringLiteral("batch")));
+    QCOMPARE(stack->currentWidget(), breakdown);
+    QCOMPARE(stage.duration(), 0.0);
+    QCOMPARE(breakdown->bars().size(), std::size_t { 1 });
+    const auto& m = breakdown->bars().front().metrics;
+    QVERIFY(m.stepSeconds > 0);
+    QVERIFY(std::abs(tutor::views::breakdown(m).total() / m.stepSeconds - 1) < 1e-9);
+    const auto figure = stage.figures().find("metrics.step_time");
+    QVERIFY(figure != stage.figures().end());
+    QVERIFY(std::abs(figure->second.value / m.stepSeconds - 1) < 1e-12);
 }
 
 void TestLessonStage::languageFollowsApplication()

@@ -24,6 +24,7 @@ public:
     double duration() const override;
     void setTime(double t) override;
     double naturalRate() const override;
+    bool timeInSteps() const override { return true; }
     QWidget* parameterPanel() override;
     QString explanation() const override;
     void retranslate() override;

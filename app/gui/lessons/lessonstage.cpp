@@ -2,6 +2,7 @@
 
 #include "interviewpage.h"
 #include "model/schedule.h"
+#include "views/charts/breakdownchart.h"
 #include "views/collectiveview.h"
 #include "views/timelineview.h"
 
@@ -127,12 +128,15 @@ void LessonStage::buildUi()
     m_sceneStack = new QStackedWidget(body);
     m_collectiveView = new views::CollectiveView(m_sceneStack);
     m_timelineView = new views::TimelineView(m_sceneStack);
+    m_breakdown = new views::BreakdownChart(m_sceneStack);
+    m_breakdown->setObjectName(QStringLiteral("lessonBreakdown"));
     m_fallback = new QLabel(m_sceneStack);
     m_fallback->setWordWrap(true);
     m_fallback->setAlignment(Qt::AlignCenter);
     m_fallback->setTextFormat(Qt::RichText);
     m_sceneStack->addWidget(m_collectiveView);
     m_sceneStack->addWidget(m_timelineView);
+    m_sceneStack->addWidget(m_breakdown);
     m_sceneStack->addWidget(m_fallback);
 
     auto* lower = new QWidget(body);
@@ -321,6 +325,16 @@ void LessonStage::evaluate()
             else
                 m_collectiveView->setTopologyOnly(r.topology, q(schedule.problems().front().rule));
             m_sceneStack->setCurrentWidget(m_collectiveView);
+        } else if (m_scene.view == "charts" && m_result->metrics) {
+            const QString here = q(m_lessons[m_lesson].id) + QLatin1Char('#') + q(m_lessons[m_lesson].steps[m_step].id);
+            std::vector<views::BreakdownChart::Bar> bars;
+            if (m_chartStep == here && m_chartMetrics && !(*m_chartMetrics == *m_result->metrics))
+                bars.push_back({ tr("before the change"), *m_chartMetrics });
+            bars.push_back({ tr("this step"), *m_result->metrics });
+            m_breakdown->setBars(std::move(bars));
+            m_chartMetrics = m_result->metrics;
+            m_chartStep = here;
+            m_sceneStack->setCurrentWidget(m_breakdown);
         } else if (m_result->timeline) {
             m_timelineView->setTimeline(*m_result->timeline);
             views::TimelineHighlight h;
@@ -514,6 +528,11 @@ void LessonStage::setTime(double t)
     emit timeChanged(t);
 }
 
+bool LessonStage::timeInSteps() const
+{
+    return m_sceneStack->currentWidget() == m_collectiveView;
+}
+
 double LessonStage::naturalRate() const
 {
     if (m_sceneStack->currentWidget() == m_timelineView)
@@ -541,6 +560,7 @@ void LessonStage::retranslate()
     m_nextButton->setToolTip(tr("Next step (enabled once the task is done)"));
     m_backButton->setToolTip(tr("Previous step"));
     m_list->setToolTip(tr("Lessons; ✓ marks the ones you finished"));
+    m_breakdown->retranslate();
     m_interview->retranslate();
     if (m_lesson >= 0)
         updateTask();

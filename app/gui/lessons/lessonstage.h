@@ -25,6 +25,7 @@ class QTextBrowser;
 class QGroupBox;
 
 namespace tutor::views {
+class BreakdownChart;
 class CollectiveView;
 class TimelineView;
 } // namespace tutor::views
@@ -85,6 +86,7 @@ public:
     double duration() const override;
     void setTime(double t) override;
     double naturalRate() const override;
+    bool timeInSteps() const override;
     QString explanation() const override;
     void retranslate() override;
 
@@ -124,6 +126,10 @@ private:
     QStackedWidget* m_sceneStack = nullptr;
     views::CollectiveView* m_collectiveView = nullptr;
     views::TimelineView* m_timelineView = nullptr;
+    views::BreakdownChart* m_breakdown = nullptr; ///< the "charts" view: the step's time by part
+    /// The "charts" view compares with the step before the learner's last change on the same lesson step.
+    std::optional<model::StepMetrics> m_chartMetrics;
+    QString m_chartStep; ///< "lesson#step" m_chartMetrics belongs to
     QLabel* m_fallback = nullptr;
     QGroupBox* m_taskBox = nullptr;
     QLabel* m_taskInstruction = nullptr;
