@@ -299,8 +299,8 @@ void MainWindow::setTheme(views::Theme theme)
     m_theme = theme;
     const views::Palette palette = views::Palette::forTheme(theme);
     qApp->setPalette(palette.widgetPalette());
-    if (auto* c = collectivesStage())
-        c->setColors(palette);
+    for (Stage* stage : m_stages)
+        stage->setColors(palette);
     if (m_a.light)
         (theme == views::Theme::Dark ? m_a.dark : m_a.light)->setChecked(true);
     if (m_useSettings)

@@ -5,6 +5,10 @@
 #include <QString>
 #include <QWidget>
 
+namespace tutor::views {
+struct Palette;
+}
+
 namespace tutor::app {
 
 class Stage : public QWidget {
@@ -26,6 +30,8 @@ public:
     virtual QWidget* parameterPanel() { return nullptr; }
     /// Rich text explaining what is on screen now, shown in the explanation dock.
     virtual QString explanation() const { return {}; }
+    /// Applies the light or dark palette to the stage's drawings (views and charts).
+    virtual void setColors(const views::Palette& palette) { Q_UNUSED(palette); }
     /// Re-applies translated strings after a language switch.
     virtual void retranslate() { }
 

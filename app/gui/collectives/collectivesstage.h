@@ -29,7 +29,7 @@ public:
     QString explanation() const override;
     void retranslate() override;
 
-    void setColors(const views::Palette& palette);
+    void setColors(const views::Palette& palette) override;
     CollectivesController* controller() const { return m_controller; }
     views::CollectiveView* view() const { return m_view; }
     CollectivesPanel* panel() const { return m_panel; }

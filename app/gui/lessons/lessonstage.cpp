@@ -4,6 +4,7 @@
 #include "model/schedule.h"
 #include "views/charts/breakdownchart.h"
 #include "views/collectiveview.h"
+#include "views/palette.h"
 #include "views/timelineview.h"
 
 #include <QComboBox>
@@ -526,6 +527,13 @@ void LessonStage::setTime(double t)
     else if (m_sceneStack->currentWidget() == m_timelineView)
         m_timelineView->setTime(t);
     emit timeChanged(t);
+}
+
+void LessonStage::setColors(const views::Palette& palette)
+{
+    m_collectiveView->setColors(palette);
+    m_timelineView->setColors(palette);
+    m_breakdown->setColors(palette);
 }
 
 bool LessonStage::timeInSteps() const

@@ -87,6 +87,7 @@ public:
     void setTime(double t) override;
     double naturalRate() const override;
     bool timeInSteps() const override;
+    void setColors(const views::Palette& palette) override;
     QString explanation() const override;
     void retranslate() override;
 

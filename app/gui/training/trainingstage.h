@@ -65,7 +65,7 @@ public:
     void retranslate() override;
 
     /// Applies a light or dark palette to the timeline and charts.
-    void setColors(const views::Palette& palette);
+    void setColors(const views::Palette& palette) override;
     /// Runs every simulation on the UI thread (tests, screenshots) so results are there when a call returns.
     void setSynchronous(bool synchronous);
 
