@@ -11,6 +11,7 @@ namespace {
 Group groupOn(const HardwarePreset& hw, std::string_view what, int ranks, int perNode)
 {
     Group g;
+    g.kind = what;
     g.ranks = ranks;
     perNode = std::clamp(perNode, 1, ranks);
     const int nodes = (ranks + perNode - 1) / perNode;
@@ -219,6 +220,7 @@ Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labe
             e->bucket = r.bucket;
             if (r.collective >= 0)
                 e->collective = static_cast<Collective>(r.collective);
+            e->groupIndex = r.group;
             if (labels) {
                 writeLabel(e->label, r);
                 if (r.group >= 0)
@@ -235,6 +237,8 @@ Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labe
         std::vector<Record>().swap(m_records[l]);
     }
     t.lanes = std::move(m_lanes);
+    for (const auto& g : groups)
+        t.groups.push_back(CommGroup { g.kind, g.label, g.topology });
     return t;
 }
 

@@ -26,6 +26,7 @@ enum class GroupKind { Tp, Dp, Pp, Ep, ExpertDp };
 inline constexpr int kGroupKinds = 5;
 
 struct Group {
+    std::string kind; ///< "tp", "dp", "pp", "ep", "edp" (CommGroup::kind)
     int ranks = 1;
     Topology topology;
     std::string label; ///< "dp(16, 16 nodes, InfiniBand)"

@@ -2,6 +2,7 @@
 // The simulator's output: events on lanes. Views draw it; frameAt() samples it for the animation;
 // trace.h exports it for Perfetto.
 #include "collective.h"
+#include "topology.h"
 #include "units.h"
 
 #include <optional>
@@ -21,22 +22,31 @@ struct Lane {
     bool operator==(const Lane&) const = default;
 };
 
+/// A communication group of the scenario: who runs a collective together, on which links.
+struct CommGroup {
+    std::string kind; ///< "tp", "dp", "pp", "ep", or "edp" (the data-parallel group of one expert)
+    std::string label; ///< "dp(16, 2 nodes, InfiniBand)"
+    Topology topology; ///< what the cost model was given for this group's collectives
+    bool operator==(const CommGroup&) const = default;
+};
+
 enum class EventKind { Forward, Backward, Recompute, Optimizer, Communication, Idle };
 std::string_view name(EventKind kind);
 
 struct Event {
-    int lane = 0;                 ///< index into Timeline::lanes
+    int lane = 0; ///< index into Timeline::lanes
     EventKind kind = EventKind::Forward;
-    std::string label;            ///< "fwd L12 mb3", "AllReduce bucket 4"
+    std::string label; ///< "fwd L12 mb3", "AllReduce bucket 4"
     Seconds start = 0;
     Seconds duration = 0;
-    Bytes bytes = 0;              ///< bytes of the collective (S, nccl-tests convention); 0 for compute
+    Bytes bytes = 0; ///< bytes of the collective (S, nccl-tests convention); 0 for compute
     std::optional<Collective> collective;
-    std::string group;            ///< "dp(16, inter-node)", "tp(8, NVLink)"
+    std::string group; ///< "dp(16, inter-node)", "tp(8, NVLink)"
+    int groupIndex = -1; ///< the collective's group in Timeline::groups; −1 for compute
     int layer = -1;
     int microBatch = -1;
     int bucket = -1;
-    Seconds exposed = 0;          ///< part of this communication not hidden behind compute on its stage
+    Seconds exposed = 0; ///< part of this communication not hidden behind compute on its stage
     std::vector<int> dependencies; ///< indices of events that had to finish first
     Seconds end() const { return start + duration; }
     bool operator==(const Event&) const = default;
@@ -44,16 +54,17 @@ struct Event {
 
 struct Timeline {
     std::vector<Lane> lanes;
-    std::vector<Event> events;    ///< sorted by (lane, start); events of one lane never overlap
-    Seconds duration = 0;         ///< step time
+    std::vector<Event> events; ///< sorted by (lane, start); events of one lane never overlap
+    std::vector<CommGroup> groups; ///< the scenario's communication groups (Event::groupIndex)
+    Seconds duration = 0; ///< step time
     bool operator==(const Timeline&) const = default;
 };
 
 /// What one lane is doing at time t.
 struct LaneState {
     int lane = 0;
-    int event = -1;               ///< index into Timeline::events, −1 when idle
-    double progress = 0;          ///< 0..1 through that event
+    int event = -1; ///< index into Timeline::events, −1 when idle
+    double progress = 0; ///< 0..1 through that event
     bool operator==(const LaneState&) const = default;
 };
 

@@ -1,9 +1,12 @@
 // The training-step simulator held to closed forms from the literature, and frameAt().
 #include "model/compute.h"
+#include "model/costmodel.h"
 #include "model/simulate.h"
 
 #include <QtTest>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace tutor::model;
 
@@ -319,6 +322,47 @@ private slots:
         const auto sim = run(s);
         const int moeLayers = s.model.layers / 2;
         QCOMPARE(count(sim.timeline, LaneKind::EpComm, Collective::AllToAll), 4 * moeLayers * s.batch.microBatches);
+    }
+
+    // Every collective names the group it ran on; the group's size is the scenario's dimension, and the event
+    // lasts exactly what predict() gives for its size on that group's topology (no straggler, no interference).
+    void collectivesRecordTheirGroup()
+    {
+        auto s = base(4, 4, 2); // 32 GPUs on 4 nodes
+        s.model.moe = { .experts = 4, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 2 };
+        s.parallel.ep = 2;
+        s.batch.microBatches = 4;
+        const auto sim = run(s);
+        const auto& t = sim.timeline;
+        const std::map<std::string, int> sizes { { "tp", 4 }, { "dp", 4 }, { "pp", 2 }, { "ep", 2 }, { "edp", 2 } };
+        QCOMPARE(t.groups.size(), sizes.size());
+        for (const auto& g : t.groups) {
+            QVERIFY2(sizes.count(g.kind), g.kind.c_str());
+            QCOMPARE(g.topology.ranks(), sizes.at(g.kind));
+        }
+        std::set<std::string> seen;
+        for (const auto& e : t.events) {
+            if (!e.collective) {
+                QCOMPARE(e.groupIndex, -1);
+                continue;
+            }
+            QVERIFY(e.groupIndex >= 0 && e.groupIndex < static_cast<int>(t.groups.size()));
+            const auto& g = t.groups[static_cast<std::size_t>(e.groupIndex)];
+            QCOMPARE(e.group, g.label);
+            seen.insert(g.kind);
+            if (*e.collective == Collective::SendRecv)
+                continue; // a pipeline send is costed as one point-to-point message
+            CollectiveRequest r;
+            r.op = *e.collective;
+            r.bytes = e.bytes;
+            r.dtype = s.comm.dtype;
+            r.topology = g.topology;
+            const auto cost = predict(r);
+            QVERIFY(cost.ok());
+            QVERIFY2(close(e.duration, cost->totalSeconds, 1e-12), e.label.c_str());
+        }
+        // Expert weights are reduced over their own data-parallel group (dp / ep replicas of each expert).
+        QCOMPARE(seen, (std::set<std::string> { "tp", "dp", "pp", "ep", "edp" }));
     }
 
     // Pipeline: one activation send forward and one gradient send backward per micro-batch and boundary

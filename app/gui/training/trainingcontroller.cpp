@@ -2,7 +2,6 @@
 
 #include "model/costmodel.h"
 #include "model/hardware.h"
-#include "model/sim_engine.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -223,44 +222,25 @@ void TrainingController::requestSweep(SweepParameter parameter)
 
 model::Topology TrainingController::dpTopology() const
 {
-    const auto hardware = model::resolveHardware(m_goodScenario.hardware);
-    if (!hardware.ok())
-        return {};
-    return model::sim::makeGroups(m_goodScenario, *hardware)[static_cast<size_t>(model::sim::GroupKind::Dp)].topology;
+    for (const auto& g : m_simulation.timeline.groups)
+        if (g.kind == "dp")
+            return g.topology;
+    return {};
 }
 
 QString TrainingController::costFormula(int eventIndex) const
 {
-    const auto& events = m_simulation.timeline.events;
-    if (!m_hasSimulation || eventIndex < 0 || eventIndex >= static_cast<int>(events.size()))
+    const auto& timeline = m_simulation.timeline;
+    if (!m_hasSimulation || eventIndex < 0 || eventIndex >= static_cast<int>(timeline.events.size()))
         return {};
-    const auto& e = events[static_cast<size_t>(eventIndex)];
-    const auto& lanes = m_simulation.timeline.lanes;
-    if (!e.collective || e.bytes <= 0 || e.lane < 0 || e.lane >= static_cast<int>(lanes.size()))
+    const auto& e = timeline.events[static_cast<size_t>(eventIndex)];
+    if (!e.collective || e.bytes <= 0 || e.groupIndex < 0 || e.groupIndex >= static_cast<int>(timeline.groups.size()))
         return {};
-    const auto hardware = model::resolveHardware(m_goodScenario.hardware);
-    if (!hardware.ok())
-        return QString::fromStdString(model::toText(hardware.problems()));
-    const auto groups = model::sim::makeGroups(m_goodScenario, *hardware);
-    model::sim::GroupKind kind = model::sim::GroupKind::Dp;
-    switch (lanes[static_cast<size_t>(e.lane)].kind) {
-    case model::LaneKind::TpComm:
-        kind = model::sim::GroupKind::Tp;
-        break;
-    case model::LaneKind::PpComm:
-        kind = model::sim::GroupKind::Pp;
-        break;
-    case model::LaneKind::EpComm:
-        kind = model::sim::GroupKind::Ep;
-        break;
-    default:
-        break;
-    }
     model::CollectiveRequest request;
     request.op = *e.collective;
     request.bytes = e.bytes;
     request.dtype = m_goodScenario.comm.dtype;
-    request.topology = groups[static_cast<size_t>(kind)].topology;
+    request.topology = timeline.groups[static_cast<size_t>(e.groupIndex)].topology;
     const auto cost = model::predict(request);
     if (!cost.ok())
         return QString::fromStdString(model::toText(cost.problems()));
