@@ -73,6 +73,17 @@ double closedFormVolume(Collective op, Algorithm a, int n, double S, const Topol
     }
 }
 
+/// An empty hand-written schedule of one 8-byte chunk, for the executor's error paths.
+Schedule oneChunk(Collective op, int ranks)
+{
+    Schedule s;
+    s.op = op;
+    s.ranks = ranks;
+    s.chunks = 1;
+    s.bytes = 8;
+    return s;
+}
+
 QByteArray label(Collective op, Algorithm a, int n)
 {
     return QByteArray(name(op).data(), qsizetype(name(op).size())) + " "
@@ -184,11 +195,7 @@ void TestSchedule::remainders()
 
 void TestSchedule::detectsDoubleCounting()
 {
-    Schedule s;
-    s.op = Collective::AllReduce;
-    s.ranks = 2;
-    s.chunks = 1;
-    s.bytes = 8;
+    auto s = oneChunk(Collective::AllReduce, 2);
     const Transfer t { RankId { 0 }, RankId { 1 }, ChunkId { 0 }, 8, true };
     s.steps = { Step { { t } }, Step { { t } } };
     const auto v = verify(s);
@@ -198,11 +205,7 @@ void TestSchedule::detectsDoubleCounting()
 
 void TestSchedule::detectsSendingUnheldData()
 {
-    Schedule s;
-    s.op = Collective::Broadcast;
-    s.ranks = 3;
-    s.chunks = 1;
-    s.bytes = 8;
+    auto s = oneChunk(Collective::Broadcast, 3);
     s.steps = { Step { { Transfer { RankId { 1 }, RankId { 2 }, ChunkId { 0 }, 8, false } } } };
     const auto v = verify(s);
     QVERIFY(!v.ok);
@@ -321,11 +324,7 @@ void TestSchedule::manyIntervalsInOneSlot()
 {
     // Rank 0 gathers the sums of ranks 2, 4 and 6 into chunk 0 of an 8-rank Reduce: {0}, {2}, {4}, {6} are four
     // intervals, more than a slot keeps inline. Bringing rank 4's data again must be caught as a double count.
-    Schedule s;
-    s.op = Collective::Reduce;
-    s.ranks = 8;
-    s.chunks = 1;
-    s.bytes = 8;
+    auto s = oneChunk(Collective::Reduce, 8);
     const auto send = [](int src) { return Transfer { RankId { src }, RankId { 0 }, ChunkId { 0 }, 8, true }; };
     s.steps = { Step { { send(2) } }, Step { { send(4) } }, Step { { send(6) } } };
     const auto after = stateAfter(s, 3);
