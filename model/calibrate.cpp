@@ -94,21 +94,36 @@ struct Pieces {
     std::vector<Line> lines;
 };
 
-/// The optimal cut of `s` into exactly `k` runs of at least `minSize` samples (dynamic programming over the LAD
-/// cost of every run); nullopt when the samples are too few.
-std::optional<Pieces> cut(std::span<const Sample> s, int k, std::size_t minSize)
+/// The LAD fit of every run of at least `minSize` consecutive samples, made once for every number of runs tried.
+class RunFits {
+public:
+    RunFits(std::span<const Sample> s, std::size_t minSize)
+        : m_minSize(minSize)
+        , m_fits(s.size())
+    {
+        for (std::size_t i = 0; i + minSize <= s.size(); ++i)
+            for (std::size_t j = i + minSize; j <= s.size(); ++j)
+                m_fits[i].push_back(ladFit(s.subspan(i, j - i)));
+    }
+    std::size_t samples() const { return m_fits.size(); }
+    std::size_t minSize() const { return m_minSize; }
+    /// The fit of samples [i, j) and its Σ|e|; precondition j − i ≥ minSize().
+    const std::pair<Line, double>& at(std::size_t i, std::size_t j) const { return m_fits[i][j - i - m_minSize]; }
+
+private:
+    std::size_t m_minSize;
+    std::vector<std::vector<std::pair<Line, double>>> m_fits; ///< [i][j − i − minSize]
+};
+
+/// The optimal cut of the samples into exactly `k` runs of at least runs.minSize() samples (dynamic programming
+/// over the runs' LAD costs); nullopt when the samples are too few.
+std::optional<Pieces> cut(const RunFits& runs, int k)
 {
-    const std::size_t n = s.size();
+    const std::size_t n = runs.samples();
+    const std::size_t minSize = runs.minSize();
     if (k < 1 || static_cast<std::size_t>(k) * minSize > n)
         return std::nullopt;
     const double inf = std::numeric_limits<double>::infinity();
-    // run[i][j − i − minSize]: the fit of samples [i, j). One run is the whole range: fit only that one.
-    std::vector<std::vector<std::pair<Line, double>>> run(n);
-    for (std::size_t i = 0; i + minSize <= n; ++i)
-        for (std::size_t j = i + minSize; j <= n; ++j) {
-            const bool needed = k > 1 || (i == 0 && j == n);
-            run[i].push_back(needed ? ladFit(s.subspan(i, j - i)) : std::pair<Line, double> { {}, inf });
-        }
     // best[m][j]: the least cost of samples [0, j) in m runs; from[m][j] where the last run starts.
     std::vector<std::vector<double>> best(static_cast<std::size_t>(k) + 1, std::vector<double>(n + 1, inf));
     std::vector<std::vector<std::size_t>> from(static_cast<std::size_t>(k) + 1, std::vector<std::size_t>(n + 1, 0));
@@ -118,7 +133,7 @@ std::optional<Pieces> cut(std::span<const Sample> s, int k, std::size_t minSize)
             for (std::size_t i = (m - 1) * minSize; i + minSize <= j; ++i) {
                 if (best[m - 1][i] == inf)
                     continue;
-                const double cost = best[m - 1][i] + run[i][j - i - minSize].second;
+                const double cost = best[m - 1][i] + runs.at(i, j).second;
                 if (cost < best[m][j]) {
                     best[m][j] = cost;
                     from[m][j] = i;
@@ -132,24 +147,31 @@ std::optional<Pieces> cut(std::span<const Sample> s, int k, std::size_t minSize)
     for (std::size_t m = static_cast<std::size_t>(k), j = n; m > 0; --m) {
         const std::size_t i = from[m][j];
         p.start[m - 1] = i;
-        p.lines[m - 1] = run[i][j - i - minSize].first;
+        p.lines[m - 1] = runs.at(i, j).first;
         j = i;
     }
     return p;
 }
 
-/// The time a piecewise fit predicts for S: the run whose sizes contain S, the boundary between two runs at the
-/// geometric mean of their neighbouring sizes.
-Seconds piecewiseAt(const Pieces& p, std::span<const Sample> s, Bytes bytes)
+/// Which of `count` size ranges holds S. `edge(k)` gives the last size of range k and the first of range k + 1;
+/// range k + 1 starts at their geometric mean. Used by the fit (on samples) and by predictSeconds (on segments).
+template <class Edge> std::size_t rangeOf(Bytes bytes, std::size_t count, Edge edge)
 {
     std::size_t k = 0;
-    while (k + 1 < p.lines.size()) {
-        const double lastBelow = static_cast<double>(s[p.start[k + 1] - 1].bytes);
-        const double firstAbove = static_cast<double>(s[p.start[k + 1]].bytes);
-        if (static_cast<double>(bytes) < std::sqrt(lastBelow * firstAbove))
+    for (; k + 1 < count; ++k) {
+        const auto [lastBelow, firstAbove] = edge(k);
+        if (static_cast<double>(bytes) < std::sqrt(static_cast<double>(lastBelow) * static_cast<double>(firstAbove)))
             break;
-        ++k;
     }
+    return k;
+}
+
+/// The time a piecewise fit predicts for S (rangeOf picks the run).
+Seconds piecewiseAt(const Pieces& p, std::span<const Sample> s, Bytes bytes)
+{
+    const auto k = rangeOf(bytes, p.lines.size(), [&](std::size_t r) {
+        return std::pair { s[p.start[r + 1] - 1].bytes, s[p.start[r + 1]].bytes };
+    });
     return p.lines[k].at(bytes);
 }
 
@@ -290,14 +312,9 @@ Seconds Calibration::predictSeconds(Bytes bytes) const
 {
     if (segments.empty())
         return segmentSeconds(fit, op, ranks, bytes);
-    std::size_t k = 0;
-    while (k + 1 < segments.size()) {
-        const double boundary
-            = std::sqrt(static_cast<double>(segments[k].lastBytes) * static_cast<double>(segments[k + 1].firstBytes));
-        if (static_cast<double>(bytes) < boundary)
-            break;
-        ++k;
-    }
+    const auto k = rangeOf(bytes, segments.size(), [&](std::size_t r) {
+        return std::pair { segments[r].lastBytes, segments[r + 1].firstBytes };
+    });
     return segmentSeconds(segments[k].fit, op, ranks, bytes);
 }
 
@@ -328,13 +345,16 @@ Result<Calibration> calibrate(const std::vector<Measurement>& measurements, cons
     const std::size_t minSize = static_cast<std::size_t>(std::max(2, options.minSegmentSizes));
     Pieces best { { 0, s.size() }, { whole } };
     double bestCriterion = criterion(s, best);
-    for (int k = 2; k <= options.maxSegments; ++k) {
-        const auto p = cut(s, k, minSize);
-        if (!p)
-            break;
-        if (const double value = criterion(s, *p); value < bestCriterion) {
-            best = *p;
-            bestCriterion = value;
+    if (options.maxSegments >= 2 && 2 * minSize <= s.size()) {
+        const RunFits runs(s, minSize);
+        for (int k = 2; k <= options.maxSegments; ++k) {
+            const auto p = cut(runs, k);
+            if (!p)
+                break;
+            if (const double value = criterion(s, *p); value < bestCriterion) {
+                best = *p;
+                bestCriterion = value;
+            }
         }
     }
     for (std::size_t k = 0; k < best.lines.size(); ++k)

@@ -98,14 +98,16 @@ public:
         return { slot->iv.data(), slot->size() };
     }
 
+    /// Precondition: `value` is sorted and disjoint, and does not point into this state.
     void set(int rank, int chunk, Intervals value)
     {
         Slot& slot = at(rank, chunk);
         if (value.size() <= slot.iv.size()) {
+            std::array<Interval, 2> inlined {};
+            std::copy(value.begin(), value.end(), inlined.begin());
             if (slot.spilled())
                 m_spilled.erase(key(rank, chunk));
-            slot.iv = {};
-            std::copy(value.begin(), value.end(), slot.iv.begin());
+            slot.iv = inlined;
         } else {
             slot.iv[0] = { Slot::kSpilled, 0 };
             m_spilled[key(rank, chunk)].assign(value.begin(), value.end());
