@@ -1,8 +1,8 @@
 #pragma once
 // What the collectives view shows at animation time t (in steps): a pure function of the schedule,
 // the buffer states the executor computed, and t. Tests read the same frame the painter draws.
-#include "model/executor.h"
-#include "model/schedule.h"
+#include "model/collectives/executor.h"
+#include "model/collectives/schedule.h"
 
 #include <QString>
 #include <vector>

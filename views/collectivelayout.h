@@ -1,7 +1,7 @@
 #pragma once
 // Where the collectives view puts nodes, GPUs, buffers and chunks for a widget size and a topology.
 // Pure geometry: computed on resize or when the topology changes, never inside paintEvent.
-#include "model/topology.h"
+#include "model/collectives/topology.h"
 
 #include <QRectF>
 #include <vector>

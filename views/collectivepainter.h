@@ -3,7 +3,7 @@
 // Everything it draws comes from the layout, the frame and the palette.
 #include "collectiveframe.h"
 #include "collectivelayout.h"
-#include "model/topology.h"
+#include "model/collectives/topology.h"
 #include "palette.h"
 
 #include <QColor>

@@ -2,7 +2,7 @@
 
 #include "collectivepainter.h"
 #include "geometry.h"
-#include "model/executor.h"
+#include "model/collectives/executor.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -5,8 +5,8 @@
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "collectiveframe.h"
 #include "collectivelayout.h"
-#include "model/schedule.h"
-#include "model/topology.h"
+#include "model/collectives/schedule.h"
+#include "model/collectives/topology.h"
 #include "palette.h"
 #endif
 

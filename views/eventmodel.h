@@ -3,8 +3,8 @@
 // QAbstractItemModelTester): the events of a timeline, and the figures of a step's metrics.
 #include <QAbstractTableModel>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/metrics.h"
-#include "model/timeline.h"
+#include "model/sim/metrics.h"
+#include "model/sim/timeline.h"
 #endif
 
 namespace tutor::views {

@@ -2,7 +2,7 @@
 // Stateless painting of a training-step timeline (Gantt chart) with level of detail: events narrower than
 // TimelinePaintOptions::minEventWidthPx are not drawn one by one but accumulated, weighted by coverage, into
 // one row of pixels per lane that is blitted at once, so 100,000 events cost one pass over the events.
-#include "model/timeline.h"
+#include "model/sim/timeline.h"
 #include "views/palette.h"
 #include "views/timelineaxis.h"
 

@@ -3,7 +3,7 @@
 // dragging, hover tooltips, click to select, exposed communication highlighted, bubbles hatched and a time
 // cursor. Reused by the lessons page through setTimeline / setTime / setHighlight.
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/timeline.h"
+#include "model/sim/timeline.h"
 #include "views/timelineaxis.h"
 #include "views/timelinepainter.h"
 #endif

@@ -2,8 +2,8 @@
 // every figure computed by the model.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
-#include "model/lessonscene.h"
-#include "model/question.h"
+#include "model/teach/lessonscene.h"
+#include "model/teach/question.h"
 
 #include <filesystem>
 #include <map>

@@ -1,7 +1,7 @@
 // `commtutor-cli predict`: the cost model's predictions in the layout of nccl-tests' output.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
-#include "model/costmodel.h"
+#include "model/collectives/costmodel.h"
 
 #include <algorithm>
 #include <charconv>
@@ -133,17 +133,20 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
         if (auto op = parseCollective(*v))
             o.op = *op;
         else
-            problems.push_back({ "op", *v,
-                "unknown collective (allreduce, reducescatter, allgather, broadcast, "
-                "reduce, alltoall, sendrecv, gather, scatter)" });
+            problems.push_back({ "op", *v, "unknown collective (" + collectiveNames() + ")" });
     }
     o.presetId = cl.value("--preset").value_or("hgx-h100");
-    auto preset = findPreset(o.presetId, "preset");
-    if (!preset)
-        problems.push_back(preset.problems().front());
-    long long ranks = -1, nodes = -1, gpn = -1, root = 0;
-    if (!intOf("--ranks", ranks) || !intOf("--nodes", nodes) || !intOf("--gpus-per-node", gpn))
-        return usageError(err, "--ranks, --nodes and --gpus-per-node take whole numbers");
+    TopologySpec spec;
+    spec.preset = o.presetId;
+    long long root = 0;
+    for (auto [flag, field] : { std::pair { "--ranks", &spec.ranks }, std::pair { "--nodes", &spec.nodes },
+             std::pair { "--gpus-per-node", &spec.gpusPerNode } }) {
+        long long v = 0;
+        if (!intOf(flag, v))
+            return usageError(err, "--ranks, --nodes and --gpus-per-node take whole numbers");
+        if (cl.value(flag))
+            *field = v;
+    }
     if (!intOf("--root", root) || !intOf("-r", root))
         return usageError(err, "--root takes a whole number");
     if (!bytesOf("-b", "--minbytes", o.minBytes) || !bytesOf("-e", "--maxbytes", o.maxBytes)
@@ -155,24 +158,21 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
             return usageError(err, "-f takes a number");
         o.factor = *f;
     }
-    std::optional<double> alphaUs, bwGBps;
     if (auto v = cl.value("--alpha-us")) {
-        alphaUs = parseReal(*v);
-        if (!alphaUs)
+        spec.alphaMicroseconds = parseReal(*v);
+        if (!spec.alphaMicroseconds)
             return usageError(err, "--alpha-us takes a number");
     }
     if (auto v = cl.value("--bw-GBps")) {
-        bwGBps = parseReal(*v);
-        if (!bwGBps)
+        spec.bandwidthGBps = parseReal(*v);
+        if (!spec.bandwidthGBps)
             return usageError(err, "--bw-GBps takes a number");
     }
     if (auto v = cl.value("--algo")) {
         if (auto a = parseAlgorithm(*v))
             o.algorithm = *a;
         else
-            problems.push_back({ "algorithm", *v,
-                "unknown algorithm (auto, ring, tree, rabenseifner, "
-                "recursive-doubling, binomial, pairwise, nvls, hierarchical)" });
+            problems.push_back({ "algorithm", *v, "unknown algorithm (" + algorithmNames() + ")" });
     }
     if (auto v = cl.value("--proto")) {
         if (auto p = parseProtocol(*v))
@@ -197,29 +197,10 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
             { "minbytes", std::to_string(o.minBytes), "must not exceed maxbytes = " + std::to_string(o.maxBytes) });
     if (o.increment <= 0 && !(o.factor > 1 && std::isfinite(o.factor)) && o.minBytes != o.maxBytes)
         problems.push_back({ "stepfactor", fixed(o.factor, 2), "must be greater than 1 (or give -i)" });
-    if (preset) {
-        const auto& p = preset.value();
-        constexpr long long kMax = 1 << 20;
-        auto clampInt = [&](long long v) { return static_cast<int>(std::clamp<long long>(v, -1, kMax + 1)); };
-        if (nodes >= 0 || gpn >= 0) {
-            const long long g = gpn >= 0 ? gpn : (nodes > 0 && ranks > 0 ? ranks / nodes : p.gpusPerNode);
-            const long long nn = nodes >= 0 ? nodes : (g > 0 && ranks > 0 ? ranks / g : 1);
-            o.topology = makeTopology(p, clampInt(nn), clampInt(g));
-            if (ranks >= 0 && nn * g != ranks)
-                problems.push_back(
-                    { "ranks", std::to_string(ranks), "must equal nodes × gpus per node = " + std::to_string(nn * g) });
-        } else {
-            o.topology = makeTopologyForRanks(p, ranks >= 0 ? clampInt(ranks) : p.gpusPerNode);
-        }
-        if (alphaUs) {
-            o.topology.intra.alphaSeconds = *alphaUs * kMicro;
-            o.topology.inter.alphaSeconds = *alphaUs * kMicro;
-        }
-        if (bwGBps) {
-            o.topology.intra.bandwidthGBps = *bwGBps;
-            o.topology.inter.bandwidthGBps = *bwGBps;
-        }
-    }
+    if (auto topology = buildTopology(spec))
+        o.topology = *topology;
+    else
+        problems.insert(problems.end(), topology.problems().begin(), topology.problems().end());
     if (!problems.empty()) {
         err << toText(problems) << '\n';
         return 1;

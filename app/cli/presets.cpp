@@ -1,7 +1,7 @@
 // `commtutor-cli presets`: the hardware presets with their figures and sources.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
-#include "model/hardware.h"
+#include "model/collectives/hardware.h"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>

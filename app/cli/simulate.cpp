@@ -1,9 +1,9 @@
 // commtutor-cli simulate / sweep / validate: the training-step simulator on the command line.
-#include "model/simulate.h"
+#include "model/sim/simulate.h"
 
 #include "app/cli/command_line.h"
-#include "model/scenarioio.h"
-#include "model/trace.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/trace.h"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>

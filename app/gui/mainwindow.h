@@ -6,7 +6,7 @@
 #include "settings.h"
 #include "views/palette.h"
 #ifndef Q_MOC_RUN
-#include "model/problem.h"
+#include "model/collectives/problem.h"
 #endif
 
 #include <QMainWindow>

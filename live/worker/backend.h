@@ -3,7 +3,7 @@
 // (live/mpi, live/nccl), chosen at run time and compiled when found at configure time.
 #include "live/protocol/protocol.h"
 #include "live/worker/layout.h"
-#include "model/units.h"
+#include "model/collectives/units.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // commtutor-live's command line, in nccl-tests' spelling where one exists (-b -e -f -i -n -w -c -d -r -g).
 #include "live/worker/layout.h"
-#include "model/units.h"
+#include "model/collectives/units.h"
 
 #include <optional>
 #include <string>

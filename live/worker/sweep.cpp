@@ -1,6 +1,6 @@
 #include "sweep.h"
 
-#include "model/collective.h"
+#include "model/collectives/collective.h"
 
 #include <algorithm>
 #include <cmath>

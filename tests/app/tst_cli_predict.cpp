@@ -6,8 +6,8 @@
 #include <vector>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "app/cli/commands.h"
-#include "model/collective.h"
-#include "model/hardware.h"
+#include "model/collectives/collective.h"
+#include "model/collectives/hardware.h"
 
 #include <nlohmann/json.hpp>
 #endif
@@ -155,13 +155,13 @@ void TestCliPredict::badArguments_data()
     QTest::newRow("not a number") << QStringList { "predict", "--ranks", "eight" } << 2 << "usage:";
     QTest::newRow("bad size") << QStringList { "predict", "-b", "8Q" } << 2 << "usage:";
     QTest::newRow("0 ranks") << QStringList { "predict", "--ranks", "0" } << 1
-                             << "topology.nodes = 0: must be at least 1";
+                             << "ranks = 0: must be in [1, 1048576]";
     QTest::newRow("unknown preset") << QStringList { "predict", "--preset", "dgx-z9" } << 1
                                     << "preset = dgx-z9: unknown preset";
     QTest::newRow("NaN bandwidth") << QStringList { "predict", "--bw-GBps", "nan" } << 1
-                                   << "topology.intra.bandwidth_GBps = nan";
+                                   << "bandwidth_GBps = nan: must be finite and > 0";
     QTest::newRow("negative bandwidth") << QStringList { "predict", "--bw-GBps", "-3" } << 1
-                                        << "topology.intra.bandwidth_GBps = -3";
+                                        << "bandwidth_GBps = -3: must be finite and > 0";
     QTest::newRow("0 bytes") << QStringList { "predict", "-b", "0", "-e", "8" } << 1 << "minbytes = 0";
     QTest::newRow("2^60 bytes") << QStringList { "predict", "-b", "1048576T", "-e", "1048576T" } << 1
                                 << "bytes = 1152921504606846976";

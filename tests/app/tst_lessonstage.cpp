@@ -12,8 +12,8 @@
 #include <QtTest>
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/lesson.h"
-#include "model/question.h"
+#include "model/teach/lesson.h"
+#include "model/teach/question.h"
 #endif
 
 using tutor::app::LessonProgress;

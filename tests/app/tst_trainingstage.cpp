@@ -11,7 +11,7 @@
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
-#include "model/scenarioio.h"
+#include "model/sim/scenarioio.h"
 #include "views/timelineview.h"
 #endif
 

@@ -1,8 +1,8 @@
 // Lessons: what a learner waits for. Loading every lesson and question file, evaluating one step's scene
 // (a step change in the player), evaluating every scene of every lesson (`commtutor-cli lessons check`), and
 // generating a numeric question.
-#include "model/lessonscene.h"
-#include "model/question.h"
+#include "model/teach/lessonscene.h"
+#include "model/teach/question.h"
 
 #include <benchmark/benchmark.h>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // Live lab: parsing the worker's stream, and fitting α-β to a sweep (the work behind "Calibrate").
 #include "live/protocol/protocol.h"
-#include "model/calibrate.h"
+#include "model/measure/calibrate.h"
 
 #include <benchmark/benchmark.h>
 #include <random>

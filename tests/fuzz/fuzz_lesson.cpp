@@ -1,5 +1,5 @@
 // A lesson file is either loaded or rejected with problems naming where.
-#include "model/lesson.h"
+#include "model/teach/lesson.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,5 +1,6 @@
 // nccl-tests logs, their -J JSON and our JSON Lines: bad input yields problems, never a crash.
-#include "model/measurement.h"
+#include "model/measure/measurement.h"
+#include "model/measure/ncclimport.h"
 
 #include <cstdint>
 #include <cstdlib>

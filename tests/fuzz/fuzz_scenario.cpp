@@ -1,6 +1,6 @@
 // Any byte string is either a scenario with problems reported, or a scenario that simulates to finite values.
-#include "model/scenarioio.h"
-#include "model/simulate.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Calibration: measurements generated from a known α and β (with noise from a fixed seed) are fitted back, and
 // held-out sizes are predicted within 15% median error.
-#include "model/calibrate.h"
+#include "model/measure/calibrate.h"
 
 #include <QtTest>
 #include <cmath>

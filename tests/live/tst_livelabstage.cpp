@@ -2,7 +2,8 @@
 // links on, and one real run through the worker.
 #include "app/gui/livelab/hardwareprofile.h"
 #include "app/gui/livelab/livelabstage.h"
-#include "model/calibrate.h"
+#include "model/measure/calibrate.h"
+#include "model/measure/ncclimport.h"
 
 #include <QLabel>
 #include <QSignalSpy>

@@ -1,6 +1,7 @@
 // Measurements: nccl-tests text and -J JSON import from fixtures, measurement files (JSON Lines) saved and
 // loaded, and bad files reported with file:line.
-#include "model/measurement.h"
+#include "model/measure/measurement.h"
+#include "model/measure/ncclimport.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -2,7 +2,8 @@
 // the app's client; the table mode read back by the nccl-tests importer; the NCCL backend without a GPU.
 #include "app/gui/livelab/livelabclient.h"
 #include "live/protocol/protocol.h"
-#include "model/measurement.h"
+#include "model/measure/measurement.h"
+#include "model/measure/ncclimport.h"
 #include "tutor/config.h"
 
 #include <QProcess>

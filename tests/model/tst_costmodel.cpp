@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/costmodel.h"
+#include "model/collectives/costmodel.h"
 #endif
 
 using namespace tutor::model;

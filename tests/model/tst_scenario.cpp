@@ -1,7 +1,7 @@
 // Scenario value type, validation, JSON reading/writing, field overrides and the memory model.
-#include "model/memory.h"
-#include "model/scenarioio.h"
-#include "model/simulate.h"
+#include "model/sim/memory.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
 
 #include <QtTest>
 #include <cmath>

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/costmodel.h"
-#include "model/executor.h"
+#include "model/collectives/costmodel.h"
+#include "model/collectives/executor.h"
 #endif
 
 using namespace tutor::model;

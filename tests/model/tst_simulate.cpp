@@ -1,7 +1,7 @@
 // The training-step simulator held to closed forms from the literature, and frameAt().
-#include "model/compute.h"
-#include "model/costmodel.h"
-#include "model/simulate.h"
+#include "model/sim/compute.h"
+#include "model/collectives/costmodel.h"
+#include "model/sim/simulate.h"
 
 #include <QtTest>
 #include <cmath>
@@ -337,8 +337,9 @@ private slots:
         const std::map<std::string, int> sizes { { "tp", 4 }, { "dp", 4 }, { "pp", 2 }, { "ep", 2 }, { "edp", 2 } };
         QCOMPARE(t.groups.size(), sizes.size());
         for (const auto& g : t.groups) {
-            QVERIFY2(sizes.count(g.kind), g.kind.c_str());
-            QCOMPARE(g.topology.ranks(), sizes.at(g.kind));
+            const std::string kind(name(g.kind));
+            QVERIFY2(sizes.count(kind), kind.c_str());
+            QCOMPARE(g.topology.ranks(), sizes.at(kind));
         }
         std::set<std::string> seen;
         for (const auto& e : t.events) {
@@ -349,7 +350,7 @@ private slots:
             QVERIFY(e.groupIndex >= 0 && e.groupIndex < static_cast<int>(t.groups.size()));
             const auto& g = t.groups[static_cast<std::size_t>(e.groupIndex)];
             QCOMPARE(e.group, g.label);
-            seen.insert(g.kind);
+            seen.insert(std::string(name(g.kind)));
             if (*e.collective == Collective::SendRecv)
                 continue; // a pipeline send is costed as one point-to-point message
             CollectiveRequest r;

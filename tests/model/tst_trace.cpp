@@ -1,6 +1,6 @@
 // Trace export: Chrome Trace Event Format JSON that Perfetto accepts, and CSV of events and metrics.
-#include "model/simulate.h"
-#include "model/trace.h"
+#include "model/sim/simulate.h"
+#include "model/sim/trace.h"
 
 #include <QtTest>
 #include <cmath>

@@ -8,8 +8,8 @@
 #include <QLogValueAxis>
 #include <QTest>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/hardware.h"
-#include "model/topology.h"
+#include "model/collectives/hardware.h"
+#include "model/collectives/topology.h"
 #include "views/charts/bandwidthchart.h"
 #include "views/charts/breakdownchart.h"
 #include "views/charts/sweepchart.h"

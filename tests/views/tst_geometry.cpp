@@ -1,6 +1,6 @@
 // Geometry of the views, tested apart from painting: the log size scale, the step clock, grid packing and
 // the collectives layout.
-#include "model/hardware.h"
+#include "model/collectives/hardware.h"
 #include "views/collectivelayout.h"
 #include "views/geometry.h"
 

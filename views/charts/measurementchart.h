@@ -3,8 +3,8 @@
 // the calibrated fit drawn beside it. Log-2 size axis; log time axis, linear bandwidth axis.
 // Every Qt Charts include stays in views/charts/.
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/collective.h"
-#include "model/measurement.h"
+#include "model/collectives/collective.h"
+#include "model/measure/measurement.h"
 #endif
 
 #include <QWidget>

@@ -35,20 +35,11 @@ void CollectivesController::clearCalibration()
 
 model::Result<model::Topology> CollectivesController::topologyFor(const CollectivesParams& params)
 {
-    model::Problems problems;
-    auto preset = model::findPreset(params.presetId, "preset");
-    if (!preset)
-        problems.insert(problems.end(), preset.problems().begin(), preset.problems().end());
-    if (params.ranks < 1)
-        problems.push_back({ "ranks", std::to_string(params.ranks), "must be at least 1", {} });
-    if (params.nodes < 1)
-        problems.push_back({ "nodes", std::to_string(params.nodes), "must be at least 1", {} });
-    else if (params.ranks >= 1 && params.ranks % params.nodes != 0)
-        problems.push_back(
-            { "nodes", std::to_string(params.nodes), "must divide ranks = " + std::to_string(params.ranks), {} });
-    if (!problems.empty())
-        return problems;
-    return model::makeTopology(preset.value(), params.nodes, params.ranks / params.nodes);
+    model::TopologySpec spec;
+    spec.preset = params.presetId;
+    spec.ranks = params.ranks;
+    spec.nodes = params.nodes;
+    return model::buildTopology(spec);
 }
 
 void CollectivesController::recompute()

@@ -3,9 +3,9 @@
 // re-runs the pure model stages when it changes: predict, candidates, makeSchedule, verify. Widgets only
 // display what it emits (STYLE.md: widgets never compute costs).
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/costmodel.h"
-#include "model/hardware.h"
-#include "model/schedule.h"
+#include "model/collectives/costmodel.h"
+#include "model/collectives/hardware.h"
+#include "model/collectives/schedule.h"
 #endif
 
 #include <QObject>

@@ -1,8 +1,8 @@
 #include "collectivespanel.h"
 
-#include "model/algorithm.h"
-#include "model/collective.h"
-#include "model/hardware.h"
+#include "model/collectives/algorithm.h"
+#include "model/collectives/collective.h"
+#include "model/collectives/hardware.h"
 
 #include <QComboBox>
 #include <QEvent>

@@ -1,7 +1,7 @@
 #include "lessonstage.h"
 
 #include "interviewpage.h"
-#include "model/schedule.h"
+#include "model/collectives/schedule.h"
 #include "views/charts/breakdownchart.h"
 #include "views/collectiveview.h"
 #include "views/palette.h"

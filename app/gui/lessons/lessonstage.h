@@ -7,8 +7,8 @@
 #include "lessonprogress.h"
 
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/lessonscene.h"
-#include "model/question.h"
+#include "model/teach/lessonscene.h"
+#include "model/teach/question.h"
 #endif
 
 #include <memory>

@@ -6,7 +6,7 @@
 //   {"id":"custom-calibrated","name":"…","base":"cpu-laptop","gpus_per_node":8,"nics_per_node":1,
 //    "intra":{"kind":"SharedMemory","alpha_us":1.2,"bandwidth_GBps":9.8,"line_rate_GBps":20,"source":"…"},
 //    "inter":{…},"peak_flops":…,"memory_bytes":…,"reduce_GBps":…,"source":"…"}
-#include "model/hardware.h"
+#include "model/collectives/hardware.h"
 
 #include <QString>
 #include <optional>

@@ -8,7 +8,7 @@
 // Finding mpirun (MPI backend, or NCCL across hosts): TUTOR_MPIRUN, else mpirun on PATH.
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "live/protocol/protocol.h"
-#include "model/measurement.h"
+#include "model/measure/measurement.h"
 #endif
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // The live lab's parameter panel: the form that becomes a LiveLabRequest, and the file actions.
 #include "app/gui/livelab/hardwareprofile.h"
 #include "livelabstage.h"
-#include "model/units.h"
+#include "model/collectives/units.h"
 
 #include <QCheckBox>
 #include <QComboBox>

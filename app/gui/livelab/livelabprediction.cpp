@@ -5,13 +5,12 @@
 
 namespace tutor::app {
 
-model::Topology liveTopology(const model::HardwarePreset& preset, int ranks, int hosts)
+model::Result<model::Topology> liveTopology(const model::HardwarePreset& preset, int ranks, int hosts)
 {
-    const int h = std::max(1, hosts);
-    const int r = std::max(1, ranks);
-    if (h == 1)
-        return model::makeTopology(preset, 1, r);
-    return model::makeTopology(preset, h, (r + h - 1) / h);
+    model::TopologySpec spec;
+    spec.ranks = ranks;
+    spec.nodes = std::max(1, hosts);
+    return model::buildTopology(preset, spec);
 }
 
 std::vector<PredictedPoint> predictSizes(model::Collective op, model::DType dtype, const model::Topology& topology,

@@ -3,8 +3,8 @@
 // worker reported (ranks spread over hosts), and the overlap the model expects. Pure functions over model
 // values; the stage calls them and hands the numbers to the chart and tables.
 #include "live/protocol/protocol.h"
-#include "model/costmodel.h"
-#include "model/measurement.h"
+#include "model/collectives/costmodel.h"
+#include "model/measure/measurement.h"
 
 #include <string>
 #include <vector>
@@ -17,8 +17,9 @@ struct PredictedPoint {
 };
 
 /// The topology of a live run: `ranks` processes or GPUs on `hosts` machines (≥ 1) of `preset`'s kind.
-/// One host: one node of `ranks` GPUs; several: hosts nodes of ranks / hosts GPUs (rounded up).
-model::Topology liveTopology(const model::HardwarePreset& preset, int ranks, int hosts);
+/// One host: one node of `ranks` GPUs; several: hosts nodes of ranks / hosts GPUs (model::buildTopology's
+/// rules: the hosts must divide the ranks).
+model::Result<model::Topology> liveTopology(const model::HardwarePreset& preset, int ranks, int hosts);
 
 /// model::predict for every size (Auto algorithm and protocol, as NCCL's tuner); sizes the model rejects
 /// are left out and the first problem is put in `problem`.

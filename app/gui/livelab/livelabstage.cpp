@@ -328,9 +328,9 @@ void LiveLabStage::refreshViews()
     if (!m_measurements.empty()) {
         const auto& first = m_measurements.front();
         const auto sizes = measuredSizes(m_measurements);
-        const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount());
-        for (const auto& p : predictSizes(first.op, first.dtype, topology, sizes))
-            predicted.emplace_back(p.bytes, p.seconds);
+        if (const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount()))
+            for (const auto& p : predictSizes(first.op, first.dtype, *topology, sizes))
+                predicted.emplace_back(p.bytes, p.seconds);
         if (m_calibration)
             for (const auto bytes : sizes)
                 fitted.emplace_back(bytes, m_calibration->predictSeconds(bytes));
@@ -347,9 +347,9 @@ void LiveLabStage::refreshTable()
     std::map<model::Bytes, double> model;
     if (!m_measurements.empty()) {
         const auto& first = m_measurements.front();
-        const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount());
-        for (const auto& p : predictSizes(first.op, first.dtype, topology, measuredSizes(m_measurements)))
-            model[p.bytes] = p.seconds;
+        if (const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount()))
+            for (const auto& p : predictSizes(first.op, first.dtype, *topology, measuredSizes(m_measurements)))
+                model[p.bytes] = p.seconds;
     }
     std::map<model::Bytes, model::FitPoint> fit;
     if (m_calibration)
@@ -394,9 +394,9 @@ void LiveLabStage::refreshOverlap()
     const live::OverlapRecord& o = m_overlaps.back();
     // The model's communication time for the same collective and size, on the comparison preset.
     double commUs = o.commAloneUs;
-    if (const auto op = model::parseCollective(o.op)) {
-        const auto topology = liveTopology(comparisonPreset(), o.ranks, hostCount());
-        const auto points = predictSizes(*op, model::DType::Fp32, topology, { o.bytes });
+    const auto topology = liveTopology(comparisonPreset(), o.ranks, hostCount());
+    if (const auto op = model::parseCollective(o.op); op && topology) {
+        const auto points = predictSizes(*op, model::DType::Fp32, *topology, { o.bytes });
         if (!points.empty())
             commUs = points.front().seconds * 1e6;
     }

@@ -16,8 +16,9 @@
 #include "app/gui/stage.h"
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "app/gui/livelab/livelabprediction.h"
-#include "model/calibrate.h"
-#include "model/hardware.h"
+#include "model/measure/calibrate.h"
+#include "model/measure/ncclimport.h"
+#include "model/collectives/hardware.h"
 #endif
 
 #include <QPointer>

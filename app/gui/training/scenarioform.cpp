@@ -1,7 +1,7 @@
 #include "scenarioform.h"
 
-#include "model/hardware.h"
-#include "model/scenarioio.h"
+#include "model/collectives/hardware.h"
+#include "model/sim/scenarioio.h"
 #include "views/palette.h"
 
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #include "trainingcontroller.h"
 
-#include "model/costmodel.h"
-#include "model/hardware.h"
+#include "model/collectives/costmodel.h"
+#include "model/collectives/hardware.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -223,7 +223,7 @@ void TrainingController::requestSweep(SweepParameter parameter)
 model::Topology TrainingController::dpTopology() const
 {
     for (const auto& g : m_simulation.timeline.groups)
-        if (g.kind == "dp")
+        if (g.kind == model::GroupKind::Dp)
             return g.topology;
     return {};
 }

@@ -7,9 +7,9 @@
 #include <QString>
 #include <memory>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/scenario.h"
-#include "model/simulate.h"
-#include "model/topology.h"
+#include "model/sim/scenario.h"
+#include "model/sim/simulate.h"
+#include "model/collectives/topology.h"
 #include "views/charts/sweepchart.h"
 #endif
 

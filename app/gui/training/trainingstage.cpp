@@ -1,8 +1,8 @@
 #include "trainingstage.h"
 
-#include "model/scenarioio.h"
-#include "model/simulate.h"
-#include "model/trace.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+#include "model/sim/trace.h"
 #include "scenarioform.h"
 #include "trainingcontroller.h"
 #include "views/charts/bandwidthchart.h"

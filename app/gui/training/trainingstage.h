@@ -6,8 +6,8 @@
 #include <QPointer>
 #include <QString>
 #ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/metrics.h"
-#include "model/problem.h"
+#include "model/sim/metrics.h"
+#include "model/collectives/problem.h"
 #endif
 
 class QComboBox;

@@ -1,0 +1,41 @@
+#pragma once
+// Algorithms and protocols. One file per algorithm in algorithms/, registered in one table.
+#include "model/collectives/collective.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tutor::model {
+
+enum class Algorithm {
+    Auto, ///< pick the cheapest, as NCCL's tuner does
+    Ring,
+    DoubleBinaryTree, ///< NCCL ≥ 2.4 "Tree"
+    HalvingDoubling, ///< Rabenseifner: recursive-halving ReduceScatter + recursive-doubling AllGather
+    RecursiveDoubling,
+    BinomialTree,
+    Pairwise, ///< direct / pairwise exchange AllToAll (and direct Gather/Scatter/SendRecv)
+    Nvls, ///< in-switch reduction (NVLink SHARP)
+    Hierarchical, ///< intra-node then inter-node then intra-node
+};
+
+enum class Protocol { Auto, LL, LL128, Simple };
+
+std::string_view name(Algorithm algorithm); ///< "ring", "tree", "rabenseifner", ...
+std::string_view name(Protocol protocol); ///< "LL", "LL128", "Simple"
+std::optional<Algorithm> parseAlgorithm(std::string_view text);
+std::optional<Protocol> parseProtocol(std::string_view text);
+std::span<const Algorithm> concreteAlgorithms(); ///< every algorithm except Auto
+/// "auto, ring, tree, …": every name parseAlgorithm() accepts first, from the registry.
+std::string algorithmNames();
+std::span<const Protocol> concreteProtocols(); ///< LL, LL128, Simple
+/// The collectives an algorithm has a cost and a schedule for (ring: AllReduce, ReduceScatter, AllGather,
+/// Broadcast, Reduce; pairwise: AllToAll, Gather, Scatter, SendRecv; …). Empty for Auto.
+std::span<const Collective> collectivesOf(Algorithm algorithm);
+/// The concrete algorithms defined for a collective, in the table's order.
+std::vector<Algorithm> algorithmsFor(Collective op);
+
+} // namespace tutor::model

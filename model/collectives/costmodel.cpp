@@ -1,0 +1,194 @@
+// The α-β-γ cost model: validation, one algorithm × protocol, and NCCL-style auto selection.
+#include "model/collectives/costmodel.h"
+
+#include "model/collectives/algorithms/algorithm_impl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace tutor::model {
+
+namespace {
+using detail::AlgorithmEntry;
+
+/// True if `entry` can run the request (its collective, rank count and topology); else false, and the rule in
+/// *why when given.
+bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::string* why = nullptr)
+{
+    if (!detail::supports(entry, request.op)) {
+        return detail::fail(why, [&] {
+            std::string list;
+            for (auto op : entry.collectives)
+                list += (list.empty() ? "" : ", ") + std::string(name(op));
+            return "not defined for " + std::string(name(request.op)) + " (defined for " + list + ")";
+        });
+    }
+    return entry.check(request.op, request.topology.ranks(), &request.topology, why);
+}
+
+/// The cost of one algorithm × protocol; preconditions: request valid, algorithm and protocol can run it.
+/// `withText` false leaves formula and reason empty (the auto search only compares times).
+CollectiveCost evaluate(
+    const CollectiveRequest& request, const AlgorithmEntry& entry, Protocol protocol, bool withText = true)
+{
+    const Topology& topo = request.topology;
+    const int n = topo.ranks();
+    CollectiveCost c;
+    c.op = request.op;
+    c.algorithm = entry.algorithm;
+    c.protocol = protocol;
+    c.ranks = n;
+    c.bytes = request.bytes;
+    if (n <= 1) {
+        // NCCL costs a one-rank communicator at 0 (enqueue.cc: nRanks == 1 → time 0): nothing moves.
+        c.reason = "1 rank: nothing to communicate, time 0";
+        c.formula = "n = 1: t = 0";
+        return c;
+    }
+    detail::CostInput in;
+    in.op = request.op;
+    in.bytes = request.bytes;
+    in.ranks = n;
+    in.topology = &topo;
+    in.protocol = protocol;
+    in.intraHop = detail::hopLatencySeconds(topo.intra, entry.family, protocol);
+    in.interHop = detail::hopLatencySeconds(topo.inter, entry.family, protocol);
+    const double efficiency = detail::protocolEfficiency(protocol);
+    in.intraBps = topo.intra.bandwidthGBps * kBytesPerGB * efficiency;
+    in.interBps = topo.interBandwidthPerGpuGBps() * kBytesPerGB * efficiency;
+    in.gammaSecondsPerByte = topo.reduceGBps > 0 ? 1.0 / (topo.reduceGBps * kBytesPerGB) : 0.0;
+    in.wantFormula = withText;
+    const auto terms = entry.cost(in);
+    // An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
+    const bool latencyFree = topo.intra.alphaSeconds == 0 && (topo.nodes == 1 || topo.inter.alphaSeconds == 0);
+    const Seconds base = latencyFree ? 0.0 : detail::baseLatencySeconds(entry.family, protocol);
+    c.latencySeconds = base + terms.latencySeconds;
+    c.bandwidthSeconds = terms.bandwidthSeconds;
+    c.reduceSeconds = terms.reduceSeconds;
+    c.totalSeconds = c.latencySeconds + c.bandwidthSeconds + c.reduceSeconds;
+    c.steps = terms.steps;
+    c.bytesSentPerRank = terms.bytesSentPerRank;
+    c.linkBytes = terms.linkBytes;
+    if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
+        c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
+        c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
+    }
+    if (!withText)
+        return c;
+    std::string formula = std::string(name(entry.algorithm)) + "/" + std::string(name(protocol)) + " "
+        + std::string(name(request.op)) + ", n = " + std::to_string(n) + ": t = ";
+    if (base > 0)
+        formula += "base " + detail::fmtTime(base) + " + ";
+    formula += terms.formula;
+    if (c.reduceSeconds > 0)
+        formula += " + γ " + detail::fmtTime(c.reduceSeconds);
+    formula += " = " + detail::fmtTime(c.totalSeconds);
+    c.formula = std::move(formula);
+    c.reason = "forced " + std::string(name(entry.algorithm)) + "/" + std::string(name(protocol));
+    return c;
+}
+
+std::string label(const CollectiveCost& c)
+{
+    return std::string(name(c.algorithm)) + "/" + std::string(name(c.protocol)) + " " + detail::fmtTime(c.totalSeconds);
+}
+} // namespace
+
+Problems validate(const CollectiveRequest& request)
+{
+    Problems out = validate(request.topology, "topology");
+    if (request.bytes < 1 || request.bytes > kMaxMessageBytes)
+        out.push_back({ "bytes", std::to_string(request.bytes), "must be between 1 and 1099511627776 (1 TiB)" });
+    const int n = request.topology.ranks();
+    if (traits(request.op).rooted && (request.root < 0 || (n >= 1 && request.root >= n)))
+        out.push_back({ "root", std::to_string(request.root), "must be a rank in [0, " + std::to_string(n) + ")" });
+    if (!out.empty())
+        return out; // the checks below need a sane topology
+    if (request.algorithm != Algorithm::Auto) {
+        const auto* entry = detail::findAlgorithm(request.algorithm);
+        if (std::string rule; !runs(*entry, request, &rule))
+            out.push_back({ "algorithm", std::string(name(request.algorithm)), rule });
+        else if (request.protocol != Protocol::Auto) {
+            if (const char* prule = detail::protocolRule(request.protocol, request.algorithm, request.topology))
+                out.push_back({ "protocol", std::string(name(request.protocol)), prule });
+        }
+    } else if (request.protocol != Protocol::Auto) {
+        bool any = false;
+        for (const auto* e : detail::algorithmTable())
+            any = any || (runs(*e, request) && !detail::protocolRule(request.protocol, e->algorithm, request.topology));
+        if (!any)
+            out.push_back({ "protocol", std::string(name(request.protocol)),
+                "no algorithm can run this collective "
+                "with it on this topology" });
+    }
+    return out;
+}
+
+namespace {
+/// Calls visit(entry, protocol) for every pair that can run a valid request.
+template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&& visit)
+{
+    for (const auto* e : detail::algorithmTable()) {
+        if (request.algorithm != Algorithm::Auto && e->algorithm != request.algorithm)
+            continue;
+        if (!runs(*e, request))
+            continue;
+        for (auto p : concreteProtocols()) {
+            if (request.protocol != Protocol::Auto && p != request.protocol)
+                continue;
+            if (!detail::protocolRule(p, e->algorithm, request.topology))
+                visit(*e, p);
+        }
+    }
+}
+} // namespace
+
+std::vector<CollectiveCost> candidates(const CollectiveRequest& request)
+{
+    std::vector<CollectiveCost> out;
+    if (!validate(request).empty())
+        return out;
+    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) { out.push_back(evaluate(request, e, p)); });
+    std::stable_sort(out.begin(), out.end(),
+        [](const CollectiveCost& a, const CollectiveCost& b) { return a.totalSeconds < b.totalSeconds; });
+    return out;
+}
+
+Result<CollectiveCost> predict(const CollectiveRequest& request)
+{
+    if (auto problems = validate(request); !problems.empty())
+        return problems;
+    // Compare times only; the winner is evaluated again with its formula. Equal times keep the first pair in
+    // table order, as candidates() does.
+    const AlgorithmEntry* bestEntry = nullptr;
+    CollectiveCost best;
+    CollectiveCost second;
+    int count = 0;
+    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) {
+        auto c = evaluate(request, e, p, false);
+        ++count;
+        if (!bestEntry || c.totalSeconds < best.totalSeconds) {
+            second = std::move(best);
+            best = std::move(c);
+            bestEntry = &e;
+        } else if (count == 2 || c.totalSeconds < second.totalSeconds) {
+            second = std::move(c);
+        }
+    });
+    if (!bestEntry)
+        return Problem { "algorithm", std::string(name(request.algorithm)), "no algorithm can run this request" };
+    if (!request.explain)
+        return best;
+    auto chosen = evaluate(request, *bestEntry, best.protocol, true);
+    if (chosen.ranks <= 1)
+        return chosen;
+    const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;
+    if (chose && count > 1)
+        chosen.reason = label(chosen) + " beats " + label(second);
+    else if (chose)
+        chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
+    return chosen;
+}
+
+} // namespace tutor::model

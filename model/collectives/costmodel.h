@@ -1,0 +1,23 @@
+#pragma once
+// The α-β-γ cost model of one collective on one topology, with NCCL-style protocols and auto selection.
+#include "model/collectives/cost.h"
+#include "model/collectives/problem.h"
+
+#include <string>
+
+namespace tutor::model {
+
+/// Every problem with a request: ranks ≥ 1, 1 ≤ bytes ≤ kMaxMessageBytes, finite positive bandwidths,
+/// an algorithm that is defined for this collective, rank count and topology, root in range.
+Problems validate(const CollectiveRequest& request);
+
+/// Predicts one collective. Algorithm/Protocol Auto evaluates every defined pair and takes the cheapest,
+/// as NCCL's tuner does (src/graph/tuning.cc), and says why in CollectiveCost::reason.
+/// Fails with the problems of validate() and with "not defined for n ranks" for an algorithm that cannot run.
+Result<CollectiveCost> predict(const CollectiveRequest& request);
+
+/// Every (algorithm, protocol) that can run this request, each with its cost, cheapest first.
+/// Used for the "auto would choose … because …" readout and the per-algorithm bandwidth chart.
+std::vector<CollectiveCost> candidates(const CollectiveRequest& request);
+
+} // namespace tutor::model

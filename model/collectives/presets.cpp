@@ -1,0 +1,214 @@
+// Hardware presets and link helpers. Every figure has its source beside it.
+//
+// β (Link::bandwidthGBps) is the *achievable* unidirectional bandwidth per GPU: what nccl-tests reports as
+// busbw for a large ring AllReduce on that machine, or NCCL's own per-channel figure × channels where that is
+// the better public number. lineRateGBps is the vendor's unidirectional figure, so a view can show "β is x % of
+// line rate". α is the per-hop latency NCCL's tuner uses for the Simple protocol on a ring
+// (NVIDIA/nccl src/graph/tuning.cc, hwLat[NVLINK|PCI|NET][RING][SIMPLE]); the other protocols scale from it.
+#include "model/collectives/hardware.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace tutor::model {
+
+namespace {
+// NCCL tuning.cc hwLat, Ring/Simple per-hop latency in µs.
+constexpr double kNvlinkRingSimpleUs = 3.4;
+constexpr double kPcieRingSimpleUs = 5.7;
+constexpr double kNetRingSimpleUs = 14.0;
+
+const std::array<HardwarePreset, 6>& table()
+{
+    static const std::array<HardwarePreset, 6> kPresets {
+        HardwarePreset {
+            .id = "dgx-a100",
+            .name = "NVIDIA DGX A100 (8× A100 SXM4 80 GB)",
+            .gpusPerNode = 8,
+            // NVLink 3: 12 links × 25 GB/s = 300 GB/s per direction (NVIDIA A100 datasheet).
+            // β 235 GB/s: NCCL caps sm80 ring bus bandwidth at 235 GB/s (tuning.cc, compCap80), which is
+            // also where nccl-tests all_reduce_perf busbw plateaus on DGX A100 (≈ 78 % of line rate).
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 235.0, 300.0,
+                "NVLink 3 / NVSwitch: line 300 GB/s per direction (A100 datasheet); β = NCCL sm80 ring cap "
+                "235 GB/s (tuning.cc); α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            // 8× Mellanox HDR 200 Gb/s = 25 GB/s per NIC; NCCL models 12 GB/s per 100 Gb/s of NIC.
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 24.0, 25.0,
+                "InfiniBand HDR 200 Gb/s per NIC = 25 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s "
+                "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = false,
+            .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 2039.0, // HBM2e bandwidth: NCCL fuses the sum into the copy, the extra cost is one more read
+            .source = "A100 SXM4 80 GB datasheet: 312 TFLOP/s dense bf16, 80 GB HBM2e at 2,039 GB/s; "
+                      "DGX A100 user guide: 8 GPUs, 6 NVSwitches, 8 HDR compute NICs",
+        },
+        HardwarePreset {
+            .id = "hgx-h100",
+            .name = "NVIDIA HGX H100 (8× H100 SXM5 80 GB)",
+            .gpusPerNode = 8,
+            // NVLink 4: 18 links × 25 GB/s = 450 GB/s per direction (H100 datasheet).
+            // β 370 GB/s: nccl-tests all_reduce_perf busbw on 8× H100 SXM without NVLS reaches
+            // ≈ 360–380 GB/s (≈ 82 % of line rate); NCCL models 20.6 GB/s per NVLink channel (tuning.cc).
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring "
+                "busbw range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            // 8× ConnectX-7 NDR 400 Gb/s = 50 GB/s per NIC; NCCL models 12 GB/s per 100 Gb/s → 48 GB/s.
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "InfiniBand NDR 400 Gb/s per NIC = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s "
+                "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true, // third-generation NVSwitch with NVLink SHARP
+            .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 3350.0, // HBM3 bandwidth (the fused sum adds one read of the local operand)
+            .source = "H100 SXM5 datasheet: 989 TFLOP/s dense bf16, 80 GB HBM3 at 3.35 TB/s; HGX H100: "
+                      "8 GPUs, 4 NVSwitch (NVLink SHARP), 8 ConnectX-7 NDR NICs",
+        },
+        HardwarePreset {
+            .id = "hgx-h200",
+            .name = "NVIDIA HGX H200 (8× H200 SXM 141 GB)",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch as HGX H100: line 450 GB/s per direction; β = nccl-tests ring busbw "
+                "range 360-380 GB/s; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "InfiniBand NDR 400 Gb/s per NIC = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; "
+                "α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true,
+            .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
+            .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
+            .reduceGBps = 4800.0, // HBM3e bandwidth (the fused sum adds one read of the local operand)
+            .source = "H200 SXM datasheet: 989 TFLOP/s dense bf16, 141 GB HBM3e at 4.8 TB/s; HGX H200: "
+                      "8 GPUs, NVLink 4 NVSwitch with NVLink SHARP, 8 NDR NICs",
+        },
+        HardwarePreset {
+            .id = "pcie-gen4",
+            .name = "PCIe Gen4 workstation (4× RTX A6000 48 GB, no NVLink bridge)",
+            .gpusPerNode = 4,
+            // PCIe Gen4 x16: 16 GT/s × 16 lanes ≈ 32 GB/s per direction raw (PCI-SIG). Peer traffic through
+            // the CPU root complex reaches ≈ 20-24 GB/s in nccl-tests busbw; NCCL models PCIe at 12 GB/s
+            // per channel (topo.h) with two channels.
+            .intra = { LinkKind::PCIe, kPcieRingSimpleUs * kMicro, 22.0, 32.0,
+                "PCIe Gen4 x16: line ≈ 32 GB/s per direction (PCI-SIG); β ≈ 70 % of line rate, the "
+                "nccl-tests busbw range 20-24 GB/s through a root complex; α = NCCL hwLat PCI ring Simple "
+                "5.7 µs" },
+            .inter = { LinkKind::RoCE, kNetRingSimpleUs * kMicro, 12.0, 12.5,
+                "100 GbE RoCE NIC = 12.5 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL hwLat "
+                "NET ring Simple 14 µs" },
+            .nicsPerNode = 1,
+            .nvls = false,
+            .peakFlops = 154.8e12, // RTX A6000 dense bf16 tensor (datasheet: 309.7 with sparsity)
+            .memoryBytes = 48 * GiB,
+            .reduceGBps = 768.0, // GDDR6 bandwidth (the fused sum adds one read of the local operand)
+            .source = "RTX A6000 datasheet: 48 GB GDDR6 at 768 GB/s, 309.7 TFLOP/s bf16 with sparsity "
+                      "(154.8 dense); PCIe Gen4 x16",
+        },
+        HardwarePreset {
+            .id = "pcie-gen5",
+            .name = "PCIe Gen5 workstation (4× H100 PCIe 80 GB, no NVLink bridge)",
+            .gpusPerNode = 4,
+            // PCIe Gen5 x16 ≈ 64 GB/s per direction raw (PCI-SIG); modelled at ≈ 70 % of line rate as Gen4.
+            .intra = { LinkKind::PCIe, kPcieRingSimpleUs * kMicro, 45.0, 64.0,
+                "PCIe Gen5 x16: line ≈ 64 GB/s per direction (PCI-SIG); β ≈ 70 % of line rate as measured "
+                "for Gen4 peer traffic; α = NCCL hwLat PCI ring Simple 5.7 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "InfiniBand NDR 400 Gb/s = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL "
+                "hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 1,
+            .nvls = false,
+            .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 2000.0, // HBM2e bandwidth (the fused sum adds one read of the local operand)
+            .source = "H100 PCIe datasheet: 756 TFLOP/s dense bf16, 80 GB HBM2e at 2.0 TB/s, PCIe Gen5 x16",
+        },
+        HardwarePreset {
+            .id = "cpu-laptop",
+            .name = "CPU laptop (8 MPI ranks over shared memory)",
+            .gpusPerNode = 8,
+            // Shared-memory MPI copies through a shared segment (two memcpy per message); 8 ranks share
+            // ≈ 80 GB/s of DDR5, ≈ 10 GB/s each; OSU osu_bw on shared memory reaches about half of that.
+            .intra = { LinkKind::SharedMemory, 0.5 * kMicro, 5.0, 10.0,
+                "shared memory: ≈ 80 GB/s DDR5 shared by 8 ranks = 10 GB/s each; β ≈ 50 % (two copies per "
+                "message, OSU osu_bw on shm); α ≈ 0.5 µs (OSU osu_latency on shm)" },
+            .inter = { LinkKind::Ethernet, 30.0 * kMicro, 0.11, 0.125,
+                "1 GbE = 0.125 GB/s line; β ≈ 90 % after TCP/IP headers; α ≈ 30 µs TCP round trip / 2" },
+            .nicsPerNode = 1,
+            .nvls = false,
+            .peakFlops = 0.1e12, // one core with AVX2 FMA: ≈ 16 flop/cycle × ~3.5 GHz × 2 ≈ 0.1 TFLOP/s
+            .memoryBytes = 2 * GiB, // 16 GiB laptop shared by 8 ranks
+            .reduceGBps = 5.0, // a vectorised sum is memory bound like the copy
+            .source = "typical 8-core laptop: DDR5-5600 dual channel ≈ 90 GB/s, 16 GiB; one rank per core",
+        },
+    };
+    return kPresets;
+}
+
+std::string number(double v)
+{
+    if (std::isnan(v))
+        return "nan";
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+} // namespace
+
+std::string_view name(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::NVLink:
+        return "NVLink";
+    case LinkKind::PCIe:
+        return "PCIe";
+    case LinkKind::SharedMemory:
+        return "shared memory";
+    case LinkKind::InfiniBand:
+        return "InfiniBand";
+    case LinkKind::RoCE:
+        return "RoCE";
+    case LinkKind::Ethernet:
+        return "Ethernet";
+    }
+    return "?";
+}
+
+bool isNetwork(LinkKind kind)
+{
+    return kind == LinkKind::InfiniBand || kind == LinkKind::RoCE || kind == LinkKind::Ethernet;
+}
+
+Problems validate(const Link& link, const std::string& field)
+{
+    Problems out;
+    if (!std::isfinite(link.alphaSeconds) || link.alphaSeconds < 0)
+        out.push_back({ field + ".alpha_us", number(link.alphaSeconds / kMicro), "must be finite and ≥ 0" });
+    if (!std::isfinite(link.bandwidthGBps) || link.bandwidthGBps <= 0)
+        out.push_back({ field + ".bandwidth_GBps", number(link.bandwidthGBps), "must be finite and > 0" });
+    if (!std::isfinite(link.lineRateGBps) || link.lineRateGBps < 0)
+        out.push_back({ field + ".line_rate_GBps", number(link.lineRateGBps), "must be finite and ≥ 0" });
+    return out;
+}
+
+std::span<const HardwarePreset> presets()
+{
+    return table();
+}
+
+Result<HardwarePreset> findPreset(std::string_view id, const std::string& field)
+{
+    for (const auto& p : table())
+        if (p.id == id)
+            return p;
+    std::string known;
+    for (const auto& p : table())
+        known += (known.empty() ? "" : ", ") + p.id;
+    return Problem { field, std::string(id), "unknown preset (known: " + known + ")" };
+}
+
+} // namespace tutor::model

@@ -1,0 +1,70 @@
+#pragma once
+// Who can talk to whom and over what: nodes × GPUs per node, one intra-node and one inter-node link class.
+// Algorithms (what moves at each step) live apart from this, in algorithms/.
+#include "model/collectives/hardware.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tutor::model {
+
+struct Topology {
+    int nodes = 1;
+    int gpusPerNode = 8;
+    Link intra;
+    Link inter;
+    int nicsPerNode = 8;
+    bool nvls = false;
+    double reduceGBps = 0; ///< γ = 1 / (reduceGBps·1e9) seconds per byte; 0 means reductions are free
+
+    int ranks() const { return nodes * gpusPerNode; }
+    NodeId nodeOf(RankId rank) const { return NodeId { rank.value / gpusPerNode }; }
+    bool sameNode(RankId a, RankId b) const { return nodeOf(a) == nodeOf(b); }
+    /// The link class a transfer between two ranks uses.
+    const Link& linkBetween(RankId a, RankId b) const { return sameNode(a, b) ? intra : inter; }
+    /// Inter-node bandwidth available to one GPU when all GPUs of a node send at once:
+    /// inter.bandwidthGBps · min(1, nicsPerNode / gpusPerNode).
+    double interBandwidthPerGpuGBps() const;
+
+    bool operator==(const Topology&) const = default;
+};
+
+/// A topology of `nodes` × `gpusPerNode` built from a preset's links.
+Topology makeTopology(const HardwarePreset& preset, int nodes, int gpusPerNode);
+/// A topology for `ranks` GPUs of a preset, filling nodes of preset.gpusPerNode first
+/// (ranks below one node give one partial node). A count that is not a whole number of nodes uses the
+/// largest divisor of `ranks` that fits in a node as GPUs per node (12 on 8-GPU nodes: 2 × 6), so every node
+/// holds the same number of ranks. ranks ≤ 0 gives nodes = 0, which validate() reports.
+Topology makeTopologyForRanks(const HardwarePreset& preset, int ranks);
+
+/// What a user says about a machine: a preset, any of ranks / nodes / GPUs per node, and optional figures
+/// that replace both link classes' α and β (a calibration, a "what if" from the command line).
+struct TopologySpec {
+    std::string preset = "hgx-h100"; ///< hardware.h preset id
+    std::optional<std::int64_t> ranks;
+    std::optional<std::int64_t> nodes;
+    std::optional<std::int64_t> gpusPerNode;
+    std::optional<double> alphaMicroseconds; ///< replaces intra and inter α
+    std::optional<double> bandwidthGBps; ///< replaces intra and inter β
+    bool operator==(const TopologySpec&) const = default;
+};
+
+/// The one way a preset and a rank layout become a Topology; every front end (command line, window,
+/// lessons, live lab) calls it, so the same words give the same machine everywhere. Rules:
+/// - nodes and GPUs per node given: ranks, if given, must equal their product;
+/// - nodes and ranks given: nodes must divide ranks;
+/// - GPUs per node and ranks given: GPUs per node must divide ranks;
+/// - ranks alone: makeTopologyForRanks(); nodes alone: nodes × the preset's GPUs per node; GPUs per node
+///   alone: one node; nothing: one full node of the preset.
+/// Then validate() of the result. Problems name `prefix` + "preset" | "ranks" | "nodes" | "gpus_per_node" |
+/// "alpha_us" | "bandwidth_GBps" (prefix "scene." gives "scene.ranks"), the value and the rule.
+Result<Topology> buildTopology(const TopologySpec& spec, const std::string& prefix = {});
+/// The same on a preset that is not in the registry (a calibrated profile); spec.preset is not read.
+Result<Topology> buildTopology(const HardwarePreset& preset, const TopologySpec& spec, const std::string& prefix = {});
+
+/// Every problem: nodes ≥ 1, gpusPerNode ≥ 1, ranks ≤ 1,048,576, links valid, nicsPerNode ≥ 1.
+/// Fields are reported under `field` ("topology.nodes").
+Problems validate(const Topology& topology, const std::string& field = "topology");
+
+} // namespace tutor::model

@@ -1,0 +1,61 @@
+#include "model/sim/compute.h"
+
+namespace tutor::model {
+
+namespace {
+double attentionParams(const ModelShape& m)
+{
+    return 4.0 * m.hidden * m.hidden;
+}
+double mlpParams(const ModelShape& m)
+{
+    return 2.0 * m.hidden * m.ffnSize();
+}
+} // namespace
+
+double layerParams(const ModelShape& m, int layer)
+{
+    if (m.isMoeLayer(layer))
+        return attentionParams(m) + m.moe.experts * mlpParams(m) + static_cast<double>(m.hidden) * m.moe.experts;
+    return attentionParams(m) + mlpParams(m);
+}
+
+double activeLayerParams(const ModelShape& m, int layer)
+{
+    if (m.isMoeLayer(layer))
+        return attentionParams(m) + m.moe.topK * mlpParams(m) + static_cast<double>(m.hidden) * m.moe.experts;
+    return attentionParams(m) + mlpParams(m);
+}
+
+double embeddingParams(const ModelShape& m)
+{
+    return static_cast<double>(m.vocab) * m.hidden;
+}
+
+double totalParams(const ModelShape& m)
+{
+    double sum = embeddingParams(m);
+    for (int l = 0; l < m.layers; ++l)
+        sum += layerParams(m, l);
+    return sum;
+}
+
+double forwardFlopsPerToken(const ModelShape& m, int layer)
+{
+    return 2.0 * activeLayerParams(m, layer) + 4.0 * m.seqLen * m.hidden;
+}
+
+double headForwardFlopsPerToken(const ModelShape& m)
+{
+    return 2.0 * m.hidden * m.vocab;
+}
+
+double modelFlopsPerToken(const ModelShape& m)
+{
+    double sum = 3.0 * headForwardFlopsPerToken(m);
+    for (int l = 0; l < m.layers; ++l)
+        sum += 3.0 * forwardFlopsPerToken(m, l);
+    return sum;
+}
+
+} // namespace tutor::model

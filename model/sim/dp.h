@@ -1,0 +1,69 @@
+#pragma once
+// Internal to the simulator: data-parallel gradient and parameter communication (DDP buckets, ZeRO-1/2/3).
+#include "model/sim/engine.h"
+
+namespace tutor::model::sim {
+
+/// The parameter groups whose gradients become ready together during backward.
+enum class ParamPart { Head, Embedding, Mlp, Attention };
+
+class GradSync {
+public:
+    GradSync(Context& context, int stages);
+
+    /// The final backward of the step (the last micro-batch; no_sync before it) produced the gradient of
+    /// `part` of `layer` (global index) at time `t` through event `producer`. Launches a bucket's
+    /// collective when it is complete and overlap is on.
+    void gradReady(StageState& stage, int chunk, int layer, ParamPart part, Seconds t, EventRef producer);
+
+    /// The stage ran its last compute: with overlap off every bucket is launched now; ZeRO-1/2 then
+    /// AllGather the updated parameters; ZeRO-3 with overlap off ReduceScatters here.
+    void stageDone(StageState& stage);
+
+    /// ZeRO-3: the layer's parameters are gathered for micro-batch `mb` (forward or backward pass); issues
+    /// AllGathers up to prefetch_depth layers ahead at `t`. Returns when the layer's AllGather ends.
+    Seconds gather(StageState& stage, int layer, bool backward, Seconds t);
+    /// ZeRO-3: a new forward or backward pass starts; nothing has been gathered for it yet.
+    void beginPass(int stage);
+
+    bool zero3() const { return m_zero3; }
+
+private:
+    struct Bucket {
+        Bytes bytes = 0;
+        int pending = 0; ///< parameter groups whose gradients are not ready yet
+        GroupKind group = GroupKind::Dp;
+        Seconds ready = 0;
+        EventRef producer;
+        EventRef comm; ///< the ReduceScatter / AllReduce
+        int id = 0; ///< per stage, in launch order
+        bool launched = false;
+    };
+    struct StageBuckets {
+        std::vector<Bucket> buckets;
+        std::vector<int> slotBucket; ///< per (chunk, slot): bucket index, −1 when not synchronised
+        int launchedUpTo = 0;
+        int nextGather = 0; ///< ZeRO-3: next layer to AllGather in the current pass
+        bool freshPass = true; ///< ZeRO-3: nothing gathered yet in the current pass
+        int gatherStep = 1; ///< +1 forward, −1 backward
+        std::vector<Seconds> gatherEnd;
+    };
+
+    // Gradient slots of a chunk: head, embedding, then per layer the MLP's two weight matrices (fc2, fc1;
+    // one slot for all local experts) and the attention's two (output projection, QKV), the tensors
+    // PyTorch DDP assigns to buckets.
+    int slots() const { return 2 + 4 * m_context.layersPerChunk; }
+    int slot(int chunk, int layer, ParamPart part, int tensor = 0) const;
+    void build(int stage);
+    void launch(StageState& stage, Bucket& bucket, Seconds ready);
+    Bytes layerBytes(int layer, ParamPart part) const;
+    EventRef issue(StageState& stage, Collective op, Bytes bytes, GroupKind group, Seconds ready, int layer, int bucket,
+        const char* what);
+
+    Context& m_context;
+    std::vector<StageBuckets> m_stages;
+    int m_dtypeBytes = 2;
+    bool m_zero3 = false;
+};
+
+} // namespace tutor::model::sim

@@ -1,0 +1,245 @@
+#include "model/sim/engine.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace tutor::model::sim {
+
+namespace {
+// The topology a group of `ranks` members runs on when `perNode` of them share a node. Each member
+// gets its fair share of the node's NICs, since the other groups of that node send at the same time.
+Group groupOn(const HardwarePreset& hw, GroupKind what, int ranks, int perNode)
+{
+    Group g;
+    g.kind = what;
+    g.ranks = ranks;
+    perNode = std::clamp(perNode, 1, ranks);
+    const int nodes = (ranks + perNode - 1) / perNode;
+    g.topology = makeTopology(hw, nodes, perNode);
+    if (nodes > 1) {
+        const double share = std::min(1.0, static_cast<double>(hw.nicsPerNode) / std::max(1, hw.gpusPerNode));
+        g.topology.inter.bandwidthGBps = hw.inter.bandwidthGBps * share;
+        g.topology.nicsPerNode = perNode;
+    }
+    g.label = std::string(name(what)) + "(" + std::to_string(ranks) + ", ";
+    if (ranks == 1)
+        g.label += "local)";
+    else if (nodes == 1)
+        g.label += std::string(name(hw.intra.kind)) + ")";
+    else
+        g.label += std::to_string(nodes) + " nodes, " + std::string(name(hw.inter.kind)) + ")";
+    return g;
+}
+} // namespace
+
+std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePreset& hw)
+{
+    const auto& p = s.parallel;
+    const int gpn = std::max(1, hw.gpusPerNode);
+    const int tp = p.tp, dp = p.dp, ep = p.ep;
+    std::array<Group, kGroupKinds> groups;
+    // TP: consecutive ranks.
+    groups[static_cast<int>(GroupKind::Tp)] = groupOn(hw, GroupKind::Tp, tp, std::min(tp, gpn));
+    // DP: stride tp, so gpn / tp members share a node.
+    groups[static_cast<int>(GroupKind::Dp)] = groupOn(hw, GroupKind::Dp, dp, std::max(1, gpn / tp));
+    // PP: neighbours tp·dp ranks apart.
+    groups[static_cast<int>(GroupKind::Pp)] = groupOn(hw, GroupKind::Pp, std::min(2, p.pp), tp * dp < gpn ? 2 : 1);
+    // EP: ep consecutive DP indices (stride tp).
+    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / tp));
+    // Expert data parallel: the dp / ep replicas of one expert shard (stride tp·ep).
+    groups[static_cast<int>(GroupKind::ExpertDp)] = groupOn(hw, GroupKind::ExpertDp, dp / ep, std::max(1, gpn / (tp * ep)));
+    return groups;
+}
+
+CommCosts::CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free)
+    : m_groups(std::move(groups))
+    , m_dtype(dtype)
+    , m_free(free)
+{
+}
+
+Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
+{
+    const auto& g = group(kind);
+    if (m_free || g.ranks <= 1 || bytes <= 0)
+        return 0;
+    const std::uint64_t key = (static_cast<std::uint64_t>(bytes) << 8) | (static_cast<std::uint64_t>(op) << 4)
+        | static_cast<std::uint64_t>(kind);
+    for (const auto& [k, v] : m_recent)
+        if (k == key)
+            return v;
+    if (const auto it = m_cache.find(key); it != m_cache.end()) {
+        m_recent[m_next++ % m_recent.size()] = { key, it->second };
+        return it->second;
+    }
+    CollectiveRequest request;
+    request.op = op;
+    request.bytes = std::min(bytes, kMaxMessageBytes);
+    request.dtype = m_dtype;
+    request.topology = g.topology;
+    request.algorithm = Algorithm::Auto;
+    request.protocol = Protocol::Auto;
+    Seconds t = 0;
+    if (auto cost = predict(request)) {
+        t = cost->totalSeconds;
+        // Messages beyond the model's limit are sent as several; scale the bandwidth part.
+        if (bytes > request.bytes)
+            t = cost->latencySeconds + (t - cost->latencySeconds) * static_cast<double>(bytes) / request.bytes;
+    } else if (m_problems.empty()) {
+        for (auto problem : cost.problems()) {
+            problem.field = g.label + " " + std::string(name(op)) + " " + problem.field;
+            m_problems.push_back(std::move(problem));
+        }
+    }
+    m_cache.emplace(key, t);
+    return t;
+}
+
+Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
+    : m_laneOf(static_cast<std::size_t>(stages) * 5, -1)
+{
+    const std::array<bool, 5> used { true, tp, dp, pp, ep };
+    for (int s = 0; s < stages; ++s) {
+        for (int k = 0; k < 5; ++k) {
+            if (!used[k])
+                continue;
+            const auto kind = static_cast<LaneKind>(k);
+            m_laneOf[s * 5 + k] = static_cast<int>(m_lanes.size());
+            m_lanes.push_back({ s, kind, "stage " + std::to_string(s) + " · " + std::string(name(kind)) });
+        }
+    }
+    m_records.resize(m_lanes.size());
+    m_free.assign(m_lanes.size(), 0.0);
+}
+
+EventRef Builder::add(int lane, const Record& record, Seconds ready)
+{
+    auto& records = m_records[lane];
+    records.push_back(record);
+    auto& r = records.back();
+    r.start = std::max(ready, m_free[lane]);
+    m_free[lane] = r.start + r.duration;
+    return { lane, static_cast<int>(records.size()) - 1 };
+}
+
+void Builder::depend(EventRef ref, EventRef on)
+{
+    if (!ref.valid() || !on.valid())
+        return;
+    auto& slots = at(ref).dependencies;
+    if (!slots[0].valid())
+        slots[0] = on;
+    else if (!slots[1].valid())
+        slots[1] = on;
+}
+
+std::size_t Builder::size() const
+{
+    std::size_t n = 0;
+    for (const auto& lane : m_records)
+        n += lane.size();
+    return n;
+}
+
+namespace {
+// Labels are written into a stack buffer and copied once: most fit std::string's small buffer.
+struct LabelBuffer {
+    char data[96];
+    std::size_t size = 0;
+    void add(const char* text)
+    {
+        while (*text && size < sizeof data)
+            data[size++] = *text++;
+    }
+    void add(char c)
+    {
+        if (size < sizeof data)
+            data[size++] = c;
+    }
+    void add(int value)
+    {
+        if (size + 12 > sizeof data)
+            return;
+        size = static_cast<std::size_t>(std::to_chars(data + size, data + sizeof data, value).ptr - data);
+    }
+};
+
+void writeLabel(std::string& out, const Record& r)
+{
+    LabelBuffer b;
+    b.add(r.prefix);
+    switch (r.style) {
+    case LabelStyle::Layer:
+        if (r.layer >= 0) {
+            b.add(" L");
+            b.add(r.layer);
+        }
+        if (*r.what) {
+            b.add(' ');
+            b.add(r.what);
+        }
+        b.add(" #");
+        b.add(r.microBatch);
+        break;
+    case LabelStyle::Numbered:
+        b.add(' ');
+        b.add(r.what);
+        b.add(r.number);
+        break;
+    case LabelStyle::Send:
+        b.add(' ');
+        b.add(r.what);
+        b.add(" #");
+        b.add(r.microBatch);
+        b.add(" → stage ");
+        b.add(r.number);
+        break;
+    }
+    out.assign(b.data, b.size);
+}
+} // namespace
+
+Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labels)
+{
+    Timeline t;
+    const int lanes = static_cast<int>(m_lanes.size());
+    std::vector<int> offset(m_lanes.size() + 1, 0);
+    for (int l = 0; l < lanes; ++l)
+        offset[l + 1] = offset[l] + static_cast<int>(m_records[l].size());
+    t.events.resize(offset.back());
+    for (int l = 0; l < lanes; ++l) {
+        Event* e = t.events.data() + offset[l];
+        for (const auto& r : m_records[l]) {
+            e->lane = l;
+            e->kind = r.kind;
+            e->start = r.start;
+            e->duration = r.duration;
+            e->bytes = r.bytes;
+            e->layer = r.layer;
+            e->microBatch = r.microBatch;
+            e->bucket = r.bucket;
+            if (r.collective >= 0)
+                e->collective = static_cast<Collective>(r.collective);
+            e->groupIndex = r.group;
+            if (labels) {
+                writeLabel(e->label, r);
+                if (r.group >= 0)
+                    e->group = groups[r.group].label;
+            }
+            const auto& d = r.dependencies;
+            if (d[1].valid())
+                e->dependencies = { offset[d[0].lane] + d[0].index, offset[d[1].lane] + d[1].index };
+            else if (d[0].valid())
+                e->dependencies = { offset[d[0].lane] + d[0].index };
+            t.duration = std::max(t.duration, r.end());
+            ++e;
+        }
+        std::vector<Record>().swap(m_records[l]);
+    }
+    t.lanes = std::move(m_lanes);
+    for (const auto& g : groups)
+        t.groups.push_back(CommGroup { g.kind, g.label, g.topology });
+    return t;
+}
+
+} // namespace tutor::model::sim

@@ -1,0 +1,133 @@
+#pragma once
+// Internal to the simulator (simulate.cpp, sim_*.cpp): lanes, the collective-cost cache, groups and the
+// per-stage state the pipeline driver, the layer runner and the gradient synchroniser share.
+#include "model/collectives/costmodel.h"
+#include "model/sim/scenario.h"
+#include "model/sim/simulation.h"
+#include "model/sim/timeline.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace tutor::model::sim {
+
+/// A reference to an event while lanes are still being filled: (lane, index in lane).
+struct EventRef {
+    int lane = -1;
+    int index = -1;
+    bool valid() const { return lane >= 0; }
+};
+
+/// The communication groups of one rank, with the topology each one's collectives run on.
+
+struct Group {
+    GroupKind kind = GroupKind::Dp;
+    int ranks = 1;
+    Topology topology;
+    std::string label; ///< "dp(16, 16 nodes, InfiniBand)"
+};
+
+/// Builds every group of a scenario (Megatron rank order, scenario.h).
+std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const HardwarePreset& hardware);
+
+/// predict() once per distinct (collective, bytes, group).
+class CommCosts {
+public:
+    CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free);
+    /// Seconds for `op` of S = `bytes` on `group`; 0 for a one-rank group or free communication.
+    Seconds seconds(Collective op, Bytes bytes, GroupKind group);
+    const Group& group(GroupKind kind) const { return m_groups[static_cast<int>(kind)]; }
+    const std::array<Group, kGroupKinds>& groups() const { return m_groups; }
+    const Problems& problems() const { return m_problems; }
+
+private:
+    std::array<Group, kGroupKinds> m_groups;
+    DType m_dtype;
+    bool m_free;
+    std::unordered_map<std::uint64_t, Seconds> m_cache;
+    std::array<std::pair<std::uint64_t, Seconds>, 4> m_recent {}; ///< the TP/EP sizes repeat every layer
+    std::size_t m_next = 0;
+    Problems m_problems;
+};
+
+/// How Builder::finish() writes an event's label (labels are made once, at the end).
+enum class LabelStyle : std::uint8_t {
+    Layer, ///< "<prefix> L<layer> <what> #<micro-batch>": "fwd L12 att #3", "AR L12 mlp #3"
+    Numbered, ///< "<prefix> <what><number>": "AllReduce bucket 4", "AllGather fwd L7"
+    Send, ///< "send act #3 → stage 2" (what = "act" or "grad", number = the receiving stage)
+};
+
+/// An event while the step is being simulated: plain data, turned into an Event by Builder::finish().
+struct Record {
+    Seconds start = 0;
+    Seconds duration = 0;
+    Bytes bytes = 0;
+    int layer = -1;
+    int microBatch = -1;
+    int bucket = -1;
+    int number = 0;
+    const char* prefix = "";
+    const char* what = "";
+    EventKind kind = EventKind::Forward;
+    std::int8_t collective = -1; ///< Collective, −1 for compute
+    std::int8_t group = -1; ///< GroupKind of a collective
+    LabelStyle style = LabelStyle::Layer;
+    std::array<EventRef, 2> dependencies {};
+    Seconds end() const { return start + duration; }
+    void setCollective(Collective op, GroupKind g)
+    {
+        collective = static_cast<std::int8_t>(op);
+        group = static_cast<std::int8_t>(g);
+    }
+};
+
+/// The lanes of every stage and the events on them, each lane in start order.
+class Builder {
+public:
+    /// Creates the lanes: compute always; tp, dp, pp, ep when that dimension is > 1.
+    Builder(int stages, bool tp, bool dp, bool pp, bool ep);
+    int lane(int stage, LaneKind kind) const { return m_laneOf[stage * 5 + static_cast<int>(kind)]; }
+    Seconds laneFree(int lane) const { return m_free[lane]; }
+    /// Places `record` on `lane` at max(ready, lane free); returns where it went.
+    EventRef add(int lane, const Record& record, Seconds ready);
+    Record& at(EventRef ref) { return m_records[ref.lane][ref.index]; }
+    /// Records that `ref` waited for `on` (at most two per event; resolved to global indices by finish()).
+    void depend(EventRef ref, EventRef on);
+    /// Concatenates the lanes into a Timeline (events sorted by lane, then start); `groups` name each
+    /// collective's group; `labels` false leaves labels and group names empty.
+    Timeline finish(const std::array<Group, kGroupKinds>& groups, bool labels);
+    std::size_t size() const;
+    void reserve(int lane, std::size_t count) { m_records[lane].reserve(count); }
+
+private:
+    std::vector<Lane> m_lanes;
+    std::vector<int> m_laneOf;
+    std::vector<std::vector<Record>> m_records;
+    std::vector<Seconds> m_free;
+};
+
+/// Per-stage state while the step runs.
+struct StageState {
+    int stage = 0;
+    double slow = 1; ///< straggler factor for this stage's compute
+    Seconds computeFree = 0; ///< when the compute lane can take the next event
+    EventRef lastCompute; ///< last event on the compute chain (compute or blocking comm)
+};
+
+/// Everything a simulation shares.
+struct Context {
+    const Scenario& scenario;
+    const HardwarePreset& hardware;
+    const SimulateOptions& options;
+    CommCosts& costs;
+    Builder& builder;
+    int layersPerChunk = 1;
+    int totalMicroBatches = 1; ///< micro_batches · grad_accum
+    double flopsPerSecond = 1; ///< peak · efficiency
+    Bytes activationBytes = 0; ///< b·s·h·dtype, one TP collective's S
+};
+
+} // namespace tutor::model::sim

@@ -1,0 +1,221 @@
+#include "model/sim/layers.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace tutor::model::sim {
+
+namespace {
+const char* prefixOf(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Backward:
+        return "bwd";
+    case EventKind::Recompute:
+        return "rcp";
+    default:
+        return "fwd";
+    }
+}
+// Short names keep most labels within std::string's small-buffer size (15 characters).
+const char* shortName(Collective op)
+{
+    switch (op) {
+    case Collective::AllReduce:
+        return "AR";
+    case Collective::ReduceScatter:
+        return "RS";
+    case Collective::AllGather:
+        return "AG";
+    case Collective::AllToAll:
+        return "A2A";
+    default:
+        return name(op).data();
+    }
+}
+} // namespace
+
+LayerRunner::LayerRunner(Context& context, GradSync& grads)
+    : m_context(context)
+    , m_grads(grads)
+{
+    const auto& sc = context.scenario;
+    m_sp = sc.parallel.sp && sc.parallel.tp > 1;
+    m_tpBytes = context.activationBytes;
+    // MoE dispatch/combine: every token goes to top_k experts, padded to the capacity factor.
+    const double tokens = static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen / (m_sp ? sc.parallel.tp : 1);
+    m_epBytes = static_cast<Bytes>(tokens * sc.model.moe.topK * sc.model.moe.capacityFactor * sc.model.hidden)
+        * sizeOf(sc.comm.dtype);
+}
+
+LayerRunner::Flops LayerRunner::layerFlops(int layer) const
+{
+    const auto& m = m_context.scenario.model;
+    const double tokens = static_cast<double>(m_context.scenario.batch.microBatchSize) * m.seqLen;
+    const double t = m_context.scenario.parallel.tp;
+    const double h = m.hidden;
+    Flops f;
+    // Attention: QKV and output projections 2·4h² per token, scores and context 4·s·h per token.
+    f.attention = tokens * (2 * 4 * h * h + 4.0 * m.seqLen * h) / t;
+    double mlp = 2 * 2 * h * m.ffnSize();
+    if (m.isMoeLayer(layer))
+        mlp = mlp * m.moe.topK * m.moe.capacityFactor + 2 * h * m.moe.experts;
+    f.mlp = tokens * mlp / t;
+    return f;
+}
+
+EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, double flops, int layer, int mb)
+{
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, LaneKind::Compute);
+    const Seconds start = std::max(st.computeFree, b.laneFree(lane));
+    Seconds duration = flops / m_context.flopsPerSecond * st.slow;
+    // Interference: while gradient or parameter communication runs on the dp lane, kernels share SMs and
+    // memory bandwidth, so compute overlapping it runs slower.
+    if (const int dp = b.lane(st.stage, LaneKind::DpComm); dp >= 0 && m_context.scenario.compute.interference > 0) {
+        const Seconds overlap = std::clamp(b.laneFree(dp) - start, 0.0, duration);
+        duration += overlap * m_context.scenario.compute.interference;
+    }
+    Record e;
+    e.kind = kind;
+    e.prefix = prefixOf(kind);
+    e.what = what;
+    e.duration = duration;
+    e.layer = layer;
+    e.microBatch = mb;
+    const auto ref = b.add(lane, e, start);
+    b.depend(ref, st.lastCompute);
+    b.depend(ref, std::exchange(m_input, {}));
+    st.lastCompute = ref;
+    st.computeFree = start + duration;
+    return ref;
+}
+
+void LayerRunner::blocking(
+    StageState& st, LaneKind laneKind, GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb)
+{
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, laneKind);
+    if (lane < 0 || m_context.costs.group(group).ranks <= 1)
+        return;
+    Record e;
+    e.kind = EventKind::Communication;
+    e.prefix = shortName(op);
+    e.what = what;
+    e.duration = m_context.costs.seconds(op, bytes, group);
+    e.bytes = bytes;
+    e.setCollective(op, group);
+    e.layer = layer;
+    e.microBatch = mb;
+    const auto ref = b.add(lane, e, st.computeFree);
+    b.depend(ref, st.lastCompute);
+    b.depend(ref, std::exchange(m_input, {}));
+    st.lastCompute = ref;
+    st.computeFree = b.at(ref).end();
+}
+
+void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int layer, int mb)
+{
+    blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
+}
+
+void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind)
+{
+    const auto f = layerFlops(layer);
+    const bool moe = m_context.scenario.model.isMoeLayer(layer);
+    // Megatron-LM: g = AllReduce after each block (sequence parallel: AllGather before, ReduceScatter after).
+    if (m_sp)
+        tpComm(st, Collective::AllGather, "att", layer, mb);
+    compute(st, kind, "att", f.attention, layer, mb);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
+    if (m_sp)
+        tpComm(st, Collective::AllGather, "mlp", layer, mb);
+    if (moe)
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+    compute(st, kind, moe ? "moe" : "mlp", f.mlp, layer, mb);
+    if (moe)
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
+    if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
+        compute(st, kind, "head",
+            2.0 * m_context.scenario.batch.microBatchSize * m_context.scenario.model.seqLen
+                * m_context.scenario.model.hidden * m_context.scenario.model.vocab / m_context.scenario.parallel.tp,
+            -1, mb);
+}
+
+void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
+{
+    const auto& sc = m_context.scenario;
+    const bool last = mb == m_context.totalMicroBatches - 1;
+    if (m_grads.zero3())
+        st.computeFree = std::max(st.computeFree, m_grads.gather(st, layer, true, st.computeFree));
+    if (sc.compute.recompute == Recompute::Full)
+        layerForward(st, layer, mb, EventKind::Recompute);
+    const auto f = layerFlops(layer);
+    const bool moe = sc.model.isMoeLayer(layer);
+    if (m_sp)
+        tpComm(st, Collective::AllGather, "mlp", layer, mb);
+    if (moe)
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", 2 * f.mlp, layer, mb);
+    if (last)
+        m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
+    if (moe)
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
+    if (m_sp)
+        tpComm(st, Collective::AllGather, "att", layer, mb);
+    // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V): 4·s·h FLOPs per token.
+    double attention = 2 * f.attention;
+    if (sc.compute.recompute == Recompute::Selective)
+        attention += static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen * 4.0 * sc.model.seqLen
+            * sc.model.hidden / sc.parallel.tp;
+    const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
+    if (last)
+        m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);
+    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
+    if (last && layer == 0)
+        m_grads.gradReady(st, chunk, layer, ParamPart::Embedding, st.computeFree, st.lastCompute);
+}
+
+EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, EventRef input)
+{
+    const int p = m_context.scenario.parallel.pp;
+    const int vs = chunk * p + st.stage;
+    const int lc = m_context.layersPerChunk;
+    st.computeFree = std::max(st.computeFree, ready);
+    m_input = input;
+    if (m_grads.zero3())
+        m_grads.beginPass(st.stage);
+    for (int l = vs * lc; l < (vs + 1) * lc; ++l) {
+        if (m_grads.zero3())
+            st.computeFree = std::max(st.computeFree, m_grads.gather(st, l, false, st.computeFree));
+        layerForward(st, l, mb, EventKind::Forward);
+    }
+    return st.lastCompute;
+}
+
+EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready, EventRef input)
+{
+    const auto& sc = m_context.scenario;
+    const int p = sc.parallel.pp;
+    const int vs = chunk * p + st.stage;
+    const int lc = m_context.layersPerChunk;
+    st.computeFree = std::max(st.computeFree, ready);
+    m_input = input;
+    if (m_grads.zero3())
+        m_grads.beginPass(st.stage);
+    const bool last = mb == m_context.totalMicroBatches - 1;
+    if ((vs + 1) * lc - 1 == sc.model.layers - 1) {
+        const auto head = compute(st, EventKind::Backward, "head",
+            4.0 * sc.batch.microBatchSize * sc.model.seqLen * sc.model.hidden * sc.model.vocab / sc.parallel.tp, -1,
+            mb);
+        if (last && p > 1)
+            m_grads.gradReady(st, chunk, -1, ParamPart::Head, st.computeFree, head);
+    }
+    for (int l = (vs + 1) * lc - 1; l >= vs * lc; --l)
+        layerBackward(st, chunk, l, mb);
+    return st.lastCompute;
+}
+
+} // namespace tutor::model::sim

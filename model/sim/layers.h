@@ -1,0 +1,41 @@
+#pragma once
+// Internal to the simulator: one model chunk's forward or backward for one micro-batch, layer by layer,
+// with the blocking TP and EP collectives between its compute and ZeRO-3 parameter gathers before it.
+#include "model/sim/dp.h"
+
+namespace tutor::model::sim {
+
+class LayerRunner {
+public:
+    LayerRunner(Context& context, GradSync& grads);
+
+    /// Forward of chunk `chunk` (layers of virtual stage chunk·pp + stage) for micro-batch `mb`, starting
+    /// no earlier than `ready` (when its input arrived through `input`). Returns the last compute event.
+    EventRef forward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input);
+    /// Backward of the same chunk; on the step's last micro-batch it reports gradients to GradSync.
+    EventRef backward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input);
+
+private:
+    struct Flops {
+        double attention = 0; ///< forward FLOPs of the attention block per micro-batch on one GPU
+        double mlp = 0; ///< forward FLOPs of the MLP (or experts) per micro-batch on one GPU
+    };
+    Flops layerFlops(int layer) const;
+
+    void layerForward(StageState& stage, int layer, int mb, EventKind kind);
+    void layerBackward(StageState& stage, int chunk, int layer, int mb);
+    EventRef compute(StageState& stage, EventKind kind, const char* what, double flops, int layer, int mb);
+    /// A collective the compute stream waits for (TP, EP); skipped when the group has one rank.
+    void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
+        int layer, int mb);
+    void tpComm(StageState& stage, Collective op, const char* what, int layer, int mb);
+
+    Context& m_context;
+    GradSync& m_grads;
+    EventRef m_input; ///< what the current op waited for; the op's first event depends on it
+    Bytes m_epBytes = 0;
+    Bytes m_tpBytes = 0;
+    bool m_sp = false;
+};
+
+} // namespace tutor::model::sim

@@ -1,0 +1,102 @@
+#include "model/sim/memory.h"
+
+#include "model/sim/compute.h"
+
+#include <algorithm>
+
+namespace tutor::model {
+
+ModelStateBytes modelStateBytes(double psi, int zeroStage, int dp)
+{
+    const double n = std::max(1, dp);
+    const double k = kOptimizerBytesPerParam;
+    switch (zeroStage) {
+    case 1:
+        return { 2 * psi, 2 * psi, k * psi / n };
+    case 2:
+        return { 2 * psi, 2 * psi / n, k * psi / n };
+    case 3:
+        return { 2 * psi / n, 2 * psi / n, k * psi / n };
+    default:
+        return { 2 * psi, 2 * psi, k * psi };
+    }
+}
+
+double activationBytesPerLayer(const Scenario& sc)
+{
+    const double s = sc.model.seqLen, b = sc.batch.microBatchSize, h = sc.model.hidden, a = sc.model.heads;
+    const double t = sc.parallel.tp;
+    const bool sp = sc.parallel.sp && sc.parallel.tp > 1;
+    const double attention = 5 * a * s / (h * t); // the softmax/dropout term selective recomputation drops
+    switch (sc.compute.recompute) {
+    case Recompute::Full:
+        return 2 * s * b * h / (sp ? t : 1);
+    case Recompute::Selective:
+        return s * b * h * (sp ? 34 / t : 10 + 24 / t);
+    case Recompute::None:
+        break;
+    }
+    return s * b * h * ((sp ? 34 / t : 10 + 24 / t) + attention);
+}
+
+double paramsPerGpu(const Scenario& sc, int stage)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    const int perStage = m.layers / p.pp;
+    double sum = 0;
+    for (int l = stage * perStage; l < (stage + 1) * perStage; ++l) {
+        if (m.isMoeLayer(l)) {
+            const double dense = layerParams(m, l) - m.moe.experts * 2.0 * m.hidden * m.ffnSize();
+            sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * 2.0 * m.hidden * m.ffnSize() / p.tp;
+        } else {
+            sum += layerParams(m, l) / p.tp;
+        }
+    }
+    // With interleaving, stage s holds chunks s, s+pp, ...: the same number of layers, so the count holds.
+    if (stage == 0 || stage == p.pp - 1)
+        sum += embeddingParams(m) / p.tp;
+    return sum;
+}
+
+double inFlightLayerPasses(const Scenario& sc, int stage)
+{
+    const int p = sc.parallel.pp, m = sc.batch.microBatches, v = sc.parallel.virtualStages;
+    const double layersPerStage = static_cast<double>(sc.model.layers) / p;
+    if (p == 1)
+        return layersPerStage;
+    switch (sc.parallel.schedule) {
+    case PipelineSchedule::GPipe:
+        return m * layersPerStage;
+    case PipelineSchedule::OneFOneB:
+        return std::min(m, p - stage) * layersPerStage;
+    case PipelineSchedule::Interleaved: {
+        const int warmup = std::min(m * v, (p - stage - 1) * 2 + (v - 1) * p);
+        return (warmup + 1) * layersPerStage / v;
+    }
+    }
+    return layersPerStage;
+}
+
+MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
+{
+    MemoryBreakdown best;
+    best.totalBytes = -1;
+    const double perLayer = activationBytesPerLayer(sc);
+    for (int stage = 0; stage < sc.parallel.pp; ++stage) {
+        const auto states = modelStateBytes(paramsPerGpu(sc, stage), sc.parallel.zeroStage, sc.parallel.dp);
+        MemoryBreakdown m;
+        m.stage = stage;
+        m.paramsBytes = states.params;
+        m.gradsBytes = states.grads;
+        m.optimizerBytes = states.optimizer;
+        m.activationsBytes = perLayer * inFlightLayerPasses(sc, stage);
+        m.totalBytes = states.total() + m.activationsBytes;
+        m.capacityBytes = static_cast<double>(capacityBytes);
+        if (m.totalBytes > best.totalBytes)
+            best = m;
+    }
+    return best;
+}
+
+} // namespace tutor::model

@@ -1,0 +1,54 @@
+#pragma once
+// Memory per GPU: model states per ZeRO stage and activations per recomputation choice.
+#include "model/sim/scenario.h"
+
+namespace tutor::model {
+
+/// Adam with mixed precision keeps K = 12 bytes of optimizer state per parameter (fp32 master weights,
+/// momentum, variance): Rajbhandari et al. 2020 "ZeRO", §3.1.
+inline constexpr double kOptimizerBytesPerParam = 12;
+
+struct ModelStateBytes {
+    double params = 0; ///< bf16 weights, 2 bytes each
+    double grads = 0; ///< bf16 gradients, 2 bytes each
+    double optimizer = 0; ///< K bytes each
+    double total() const { return params + grads + optimizer; }
+    bool operator==(const ModelStateBytes&) const = default;
+};
+
+/// Model states of Ψ parameters on one GPU of a data-parallel group of `dp` (ZeRO paper, Figure 1):
+/// stage 0 (DDP) (2+2+K)Ψ; stage 1 2Ψ + 2Ψ + KΨ/dp; stage 2 2Ψ + (2+K)Ψ/dp; stage 3 (2+2+K)Ψ/dp.
+/// Preconditions: Ψ ≥ 0, dp ≥ 1, stage in 0..3.
+ModelStateBytes modelStateBytes(double params, int zeroStage, int dp);
+
+/// Activation bytes one transformer layer keeps for one micro-batch (Korthikanti et al. 2022, "Reducing
+/// Activation Recomputation in Large Transformer Models", Table 2), with s = seq, b = micro-batch, h, a = heads,
+/// t = tp: none s·b·h·(10 + 24/t + 5·a·s/(h·t)); with sequence parallelism s·b·h·(34 + 5·a·s/h)/t;
+/// selective recomputation drops the 5·a·s/h term; full recomputation keeps only the layer input 2·s·b·h
+/// (÷ t with sequence parallelism).
+double activationBytesPerLayer(const Scenario& scenario);
+
+struct MemoryBreakdown {
+    int stage = 0; ///< the pipeline stage with the largest total
+    double paramsBytes = 0;
+    double gradsBytes = 0;
+    double optimizerBytes = 0;
+    double activationsBytes = 0;
+    double totalBytes = 0;
+    double capacityBytes = 0; ///< the GPU's memory
+    bool fits() const { return totalBytes <= capacityBytes; }
+    bool operator==(const MemoryBreakdown&) const = default;
+};
+
+/// Parameters held by one GPU of pipeline stage `stage` (its layers ÷ tp, MoE experts ÷ ep, the embedding
+/// on the first stage and the output head on the last when pp > 1).
+double paramsPerGpu(const Scenario& scenario, int stage);
+
+/// Micro-batches whose activations a stage holds at its peak: GPipe m; 1F1B min(m, pp − stage);
+/// interleaved the warm-up count + 1 of Megatron-LM's schedule, in units of one chunk (layers / (pp·v)).
+double inFlightLayerPasses(const Scenario& scenario, int stage);
+
+/// Peak memory per GPU over all stages. Precondition: validate(scenario) is empty.
+MemoryBreakdown peakMemory(const Scenario& scenario, Bytes capacityBytes);
+
+} // namespace tutor::model

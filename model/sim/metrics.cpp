@@ -1,0 +1,169 @@
+#include "model/sim/metrics.h"
+
+#include <algorithm>
+
+namespace tutor::model {
+
+namespace {
+struct Interval {
+    Seconds begin = 0;
+    Seconds end = 0;
+};
+
+// Sorted, disjoint intervals from possibly overlapping ones.
+std::vector<Interval> merge(std::vector<Interval> in, bool sorted)
+{
+    if (!sorted)
+        std::sort(in.begin(), in.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+    std::vector<Interval> out;
+    for (const auto& i : in) {
+        if (i.end <= i.begin)
+            continue;
+        if (!out.empty() && i.begin <= out.back().end)
+            out.back().end = std::max(out.back().end, i.end);
+        else
+            out.push_back(i);
+    }
+    return out;
+}
+
+Seconds length(const std::vector<Interval>& v)
+{
+    Seconds sum = 0;
+    for (const auto& i : v)
+        sum += i.end - i.begin;
+    return sum;
+}
+
+// |a ∩ b| for two sorted, disjoint interval lists.
+Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b)
+{
+    Seconds sum = 0;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        const Seconds lo = std::max(a[i].begin, b[j].begin);
+        const Seconds hi = std::min(a[i].end, b[j].end);
+        if (hi > lo)
+            sum += hi - lo;
+        (a[i].end < b[j].end) ? ++i : ++j;
+    }
+    return sum;
+}
+
+// |[begin, end) ∩ set| for a sorted, disjoint set.
+Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end)
+{
+    auto it = std::upper_bound(set.begin(), set.end(), begin, [](Seconds t, const Interval& i) { return t < i.end; });
+    Seconds sum = 0;
+    for (; it != set.end() && it->begin < end; ++it)
+        sum += std::min(end, it->end) - std::max(begin, it->begin);
+    return sum;
+}
+
+bool isCompute(EventKind kind)
+{
+    return kind != EventKind::Communication && kind != EventKind::Idle;
+}
+} // namespace
+
+StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
+{
+    StepMetrics out;
+    out.events = timeline.events.size();
+    out.stepSeconds = timeline.duration;
+    out.memory = ctx.memory;
+    int stages = 0;
+    for (const auto& lane : timeline.lanes)
+        stages = std::max(stages, lane.stage + 1);
+
+    // Events are sorted by lane: find each lane's range once, then read every event once.
+    const int laneCount = static_cast<int>(timeline.lanes.size());
+    std::vector<std::size_t> begin(laneCount + 1, timeline.events.size());
+    for (int l = 0; l < laneCount; ++l)
+        begin[l] = static_cast<std::size_t>(std::lower_bound(timeline.events.begin(), timeline.events.end(), l,
+                                                [](const Event& e, int lane) { return e.lane < lane; })
+            - timeline.events.begin());
+
+    std::vector<std::vector<Interval>> compute(stages), comm(stages);
+    for (int l = 0; l < laneCount; ++l) {
+        const auto& lane = timeline.lanes[l];
+        if (lane.kind != LaneKind::Compute)
+            continue;
+        auto& c = compute[lane.stage];
+        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i)
+            if (const auto& e = timeline.events[i]; isCompute(e.kind))
+                c.push_back({ e.start, e.end() });
+    }
+    // A compute lane's events are already in start order and never overlap.
+    for (auto& c : compute)
+        c = merge(std::move(c), true);
+
+    struct StageFigures {
+        Seconds compute = 0, commSum = 0, commUnion = 0, overlap = 0, exposed = 0, idle = 0;
+        std::array<DimensionMetrics, 4> dimensions {};
+    };
+    std::vector<StageFigures> figures(stages);
+    for (int l = 0; l < laneCount; ++l) {
+        const auto& lane = timeline.lanes[l];
+        if (lane.kind == LaneKind::Compute)
+            continue;
+        const int k = static_cast<int>(lane.kind);
+        auto& f = figures[lane.stage];
+        auto& d = f.dimensions[k - 1];
+        const int ranks = std::max(1, ctx.groupRanks[k - 1]);
+        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i) {
+            auto& e = timeline.events[i];
+            // Rounding in the interval sums must not show as a sliver of exposed (or negative) time.
+            e.exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
+            if (e.exposed < 1e-9 * e.duration)
+                e.exposed = 0;
+            comm[lane.stage].push_back({ e.start, e.end() });
+            f.commSum += e.duration;
+            ++d.calls;
+            d.bytes += e.bytes;
+            if (e.collective)
+                d.busBytes += static_cast<double>(e.bytes) * busBandwidthFactor(*e.collective, ranks);
+            d.seconds += e.duration;
+            d.exposedSeconds += e.exposed;
+        }
+    }
+    double idleSum = 0;
+    int critical = 0;
+    for (int s = 0; s < stages; ++s) {
+        auto& f = figures[s];
+        const auto commUnion = merge(std::move(comm[s]), false);
+        f.compute = length(compute[s]);
+        f.commUnion = length(commUnion);
+        f.overlap = intersection(compute[s], commUnion);
+        f.exposed = f.commUnion - f.overlap;
+        f.idle = std::max(0.0, out.stepSeconds - (f.compute + f.exposed));
+        idleSum += f.idle;
+        if (f.compute + f.exposed > figures[critical].compute + figures[critical].exposed)
+            critical = s;
+    }
+    if (stages == 0)
+        return out;
+    const auto& f = figures[critical];
+    out.criticalStage = critical;
+    out.computeSeconds = f.compute;
+    out.commSeconds = f.commSum;
+    out.commUnionSeconds = f.commUnion;
+    out.exposedCommSeconds = f.exposed;
+    out.overlapHta = f.commUnion > 0 ? f.overlap / f.commUnion : 0;
+    out.overlapOsu = f.commSum > 0 ? std::clamp(1 - f.exposed / f.commSum, 0.0, 1.0) : 0;
+    out.bubbleFraction = out.stepSeconds > 0 ? idleSum / stages / out.stepSeconds : 0;
+    out.dimensions = f.dimensions;
+    for (int k = 1; k < 5; ++k)
+        out.dimensions[k - 1].lane = static_cast<LaneKind>(k);
+
+    out.tokensPerStep = ctx.tokensPerStep;
+    out.modelFlopsPerStep = ctx.modelFlopsPerToken * ctx.tokensPerStep;
+    if (out.stepSeconds > 0) {
+        out.tokensPerSecond = ctx.tokensPerStep / out.stepSeconds;
+        if (ctx.peakFlops > 0 && ctx.gpus > 0)
+            out.mfu = out.modelFlopsPerStep / (out.stepSeconds * ctx.peakFlops * ctx.gpus);
+    }
+    return out;
+}
+
+} // namespace tutor::model

@@ -1,0 +1,166 @@
+#include "model/sim/pipeline.h"
+
+#include <algorithm>
+#include <string>
+
+namespace tutor::model::sim {
+
+std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage)
+{
+    std::vector<PipelineOp> ops;
+    ops.reserve(static_cast<std::size_t>(2) * m * v);
+    if (p == 1 && v == 1) {
+        for (int mb = 0; mb < m; ++mb) {
+            ops.push_back({ true, mb, 0 });
+            ops.push_back({ false, mb, 0 });
+        }
+        return ops;
+    }
+    switch (schedule) {
+    case PipelineSchedule::GPipe:
+        for (int mb = 0; mb < m; ++mb)
+            ops.push_back({ true, mb, 0 });
+        for (int mb = 0; mb < m; ++mb)
+            ops.push_back({ false, mb, 0 });
+        return ops;
+    case PipelineSchedule::OneFOneB: {
+        const int warmup = std::min(p - stage - 1, m);
+        for (int mb = 0; mb < warmup; ++mb)
+            ops.push_back({ true, mb, 0 });
+        for (int i = 0; i < m - warmup; ++i) {
+            ops.push_back({ true, warmup + i, 0 });
+            ops.push_back({ false, i, 0 });
+        }
+        for (int mb = m - warmup; mb < m; ++mb)
+            ops.push_back({ false, mb, 0 });
+        return ops;
+    }
+    case PipelineSchedule::Interleaved:
+        break;
+    }
+    const int total = m * v;
+    int warmup = (p - stage - 1) * 2 + (v - 1) * p;
+    if (m == p || warmup > total)
+        warmup = total;
+    const auto op = [&](int k, bool forward) {
+        const int inGroup = k % (p * v);
+        int chunk = inGroup / p;
+        if (!forward)
+            chunk = v - chunk - 1;
+        return PipelineOp { forward, (k / (p * v)) * p + k % p, chunk };
+    };
+    for (int k = 0; k < warmup; ++k)
+        ops.push_back(op(k, true));
+    for (int i = 0; i < total - warmup; ++i) {
+        ops.push_back(op(warmup + i, true));
+        ops.push_back(op(i, false));
+    }
+    for (int k = total - warmup; k < total; ++k)
+        ops.push_back(op(k, false));
+    return ops;
+}
+
+namespace {
+// When a virtual stage's output for a micro-batch is available at its neighbour, and the event that
+// brought it there.
+struct Arrival {
+    Seconds at = -1;
+    EventRef event;
+    bool done() const { return at >= 0; }
+};
+} // namespace
+
+Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>& stages)
+{
+    const auto& sc = ctx.scenario;
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = sc.batch.microBatches;
+    const int passes = sc.batch.gradAccum;
+    const int total = ctx.totalMicroBatches;
+    const int virtualStages = p * v;
+
+    std::vector<std::vector<PipelineOp>> orders(p);
+    for (int s = 0; s < p; ++s) {
+        const auto pass = pipelineOrder(sc.parallel.schedule, p, m, v, s);
+        orders[s].reserve(pass.size() * passes);
+        for (int k = 0; k < passes; ++k)
+            for (auto op : pass) {
+                op.microBatch += k * m;
+                orders[s].push_back(op);
+            }
+    }
+    // forwardOut[vs·total + mb]: activations of virtual stage vs ready at vs + 1; backwardOut: gradients
+    // of vs ready at vs − 1.
+    std::vector<Arrival> forwardOut(static_cast<std::size_t>(virtualStages) * total);
+    std::vector<Arrival> backwardOut(forwardOut.size());
+    const Bytes sendBytes = ctx.activationBytes / ((sc.parallel.sp && sc.parallel.tp > 1) ? sc.parallel.tp : 1);
+
+    const auto send = [&](StageState& st, int vs, int mb, bool forward, EventRef producer) -> Arrival {
+        const int to = forward ? vs + 1 : vs - 1;
+        const int lane = ctx.builder.lane(st.stage, LaneKind::PpComm);
+        if (lane < 0 || to % p == st.stage)
+            return { st.computeFree, producer };
+        Record e;
+        e.kind = EventKind::Communication;
+        e.style = LabelStyle::Send;
+        e.prefix = "send";
+        e.what = forward ? "act" : "grad";
+        e.number = to % p;
+        e.duration = ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp);
+        e.bytes = sendBytes;
+        e.setCollective(Collective::SendRecv, GroupKind::Pp);
+        e.microBatch = mb;
+        const auto ref = ctx.builder.add(lane, e, st.computeFree);
+        ctx.builder.depend(ref, producer);
+        return { ctx.builder.at(ref).end(), ref };
+    };
+
+    std::vector<std::size_t> next(p, 0);
+    std::size_t remaining = 0;
+    for (const auto& o : orders)
+        remaining += o.size();
+    while (remaining > 0) {
+        bool progress = false;
+        for (int s = 0; s < p; ++s) {
+            auto& st = stages[s];
+            while (next[s] < orders[s].size()) {
+                const auto op = orders[s][next[s]];
+                const int vs = op.chunk * p + s;
+                const std::size_t mb = static_cast<std::size_t>(op.microBatch);
+                Arrival input;
+                if (op.forward) {
+                    if (vs > 0) {
+                        input = forwardOut[(vs - 1) * total + mb];
+                        if (!input.done())
+                            break;
+                    } else {
+                        input.at = 0;
+                    }
+                } else if (vs < virtualStages - 1) {
+                    input = backwardOut[(vs + 1) * total + mb];
+                    if (!input.done())
+                        break;
+                } else {
+                    input.at = 0; // the loss: this stage's own forward came first in its order
+                }
+                if (op.forward) {
+                    const auto last = layers.forward(st, op.chunk, op.microBatch, input.at, input.event);
+                    if (vs < virtualStages - 1)
+                        forwardOut[vs * total + mb] = send(st, vs, op.microBatch, true, last);
+                } else {
+                    const auto last = layers.backward(st, op.chunk, op.microBatch, input.at, input.event);
+                    if (vs > 0)
+                        backwardOut[vs * total + mb] = send(st, vs, op.microBatch, false, last);
+                }
+                ++next[s];
+                --remaining;
+                progress = true;
+            }
+        }
+        if (!progress)
+            return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
+                "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
+    }
+    return {};
+}
+
+} // namespace tutor::model::sim

@@ -1,0 +1,339 @@
+#include "model/sim/scenario.h"
+
+#include "model/sim/compute.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace tutor::model {
+
+namespace {
+constexpr int kMaxRanks = 1 << 20; // topology.h: ranks ≤ 1,048,576
+constexpr double kMaxLayerPasses = 100000; // keeps a simulation under a few million events
+
+std::string str(double value)
+{
+    if (std::isnan(value))
+        return "nan";
+    if (std::isinf(value))
+        return value > 0 ? "inf" : "-inf";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return buffer;
+}
+std::string str(long long value)
+{
+    return std::to_string(value);
+}
+
+struct Checker {
+    Problems problems;
+
+    void add(std::string field, std::string value, std::string rule)
+    {
+        problems.push_back({ std::move(field), std::move(value), std::move(rule), {} });
+    }
+    // lo ≤ value ≤ hi for integers.
+    bool range(const std::string& field, long long value, long long lo, long long hi)
+    {
+        if (value < lo) {
+            add(field, str(value), lo == 1 ? "must be at least 1" : "must be at least " + str(lo));
+            return false;
+        }
+        if (value > hi) {
+            add(field, str(value), "must be at most " + str(hi));
+            return false;
+        }
+        return true;
+    }
+    // Finite and lo ≤ value ≤ hi (lo excluded when openLow).
+    bool real(const std::string& field, double value, double lo, double hi, bool openLow)
+    {
+        if (!std::isfinite(value)) {
+            add(field, str(value), "must be a finite number");
+            return false;
+        }
+        if (openLow ? value <= lo : value < lo) {
+            add(field, str(value), (openLow ? "must be greater than " : "must be at least ") + str(lo));
+            return false;
+        }
+        if (value > hi) {
+            add(field, str(value), "must be at most " + str(hi));
+            return false;
+        }
+        return true;
+    }
+    void divides(const std::string& field, long long divisor, const std::string& otherField, long long other)
+    {
+        if (divisor > 0 && other > 0 && other % divisor != 0)
+            add(field, str(divisor), "must divide " + otherField + " = " + str(other));
+    }
+};
+
+void checkLink(Checker& c, const LinkOverride& link, const std::string& field, bool required)
+{
+    if (link.bandwidthGBps)
+        c.real(field + ".bandwidth_GBps", *link.bandwidthGBps, 0, 1e5, true);
+    else if (required)
+        c.add(field + ".bandwidth_GBps", "", "is required when hardware.preset is empty");
+    if (link.alphaMicroseconds)
+        c.real(field + ".alpha_us", *link.alphaMicroseconds, 0, 1e6, false);
+    else if (required)
+        c.add(field + ".alpha_us", "", "is required when hardware.preset is empty");
+}
+} // namespace
+
+std::string_view name(PipelineSchedule schedule)
+{
+    switch (schedule) {
+    case PipelineSchedule::GPipe:
+        return "gpipe";
+    case PipelineSchedule::OneFOneB:
+        return "1f1b";
+    case PipelineSchedule::Interleaved:
+        return "interleaved";
+    }
+    return "?";
+}
+
+std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text)
+{
+    for (auto s : { PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved })
+        if (text == name(s))
+            return s;
+    if (text == "interleaved-1f1b" || text == "interleaved_1f1b")
+        return PipelineSchedule::Interleaved;
+    return std::nullopt;
+}
+
+std::string_view name(Recompute recompute)
+{
+    switch (recompute) {
+    case Recompute::None:
+        return "none";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return "?";
+}
+
+std::optional<Recompute> parseRecompute(std::string_view text)
+{
+    for (auto r : { Recompute::None, Recompute::Selective, Recompute::Full })
+        if (text == name(r))
+            return r;
+    return std::nullopt;
+}
+
+int gpusPerNode(const HardwareSpec& spec)
+{
+    if (spec.gpusPerNode > 0)
+        return spec.gpusPerNode;
+    if (spec.preset.empty())
+        return 0;
+    const auto preset = findPreset(spec.preset, "hardware.preset");
+    return preset ? preset->gpusPerNode : 0;
+}
+
+Result<HardwarePreset> resolveHardware(const HardwareSpec& spec)
+{
+    Checker c;
+    HardwarePreset out;
+    if (!spec.preset.empty()) {
+        auto found = findPreset(spec.preset, "hardware.preset");
+        if (!found)
+            return found.problems();
+        out = found.value();
+    } else {
+        out.id = "custom";
+        out.name = "custom hardware";
+        out.intra.kind = LinkKind::NVLink;
+        out.inter.kind = LinkKind::InfiniBand;
+        out.nicsPerNode = spec.nicsPerNode.value_or(spec.gpusPerNode > 0 ? spec.gpusPerNode : 1);
+        out.source = "scenario file";
+        checkLink(c, spec.intra, "hardware.intra", true);
+        checkLink(c, spec.inter, "hardware.inter", true);
+        if (!spec.peakTflops)
+            c.add("hardware.peak_TFLOPs", "", "is required when hardware.preset is empty");
+        if (!spec.memoryGiB)
+            c.add("hardware.memory_GiB", "", "is required when hardware.preset is empty");
+        if (spec.gpusPerNode <= 0)
+            c.add("hardware.gpus_per_node", str(static_cast<long long>(spec.gpusPerNode)),
+                "is required when hardware.preset is empty");
+    }
+    if (spec.gpusPerNode > 0)
+        out.gpusPerNode = spec.gpusPerNode;
+    const auto apply = [](Link& link, const LinkOverride& o) {
+        if (o.bandwidthGBps) {
+            link.bandwidthGBps = *o.bandwidthGBps;
+            link.lineRateGBps = std::max(link.lineRateGBps, *o.bandwidthGBps);
+        }
+        if (o.alphaMicroseconds)
+            link.alphaSeconds = *o.alphaMicroseconds * kMicro;
+    };
+    apply(out.intra, spec.intra);
+    apply(out.inter, spec.inter);
+    if (spec.nicsPerNode)
+        out.nicsPerNode = *spec.nicsPerNode;
+    if (spec.peakTflops)
+        out.peakFlops = *spec.peakTflops * 1e12;
+    if (spec.memoryGiB)
+        out.memoryBytes = static_cast<Bytes>(*spec.memoryGiB * static_cast<double>(GiB));
+    if (!c.problems.empty())
+        return c.problems;
+    return out;
+}
+
+Problems validate(const Scenario& s)
+{
+    Checker c;
+    // hardware
+    const auto& hw = s.hardware;
+    int perNode = 0;
+    if (!hw.preset.empty()) {
+        if (const auto preset = findPreset(hw.preset, "hardware.preset"); !preset)
+            c.problems.insert(c.problems.end(), preset.problems().begin(), preset.problems().end());
+        else
+            perNode = hw.gpusPerNode > 0 ? hw.gpusPerNode : preset->gpusPerNode;
+    } else {
+        perNode = hw.gpusPerNode;
+    }
+    c.range("hardware.nodes", hw.nodes, 1, kMaxRanks);
+    if (hw.gpusPerNode != 0 || hw.preset.empty())
+        c.range("hardware.gpus_per_node", hw.gpusPerNode, 1, 1024);
+    checkLink(c, hw.intra, "hardware.intra", hw.preset.empty());
+    checkLink(c, hw.inter, "hardware.inter", hw.preset.empty());
+    if (hw.nicsPerNode)
+        c.range("hardware.nics_per_node", *hw.nicsPerNode, 1, 1024);
+    if (hw.peakTflops)
+        c.real("hardware.peak_TFLOPs", *hw.peakTflops, 0, 1e6, true);
+    else if (hw.preset.empty())
+        c.add("hardware.peak_TFLOPs", "", "is required when hardware.preset is empty");
+    if (hw.memoryGiB)
+        c.real("hardware.memory_GiB", *hw.memoryGiB, 0, 1e6, true);
+    else if (hw.preset.empty())
+        c.add("hardware.memory_GiB", "", "is required when hardware.preset is empty");
+    const long long gpus = static_cast<long long>(std::max(0, hw.nodes)) * std::max(0, perNode);
+
+    // model
+    const auto& m = s.model;
+    const bool layersOk = c.range("model.layers", m.layers, 1, 10'000);
+    const bool hiddenOk = c.range("model.hidden", m.hidden, 1, 1'000'000);
+    const bool ffnOk = m.ffn == 0 || c.range("model.ffn", m.ffn, 1, 10'000'000);
+    const bool headsOk = c.range("model.heads", m.heads, 1, 100'000);
+    c.range("model.seq_len", m.seqLen, 1, 10'000'000);
+    c.range("model.vocab", m.vocab, 1, 100'000'000);
+    if (hiddenOk && headsOk)
+        c.divides("model.heads", m.heads, "model.hidden", m.hidden);
+    const bool moe = m.moe.experts != 0;
+    if (moe) {
+        c.range("model.moe.experts", m.moe.experts, 1, 100'000);
+        if (c.range("model.moe.top_k", m.moe.topK, 1, 1'000) && m.moe.experts > 0 && m.moe.topK > m.moe.experts)
+            c.add("model.moe.top_k", str(static_cast<long long>(m.moe.topK)),
+                "must be at most model.moe.experts = " + str(static_cast<long long>(m.moe.experts)));
+        c.real("model.moe.capacity_factor", m.moe.capacityFactor, 0, 100, true);
+        if (c.range("model.moe.every_n_layers", m.moe.everyNLayers, 1, 10'000) && layersOk
+            && m.moe.everyNLayers > m.layers)
+            c.add("model.moe.every_n_layers", str(static_cast<long long>(m.moe.everyNLayers)),
+                "must be at most model.layers = " + str(static_cast<long long>(m.layers)));
+    }
+
+    // parallel
+    const auto& p = s.parallel;
+    const bool dpOk = c.range("parallel.dp", p.dp, 1, kMaxRanks);
+    const bool tpOk = c.range("parallel.tp", p.tp, 1, 1024);
+    const bool ppOk = c.range("parallel.pp", p.pp, 1, 1024);
+    const bool epOk = c.range("parallel.ep", p.ep, 1, kMaxRanks);
+    c.range("parallel.zero_stage", p.zeroStage, 0, 3);
+    const bool vOk = c.range("parallel.virtual_stages", p.virtualStages, 1, 128);
+    if (tpOk) {
+        if (headsOk)
+            c.divides("parallel.tp", p.tp, "model.heads", m.heads);
+        if (hiddenOk)
+            c.divides("parallel.tp", p.tp, "model.hidden", m.hidden);
+        if (ffnOk && hiddenOk)
+            c.divides("parallel.tp", p.tp, m.ffn > 0 ? "model.ffn" : "model.ffn (4·hidden)", m.ffnSize());
+        if (p.sp && p.tp > 1 && m.seqLen > 0)
+            c.divides("parallel.tp", p.tp, "model.seq_len (sequence parallel)", m.seqLen);
+    }
+    if (ppOk && vOk && layersOk && m.layers % (p.pp * p.virtualStages) != 0)
+        c.add("parallel.pp·virtual_stages", str(static_cast<long long>(p.pp) * p.virtualStages),
+            "must divide model.layers = " + str(static_cast<long long>(m.layers)));
+    if (p.schedule == PipelineSchedule::Interleaved) {
+        if (vOk && p.virtualStages < 2)
+            c.add("parallel.virtual_stages", str(static_cast<long long>(p.virtualStages)),
+                "must be at least 2 for the interleaved schedule");
+        if (ppOk && p.pp > 1 && s.batch.microBatches > 0 && s.batch.microBatches % p.pp != 0)
+            c.add("batch.micro_batches", str(static_cast<long long>(s.batch.microBatches)),
+                "must be a multiple of parallel.pp = " + str(static_cast<long long>(p.pp))
+                    + " for the interleaved schedule");
+    } else if (vOk && p.virtualStages != 1) {
+        c.add("parallel.virtual_stages", str(static_cast<long long>(p.virtualStages)),
+            "must be 1 unless parallel.schedule is \"interleaved\"");
+    }
+    if (epOk && p.ep > 1) {
+        if (!moe)
+            c.add("parallel.ep", str(static_cast<long long>(p.ep)), "needs an MoE model (model.moe.experts > 0)");
+        else if (m.moe.experts > 0)
+            c.divides("parallel.ep", p.ep, "model.moe.experts", m.moe.experts);
+        if (dpOk)
+            c.divides("parallel.ep", p.ep, "parallel.dp", p.dp);
+    }
+    if (p.zeroStage == 3 && p.pp > 1)
+        c.add("parallel.zero_stage", "3",
+            "cannot be combined with pipeline parallelism (parallel.pp = " + str(static_cast<long long>(p.pp)) + ")");
+    const long long product = static_cast<long long>(std::max(1, p.dp)) * std::max(1, p.tp) * std::max(1, p.pp);
+    if (dpOk && tpOk && ppOk && gpus > 0 && product != gpus)
+        c.add("parallel.dp·tp·pp", str(product),
+            "does not match " + str(gpus) + " GPUs (hardware.nodes · gpus_per_node)");
+
+    // batch
+    const auto& b = s.batch;
+    c.range("batch.micro_batch_size", b.microBatchSize, 1, 1'000'000);
+    c.range("batch.micro_batches", b.microBatches, 1, 100'000);
+    c.range("batch.grad_accum", b.gradAccum, 1, 100'000);
+
+    // comm
+    c.real("comm.bucket_MiB", s.comm.bucketMiB, 0, 1'048'576, true);
+    c.real("comm.first_bucket_MiB", s.comm.firstBucketMiB, 0, 1'048'576, true);
+    c.range("comm.prefetch_depth", s.comm.prefetchDepth, 0, 1'000);
+
+    // compute
+    c.real("compute.efficiency", s.compute.efficiency, 0, 1, true);
+    c.real("compute.interference", s.compute.interference, 0, 10, false);
+
+    // straggler
+    if (s.straggler.rank != -1) {
+        if (gpus > 0)
+            c.range("straggler.rank", s.straggler.rank, 0, gpus - 1);
+        else
+            c.range("straggler.rank", s.straggler.rank, 0, kMaxRanks);
+    }
+    c.real("straggler.slowdown_pct", s.straggler.slowdownPct, 0, 10'000, false);
+
+    // Sizes beyond any real model would overflow byte counts; a tutor has no use for them.
+    if (layersOk && hiddenOk && ffnOk && c.problems.empty()) {
+        const double psi = totalParams(m);
+        if (psi > 1e15)
+            c.add("model", str(psi) + " parameters", "is too large to simulate (at most 1e15 parameters)");
+        const double tokens = static_cast<double>(b.microBatchSize) * m.seqLen;
+        if (tokens > 1e9)
+            c.add("batch.micro_batch_size·model.seq_len", str(tokens),
+                "is too large to simulate (at most 1e9 tokens per micro-batch)");
+    }
+    // The simulation's size: events grow with layers · micro-batches · grad_accum per stage.
+    if (layersOk && c.problems.empty()) {
+        const double work = static_cast<double>(m.layers) * b.microBatches * b.gradAccum;
+        if (work > kMaxLayerPasses)
+            c.add("batch.micro_batches·grad_accum", str(static_cast<long long>(b.microBatches) * b.gradAccum),
+                "times model.layers = " + str(static_cast<long long>(m.layers))
+                    + " is too large to simulate (at most 100,000 layer passes)");
+    }
+    return c.problems;
+}
+
+} // namespace tutor::model

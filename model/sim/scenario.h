@@ -1,0 +1,136 @@
+#pragma once
+// A training-step scenario: hardware, model shape, parallelism, batch, communication and compute settings.
+// scenarioio.h reads and writes it as JSON; simulate.h runs it.
+//
+// JSON schema (every key optional unless marked; defaults in brackets; unknown keys are reported):
+//   name             string
+//   description      string, or {"en": string, "zh_CN": string}
+//   hardware         { preset ["hgx-h100"] (hardware.h ids; "" = explicit figures below),
+//                      nodes [1], gpus_per_node [preset's],
+//                      intra {bandwidth_GBps, alpha_us}, inter {bandwidth_GBps, alpha_us},
+//                      nics_per_node, peak_TFLOPs (dense bf16 per GPU), memory_GiB }
+//   model            { layers* , hidden* , ffn [4·hidden], heads* , seq_len [2048], vocab [50257],
+//                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1] } }
+//   parallel         { dp [1], tp [1], pp [1], ep [1], sp [false], zero_stage [0], virtual_stages [1],
+//                      schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved" }
+//   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1] }
+//   comm             { bucket_MiB [25], first_bucket_MiB [1], overlap [true], prefetch_depth [1],
+//                      dtype ["bf16"] (units.h names) }
+//   compute          { efficiency [0.5], recompute ["none"]: "none" | "selective" | "full",
+//                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
+//   straggler        { rank [-1 = none], slowdown_pct [0] }
+// Ranks are numbered Megatron-style: rank = tp_index + tp·(dp_index + dp·pp_index), so a TP group is
+// consecutive ranks, a DP group has stride tp and a pipeline stage holds tp·dp consecutive ranks.
+#include "model/collectives/hardware.h"
+#include "model/sim/modelshape.h"
+#include "model/collectives/problem.h"
+#include "model/collectives/units.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tutor::model {
+
+enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
+std::string_view name(PipelineSchedule schedule); ///< "gpipe", "1f1b", "interleaved"
+std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text);
+
+enum class Recompute { None, Selective, Full };
+std::string_view name(Recompute recompute); ///< "none", "selective", "full"
+std::optional<Recompute> parseRecompute(std::string_view text);
+
+/// One link's figures given explicitly; unset fields come from the preset.
+struct LinkOverride {
+    std::optional<double> bandwidthGBps;
+    std::optional<double> alphaMicroseconds;
+    bool operator==(const LinkOverride&) const = default;
+};
+
+struct HardwareSpec {
+    std::string preset = "hgx-h100"; ///< hardware.h preset id; empty means every figure is given explicitly
+    int nodes = 1;
+    int gpusPerNode = 0; ///< 0: the preset's
+    LinkOverride intra;
+    LinkOverride inter;
+    std::optional<int> nicsPerNode;
+    std::optional<double> peakTflops; ///< dense bf16 TFLOP/s per GPU
+    std::optional<double> memoryGiB;
+    bool operator==(const HardwareSpec&) const = default;
+};
+
+struct ParallelSpec {
+    int dp = 1;
+    int tp = 1;
+    int pp = 1;
+    int ep = 1; ///< expert parallel size, taken out of dp (Megatron-Core); needs dp % ep == 0
+    bool sp = false; ///< Megatron sequence parallelism (needs tp > 1 to matter)
+    int zeroStage = 0; ///< 0 (DDP) … 3 (fully sharded)
+    int virtualStages = 1; ///< model chunks per pipeline stage (interleaved schedule)
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    bool operator==(const ParallelSpec&) const = default;
+};
+
+struct BatchSpec {
+    int microBatchSize = 1; ///< sequences per micro-batch per DP replica
+    int microBatches = 1; ///< micro-batches per pipeline pass (m)
+    int gradAccum = 1; ///< passes accumulated locally (no_sync) before one DP sync and optimizer step
+    bool operator==(const BatchSpec&) const = default;
+};
+
+struct CommSpec {
+    double bucketMiB = 25; ///< PyTorch DDP bucket_cap_mb default
+    double firstBucketMiB = 1; ///< PyTorch DDP first bucket (dist._DEFAULT_FIRST_BUCKET_BYTES)
+    bool overlap = true; ///< launch gradient communication while backward still runs
+    int prefetchDepth = 1; ///< ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute
+    DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
+    bool operator==(const CommSpec&) const = default;
+};
+
+struct ComputeSpec {
+    double efficiency = 0.5; ///< achieved fraction of peak FLOP/s for matrix work
+    Recompute recompute = Recompute::None;
+    double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
+    bool operator==(const ComputeSpec&) const = default;
+};
+
+struct StragglerSpec {
+    int rank = -1; ///< −1: no straggler
+    double slowdownPct = 0; ///< the rank computes this many percent slower
+    bool operator==(const StragglerSpec&) const = default;
+};
+
+struct LocalizedText {
+    std::string en;
+    std::string zhCN;
+    bool operator==(const LocalizedText&) const = default;
+};
+
+struct Scenario {
+    std::string name;
+    LocalizedText description;
+    HardwareSpec hardware;
+    ModelShape model;
+    ParallelSpec parallel;
+    BatchSpec batch;
+    CommSpec comm;
+    ComputeSpec compute;
+    StragglerSpec straggler;
+    bool operator==(const Scenario&) const = default;
+};
+
+/// The preset named by the scenario with its explicit overrides applied, or the problems
+/// (unknown preset; missing figures when preset is empty).
+Result<HardwarePreset> resolveHardware(const HardwareSpec& spec);
+
+/// GPUs per node after defaults (the preset's when gpusPerNode is 0); 0 when the preset is unknown.
+int gpusPerNode(const HardwareSpec& spec);
+
+/// Every problem with a scenario at once, each with JSON path, value and rule, e.g.
+/// "parallel.tp = 3: must divide model.heads = 32" or "parallel.dp·tp·pp = 48: does not match 64 GPUs".
+/// Checks positivity, finiteness and sane upper bounds of every number, divisibility rules of Megatron-LM
+/// (tp | heads, tp | hidden, tp | ffn, pp·v | layers, ep | experts, ep | dp), schedule needs
+/// (interleaved: v ≥ 2 and m % pp == 0), ZeRO-3 without pipeline parallelism, straggler rank in range.
+Problems validate(const Scenario& scenario);
+
+} // namespace tutor::model

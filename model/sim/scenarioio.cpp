@@ -1,0 +1,482 @@
+#include "model/sim/scenarioio.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <initializer_list>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace tutor::model {
+
+using nlohmann::json;
+
+namespace {
+std::string join(std::initializer_list<std::string_view> names)
+{
+    std::string out;
+    for (auto n : names) {
+        if (!out.empty())
+            out += ", ";
+        out += n;
+    }
+    return out;
+}
+
+std::string shortDump(const json& value)
+{
+    auto text = value.dump();
+    if (text.size() > 40)
+        text = text.substr(0, 37) + "...";
+    return text;
+}
+
+// Reads one JSON document into a Scenario, collecting type problems and unknown keys.
+class Reader {
+public:
+    explicit Reader(std::string origin)
+        : m_origin(std::move(origin))
+    {
+    }
+    Problems problems;
+
+    void add(std::string field, std::string value, std::string rule)
+    {
+        problems.push_back({ std::move(field), std::move(value), std::move(rule), m_origin });
+    }
+
+    // True when `node` is an object; reports the keys not in `known`.
+    bool object(const json& node, const std::string& path, std::initializer_list<std::string_view> known)
+    {
+        if (!node.is_object()) {
+            add(path.empty() ? "(document)" : path, shortDump(node), "must be a JSON object");
+            return false;
+        }
+        for (const auto& [key, value] : node.items()) {
+            bool found = false;
+            for (auto k : known)
+                found = found || key == k;
+            if (!found)
+                add(path.empty() ? key : path + "." + key, shortDump(value),
+                    "unknown key (expected one of: " + join(known) + ")");
+        }
+        return true;
+    }
+
+    void integer(const json& obj, const std::string& path, const char* key, int& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        const std::string field = path + "." + key;
+        if (it->is_number_integer() || it->is_number_unsigned()) {
+            const auto v = it->is_number_unsigned() ? static_cast<long double>(it->get<std::uint64_t>())
+                                                    : static_cast<long double>(it->get<std::int64_t>());
+            if (v > std::numeric_limits<int>::max() || v < std::numeric_limits<int>::min())
+                add(field, it->dump(), "must be at most 2147483647 in magnitude");
+            else
+                out = static_cast<int>(v);
+        } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>()
+            && std::abs(it->get<double>()) < 2e9) {
+            out = static_cast<int>(it->get<double>());
+        } else {
+            add(field, shortDump(*it), "must be an integer");
+        }
+    }
+
+    void real(const json& obj, const std::string& path, const char* key, double& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        if (it->is_number())
+            out = it->get<double>();
+        else
+            add(path + "." + key, shortDump(*it), "must be a number");
+    }
+
+    void real(const json& obj, const std::string& path, const char* key, std::optional<double>& out)
+    {
+        if (!obj.contains(key))
+            return;
+        double v = 0;
+        const auto before = problems.size();
+        real(obj, path, key, v);
+        if (problems.size() == before)
+            out = v;
+    }
+
+    void boolean(const json& obj, const std::string& path, const char* key, bool& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        if (it->is_boolean())
+            out = it->get<bool>();
+        else
+            add(path + "." + key, shortDump(*it), "must be true or false");
+    }
+
+    bool text(const json& obj, const std::string& path, const char* key, std::string& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return false;
+        if (!it->is_string()) {
+            add(path.empty() ? key : path + "." + key, shortDump(*it), "must be a string");
+            return false;
+        }
+        out = it->get<std::string>();
+        return true;
+    }
+
+    void link(const json& obj, const std::string& path, const char* key, LinkOverride& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        const std::string p = path + "." + key;
+        if (!object(*it, p, { "bandwidth_GBps", "alpha_us" }))
+            return;
+        real(*it, p, "bandwidth_GBps", out.bandwidthGBps);
+        real(*it, p, "alpha_us", out.alphaMicroseconds);
+    }
+
+private:
+    std::string m_origin;
+};
+
+template <class Section, class Fn> void section(const json& doc, const char* key, Fn fn)
+{
+    if (const auto it = doc.find(key); it != doc.end())
+        fn(*it, std::string(key));
+}
+
+std::pair<int, int> lineColumn(std::string_view text, std::size_t byte)
+{
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return { line, column };
+}
+
+Result<std::string> readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Problem { "file", path, "cannot open for reading", {} };
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+} // namespace
+
+Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
+{
+    Reader r(origin);
+    Scenario s;
+    if (!r.object(doc, "",
+            { "name", "description", "hardware", "model", "parallel", "batch", "comm", "compute", "straggler" }))
+        return r.problems;
+    r.text(doc, "", "name", s.name);
+    if (const auto it = doc.find("description"); it != doc.end()) {
+        if (it->is_string()) {
+            s.description.en = it->get<std::string>();
+        } else if (r.object(*it, "description", { "en", "zh_CN" })) {
+            r.text(*it, "description", "en", s.description.en);
+            r.text(*it, "description", "zh_CN", s.description.zhCN);
+        }
+    }
+    section<HardwareSpec>(doc, "hardware", [&](const json& h, const std::string& p) {
+        if (!r.object(h, p,
+                { "preset", "nodes", "gpus_per_node", "intra", "inter", "nics_per_node", "peak_TFLOPs", "memory_GiB" }))
+            return;
+        r.text(h, p, "preset", s.hardware.preset);
+        r.integer(h, p, "nodes", s.hardware.nodes);
+        r.integer(h, p, "gpus_per_node", s.hardware.gpusPerNode);
+        r.link(h, p, "intra", s.hardware.intra);
+        r.link(h, p, "inter", s.hardware.inter);
+        if (h.contains("nics_per_node")) {
+            int nics = 0;
+            r.integer(h, p, "nics_per_node", nics);
+            s.hardware.nicsPerNode = nics;
+        }
+        r.real(h, p, "peak_TFLOPs", s.hardware.peakTflops);
+        r.real(h, p, "memory_GiB", s.hardware.memoryGiB);
+    });
+    section<ModelShape>(doc, "model", [&](const json& m, const std::string& p) {
+        if (!r.object(m, p, { "layers", "hidden", "ffn", "heads", "seq_len", "vocab", "moe" }))
+            return;
+        r.integer(m, p, "layers", s.model.layers);
+        r.integer(m, p, "hidden", s.model.hidden);
+        r.integer(m, p, "ffn", s.model.ffn);
+        r.integer(m, p, "heads", s.model.heads);
+        r.integer(m, p, "seq_len", s.model.seqLen);
+        r.integer(m, p, "vocab", s.model.vocab);
+        if (const auto it = m.find("moe"); it != m.end()) {
+            const std::string mp = p + ".moe";
+            if (r.object(*it, mp, { "experts", "top_k", "capacity_factor", "every_n_layers" })) {
+                r.integer(*it, mp, "experts", s.model.moe.experts);
+                r.integer(*it, mp, "top_k", s.model.moe.topK);
+                r.real(*it, mp, "capacity_factor", s.model.moe.capacityFactor);
+                r.integer(*it, mp, "every_n_layers", s.model.moe.everyNLayers);
+            }
+        }
+    });
+    section<ParallelSpec>(doc, "parallel", [&](const json& q, const std::string& p) {
+        if (!r.object(q, p, { "dp", "tp", "pp", "ep", "sp", "zero_stage", "virtual_stages", "schedule" }))
+            return;
+        r.integer(q, p, "dp", s.parallel.dp);
+        r.integer(q, p, "tp", s.parallel.tp);
+        r.integer(q, p, "pp", s.parallel.pp);
+        r.integer(q, p, "ep", s.parallel.ep);
+        r.boolean(q, p, "sp", s.parallel.sp);
+        r.integer(q, p, "zero_stage", s.parallel.zeroStage);
+        r.integer(q, p, "virtual_stages", s.parallel.virtualStages);
+        std::string schedule;
+        if (r.text(q, p, "schedule", schedule)) {
+            if (const auto parsed = parsePipelineSchedule(schedule))
+                s.parallel.schedule = *parsed;
+            else
+                r.add(p + ".schedule", schedule, "must be \"gpipe\", \"1f1b\" or \"interleaved\"");
+        }
+    });
+    section<BatchSpec>(doc, "batch", [&](const json& b, const std::string& p) {
+        if (!r.object(b, p, { "micro_batch_size", "micro_batches", "grad_accum" }))
+            return;
+        r.integer(b, p, "micro_batch_size", s.batch.microBatchSize);
+        r.integer(b, p, "micro_batches", s.batch.microBatches);
+        r.integer(b, p, "grad_accum", s.batch.gradAccum);
+    });
+    section<CommSpec>(doc, "comm", [&](const json& c, const std::string& p) {
+        if (!r.object(c, p, { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "dtype" }))
+            return;
+        r.real(c, p, "bucket_MiB", s.comm.bucketMiB);
+        r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
+        r.boolean(c, p, "overlap", s.comm.overlap);
+        r.integer(c, p, "prefetch_depth", s.comm.prefetchDepth);
+        std::string dtype;
+        if (r.text(c, p, "dtype", dtype)) {
+            if (const auto parsed = parseDType(dtype))
+                s.comm.dtype = *parsed;
+            else
+                r.add(p + ".dtype", dtype, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
+        }
+    });
+    section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
+        if (!r.object(c, p, { "efficiency", "recompute", "interference" }))
+            return;
+        r.real(c, p, "efficiency", s.compute.efficiency);
+        r.real(c, p, "interference", s.compute.interference);
+        std::string recompute;
+        if (r.text(c, p, "recompute", recompute)) {
+            if (const auto parsed = parseRecompute(recompute))
+                s.compute.recompute = *parsed;
+            else
+                r.add(p + ".recompute", recompute, "must be \"none\", \"selective\" or \"full\"");
+        }
+    });
+    section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
+        if (!r.object(g, p, { "rank", "slowdown_pct" }))
+            return;
+        r.integer(g, p, "rank", s.straggler.rank);
+        r.real(g, p, "slowdown_pct", s.straggler.slowdownPct);
+    });
+    if (!r.problems.empty())
+        return r.problems;
+    auto problems = validate(s);
+    if (!problems.empty()) {
+        for (auto& problem : problems)
+            problem.where = origin;
+        return problems;
+    }
+    return s;
+}
+
+Result<json> parseJson(std::string_view text, const std::string& origin)
+{
+    try {
+        return json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& e) {
+        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
+        std::string message = e.what();
+        if (const auto colon = message.find("error: "); colon != std::string::npos)
+            message = message.substr(colon + 7);
+        return Problem { "(document)", "", "malformed JSON: " + message,
+            (origin.empty() ? std::string("<text>") : origin) + ":" + std::to_string(line) + ":"
+                + std::to_string(column) };
+    }
+}
+
+Result<Scenario> parseScenario(std::string_view text, const std::string& origin)
+{
+    auto doc = parseJson(text, origin);
+    if (!doc)
+        return doc.problems();
+    return scenarioFromJson(doc.value(), origin);
+}
+
+Result<json> loadJson(const std::string& path)
+{
+    auto text = readFile(path);
+    if (!text)
+        return text.problems();
+    return parseJson(text.value(), path);
+}
+
+Result<Scenario> loadScenario(const std::string& path)
+{
+    auto text = readFile(path);
+    if (!text)
+        return text.problems();
+    return parseScenario(text.value(), path);
+}
+
+json toJson(const Scenario& s)
+{
+    json hw = { { "preset", s.hardware.preset }, { "nodes", s.hardware.nodes } };
+    if (s.hardware.gpusPerNode > 0)
+        hw["gpus_per_node"] = s.hardware.gpusPerNode;
+    const auto link = [](const LinkOverride& o) {
+        json out = json::object();
+        if (o.bandwidthGBps)
+            out["bandwidth_GBps"] = *o.bandwidthGBps;
+        if (o.alphaMicroseconds)
+            out["alpha_us"] = *o.alphaMicroseconds;
+        return out;
+    };
+    if (s.hardware.intra != LinkOverride {})
+        hw["intra"] = link(s.hardware.intra);
+    if (s.hardware.inter != LinkOverride {})
+        hw["inter"] = link(s.hardware.inter);
+    if (s.hardware.nicsPerNode)
+        hw["nics_per_node"] = *s.hardware.nicsPerNode;
+    if (s.hardware.peakTflops)
+        hw["peak_TFLOPs"] = *s.hardware.peakTflops;
+    if (s.hardware.memoryGiB)
+        hw["memory_GiB"] = *s.hardware.memoryGiB;
+
+    json model = { { "layers", s.model.layers }, { "hidden", s.model.hidden }, { "heads", s.model.heads },
+        { "seq_len", s.model.seqLen }, { "vocab", s.model.vocab } };
+    if (s.model.ffn > 0)
+        model["ffn"] = s.model.ffn;
+    if (s.model.moe.experts > 0)
+        model["moe"] = { { "experts", s.model.moe.experts }, { "top_k", s.model.moe.topK },
+            { "capacity_factor", s.model.moe.capacityFactor }, { "every_n_layers", s.model.moe.everyNLayers } };
+    json out = { { "name", s.name } };
+    if (!s.description.zhCN.empty())
+        out["description"] = { { "en", s.description.en }, { "zh_CN", s.description.zhCN } };
+    else
+        out["description"] = s.description.en;
+    out["hardware"] = hw;
+    out["model"] = model;
+    out["parallel"] = { { "dp", s.parallel.dp }, { "tp", s.parallel.tp }, { "pp", s.parallel.pp },
+        { "ep", s.parallel.ep }, { "sp", s.parallel.sp }, { "zero_stage", s.parallel.zeroStage },
+        { "virtual_stages", s.parallel.virtualStages }, { "schedule", std::string(name(s.parallel.schedule)) } };
+    out["batch"] = { { "micro_batch_size", s.batch.microBatchSize }, { "micro_batches", s.batch.microBatches },
+        { "grad_accum", s.batch.gradAccum } };
+    out["comm"] = { { "bucket_MiB", s.comm.bucketMiB }, { "first_bucket_MiB", s.comm.firstBucketMiB },
+        { "overlap", s.comm.overlap }, { "prefetch_depth", s.comm.prefetchDepth },
+        { "dtype", std::string(name(s.comm.dtype)) } };
+    out["compute"] = { { "efficiency", s.compute.efficiency }, { "recompute", std::string(name(s.compute.recompute)) },
+        { "interference", s.compute.interference } };
+    if (s.straggler.rank >= 0)
+        out["straggler"] = { { "rank", s.straggler.rank }, { "slowdown_pct", s.straggler.slowdownPct } };
+    return out;
+}
+
+std::string toJsonText(const Scenario& scenario)
+{
+    return toJson(scenario).dump(2) + "\n";
+}
+
+Problems saveScenario(const Scenario& scenario, const std::string& path)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (out)
+        out << toJsonText(scenario);
+    if (!out)
+        return { Problem { "file", path, "cannot open for writing", {} } };
+    return {};
+}
+
+Problems setField(json& doc, std::string_view dottedPath, std::string_view value)
+{
+    if (dottedPath.empty())
+        return { Problem { "(path)", "", "must name a field such as comm.bucket_MiB", {} } };
+    json* node = &doc;
+    std::string walked;
+    std::size_t begin = 0;
+    while (true) {
+        const auto dot = dottedPath.find('.', begin);
+        const std::string key(dottedPath.substr(begin, dot == std::string_view::npos ? dottedPath.npos : dot - begin));
+        if (key.empty())
+            return { Problem { std::string(dottedPath), std::string(value), "has an empty path segment", {} } };
+        if (node->is_null())
+            *node = json::object();
+        if (!node->is_object())
+            return { Problem { walked.empty() ? "(document)" : walked, shortDump(*node),
+                "is not an object, so it has no field " + key, {} } };
+        walked += (walked.empty() ? "" : ".") + key;
+        node = &(*node)[key];
+        if (dot == std::string_view::npos)
+            break;
+        begin = dot + 1;
+    }
+    const std::string text(value);
+    const auto asNumber = [&]() -> std::optional<json> {
+        long long integer = 0;
+        const auto* end = text.data() + text.size();
+        if (auto [ptr, ec] = std::from_chars(text.data(), end, integer); ec == std::errc() && ptr == end)
+            return json(integer);
+        try {
+            std::size_t used = 0;
+            const double real = std::stod(text, &used);
+            if (used == text.size())
+                return json(real);
+        } catch (const std::exception&) {
+        }
+        return std::nullopt;
+    };
+    const auto asBool = [&]() -> std::optional<json> {
+        if (text == "true" || text == "on" || text == "yes")
+            return json(true);
+        if (text == "false" || text == "off" || text == "no")
+            return json(false);
+        return std::nullopt;
+    };
+    if (node->is_number()) {
+        if (auto n = asNumber()) {
+            *node = *n;
+            return {};
+        }
+        return { Problem { walked, text, "must be a number", {} } };
+    }
+    if (node->is_boolean()) {
+        if (auto b = asBool()) {
+            *node = *b;
+            return {};
+        }
+        return { Problem { walked, text, "must be true or false", {} } };
+    }
+    if (node->is_string()) {
+        *node = text;
+        return {};
+    }
+    if (auto n = asNumber())
+        *node = *n;
+    else if (auto b = asBool())
+        *node = *b;
+    else
+        *node = text;
+    return {};
+}
+
+} // namespace tutor::model

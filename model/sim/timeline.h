@@ -1,0 +1,85 @@
+#pragma once
+// The simulator's output: events on lanes. Views draw it; frameAt() samples it for the animation;
+// trace.h exports it for Perfetto.
+#include "model/collectives/collective.h"
+#include "model/collectives/topology.h"
+#include "model/collectives/units.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tutor::model {
+
+/// What a lane carries. One lane per kind per pipeline stage.
+enum class LaneKind { Compute, TpComm, DpComm, PpComm, EpComm };
+std::string_view name(LaneKind kind); ///< "compute", "tp", "dp", "pp", "ep"
+
+struct Lane {
+    int stage = 0;
+    LaneKind kind = LaneKind::Compute;
+    std::string name; ///< "stage 0 · compute"
+    bool operator==(const Lane&) const = default;
+};
+
+/// The parallel dimension a communication group belongs to; ExpertDp is the data-parallel group of one expert.
+enum class GroupKind { Tp, Dp, Pp, Ep, ExpertDp };
+inline constexpr int kGroupKinds = 5;
+std::string_view name(GroupKind kind); ///< "tp", "dp", "pp", "ep", "edp"
+
+/// A communication group of the scenario: who runs a collective together, on which links.
+struct CommGroup {
+    GroupKind kind = GroupKind::Dp;
+    std::string label; ///< "dp(16, 2 nodes, InfiniBand)"
+    Topology topology; ///< what the cost model was given for this group's collectives
+    bool operator==(const CommGroup&) const = default;
+};
+
+enum class EventKind { Forward, Backward, Recompute, Optimizer, Communication, Idle };
+std::string_view name(EventKind kind);
+
+struct Event {
+    int lane = 0; ///< index into Timeline::lanes
+    EventKind kind = EventKind::Forward;
+    std::string label; ///< "fwd L12 mb3", "AllReduce bucket 4"
+    Seconds start = 0;
+    Seconds duration = 0;
+    Bytes bytes = 0; ///< bytes of the collective (S, nccl-tests convention); 0 for compute
+    std::optional<Collective> collective;
+    std::string group; ///< "dp(16, inter-node)", "tp(8, NVLink)"
+    int groupIndex = -1; ///< the collective's group in Timeline::groups; −1 for compute
+    int layer = -1;
+    int microBatch = -1;
+    int bucket = -1;
+    Seconds exposed = 0; ///< part of this communication not hidden behind compute on its stage
+    std::vector<int> dependencies; ///< indices of events that had to finish first
+    Seconds end() const { return start + duration; }
+    bool operator==(const Event&) const = default;
+};
+
+struct Timeline {
+    std::vector<Lane> lanes;
+    std::vector<Event> events; ///< sorted by (lane, start); events of one lane never overlap
+    std::vector<CommGroup> groups; ///< the scenario's communication groups (Event::groupIndex)
+    Seconds duration = 0; ///< step time
+    bool operator==(const Timeline&) const = default;
+};
+
+/// What one lane is doing at time t.
+struct LaneState {
+    int lane = 0;
+    int event = -1; ///< index into Timeline::events, −1 when idle
+    double progress = 0; ///< 0..1 through that event
+    bool operator==(const LaneState&) const = default;
+};
+
+struct Frame {
+    Seconds t = 0;
+    std::vector<LaneState> lanes; ///< one per Timeline::lanes, same order
+    bool operator==(const Frame&) const = default;
+};
+
+/// Pure sampling of a timeline at time t (clamped to [0, duration]); O(lanes · log events).
+Frame frameAt(const Timeline& timeline, Seconds t);
+
+} // namespace tutor::model

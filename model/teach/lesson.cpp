@@ -1,0 +1,307 @@
+#include "model/teach/lesson.h"
+
+#include "model/teach/lessonjson.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace tutor::model {
+
+std::string_view name(Language language)
+{
+    return language == Language::ZhCN ? "zh_CN" : "en";
+}
+
+std::optional<Language> parseLanguage(std::string_view text)
+{
+    if (text == "en" || text == "en_US" || text == "en_GB")
+        return Language::En;
+    if (text == "zh_CN" || text == "zh-CN" || text == "zh")
+        return Language::ZhCN;
+    return std::nullopt;
+}
+
+const std::vector<std::string>& curriculumTopics()
+{
+    // Issue 6, "The curriculum covers at least".
+    static const std::vector<std::string> topics {
+        "where-dp",
+        "where-tp",
+        "where-pp",
+        "where-moe",
+        "where-zero",
+        "where-sp",
+        "prim-allreduce",
+        "prim-reducescatter",
+        "prim-allgather",
+        "prim-reduce",
+        "prim-broadcast",
+        "prim-alltoall",
+        "prim-sendrecv",
+        "ar-equals-rs-ag",
+        "zero-rs-ag",
+        "alpha-beta",
+        "volumes",
+        "latency-bandwidth-bound",
+        "algbw-busbw",
+        "units",
+        "bottleneck-growth",
+        "overlap",
+        "bucket-size",
+        "grad-accum",
+        "topology-groups",
+        "tp-intra-node",
+        "hierarchical-allreduce",
+        "pipeline-bubble",
+        "zero-stages",
+        "zero-prefetch",
+        "moe-alltoall",
+        "mixed-precision-comm",
+        "compression-risk",
+        "diagnose-profile",
+        "diagnose-scaling",
+        "stragglers",
+        "mfu",
+        "single-vs-multi-node",
+        "failures-checkpoints",
+        "common-mistakes",
+    };
+    return topics;
+}
+
+Result<std::string> readTextFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Problem { "file", path, "cannot be read", path };
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+Result<nlohmann::json> parseJsonText(const std::string& text, const std::string& where)
+{
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        const auto offset = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+        int line = 1;
+        int column = 1;
+        for (std::size_t i = 0; i < offset; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        std::string message = e.what();
+        if (const auto colon = message.find("syntax error"); colon != std::string::npos)
+            message = message.substr(colon);
+        return Problem { "json", "", message, where + ":" + std::to_string(line) + ":" + std::to_string(column) };
+    }
+}
+
+namespace {
+using detail::JsonReader;
+
+const std::set<std::string> kViews { "collective", "timeline", "charts" };
+const std::set<std::string> kOps { "<", "<=", ">", ">=", "==", "!=" };
+const std::set<std::string> kCollectiveKeys { "kind", "op", "algorithm", "protocol", "ranks", "nodes", "gpus_per_node",
+    "preset", "bytes", "dtype", "view", "time", "highlight" };
+
+Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
+{
+    Scene scene;
+    if (!j.is_object()) {
+        r.problem(path, j.dump(), "must be an object");
+        return scene;
+    }
+    const auto kind = r.string(j, path, "kind", true);
+    scene.view = r.string(j, path, "view", false);
+    scene.time = r.number(j, path, "time", false, 0);
+    scene.highlight = r.string(j, path, "highlight", false);
+    if (scene.time < 0 || scene.time > 1)
+        r.problem(path + ".time", std::to_string(scene.time), "must be in [0, 1] (fraction of the animation)");
+    if (kind == "collective") {
+        scene.kind = SceneKind::Collective;
+        if (scene.view.empty())
+            scene.view = "collective";
+        r.unknownKeys(j, path, kCollectiveKeys);
+        scene.collective = nlohmann::json::object();
+        for (const auto& [key, value] : j.items())
+            if (key != "kind" && key != "view" && key != "time" && key != "highlight")
+                scene.collective[key] = value;
+        if (!j.contains("op"))
+            r.problem(path + ".op", "", "is required for a collective scene");
+    } else if (kind == "scenario") {
+        scene.kind = SceneKind::Scenario;
+        if (scene.view.empty())
+            scene.view = "timeline";
+        r.unknownKeys(j, path, { "kind", "file", "set", "view", "time", "highlight" });
+        scene.file = r.string(j, path, "file", true);
+        if (j.contains("set")) {
+            const auto& set = j["set"];
+            if (!set.is_object()) {
+                r.problem(path + ".set", set.dump(), "must be an object of dotted path → value");
+            } else {
+                for (const auto& [key, value] : set.items())
+                    scene.overrides.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+            }
+        }
+    } else if (!kind.empty()) {
+        r.problem(path + ".kind", kind, "must be \"collective\" or \"scenario\"");
+    }
+    if (!scene.view.empty() && !kViews.count(scene.view))
+        r.problem(path + ".view", scene.view, "must be one of collective, timeline, charts");
+    return scene;
+}
+
+Condition readCondition(JsonReader& r, const nlohmann::json& j, const std::string& path)
+{
+    Condition c;
+    if (!j.is_object()) {
+        r.problem(path, j.dump(), "must be an object {field|metric, op, value}");
+        return c;
+    }
+    r.unknownKeys(j, path, { "field", "metric", "op", "value", "control" });
+    c.field = r.string(j, path, "field", false);
+    c.metric = r.string(j, path, "metric", false);
+    c.op = r.string(j, path, "op", true);
+    c.control = r.string(j, path, "control", false);
+    if (c.control.empty())
+        c.control = c.field;
+    if (c.control.empty() && !c.metric.empty())
+        r.problem(path + ".control", "", "is required with \"metric\": name the field the learner changes");
+    if (c.field.empty() == c.metric.empty())
+        r.problem(path, "", "needs exactly one of \"field\" or \"metric\"");
+    if (!c.op.empty() && !kOps.count(c.op))
+        r.problem(path + ".op", c.op, "must be one of < <= > >= == !=");
+    if (!j.contains("value"))
+        r.problem(path + ".value", "", "is required");
+    else
+        c.value = j["value"];
+    if (c.value.is_number() && !std::isfinite(c.value.get<double>()))
+        r.problem(path + ".value", c.value.dump(), "must be finite");
+    return c;
+}
+
+LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& path)
+{
+    LessonStep step;
+    if (!j.is_object()) {
+        r.problem(path, j.dump(), "must be an object");
+        return step;
+    }
+    r.unknownKeys(j, path, { "id", "topics", "title", "text", "scene", "task" });
+    step.id = r.string(j, path, "id", true);
+    step.topics = r.strings(j, path, "topics");
+    step.title = r.text(j, path, "title", true);
+    step.text = r.text(j, path, "text", true);
+    if (!j.contains("scene"))
+        r.problem(path + ".scene", "", "is required");
+    else
+        step.scene = readScene(r, j["scene"], path + ".scene");
+    if (j.contains("task")) {
+        const auto& t = j["task"];
+        const auto tp = path + ".task";
+        if (!t.is_object()) {
+            r.problem(tp, t.dump(), "must be an object");
+        } else {
+            r.unknownKeys(t, tp, { "instruction", "condition", "hint" });
+            Task task;
+            task.instruction = r.text(t, tp, "instruction", true);
+            task.hint = r.text(t, tp, "hint", true);
+            if (!t.contains("condition"))
+                r.problem(tp + ".condition", "", "is required");
+            else
+                task.condition = readCondition(r, t["condition"], tp + ".condition");
+            step.task = task;
+        }
+    }
+    const auto& known = curriculumTopics();
+    for (const auto& topic : step.topics)
+        if (std::find(known.begin(), known.end(), topic) == known.end())
+            r.problem(path + ".topics", topic, "is not a curriculum topic id (see lessons/README.md)");
+    return step;
+}
+} // namespace
+
+Result<Lesson> parseLesson(const std::string& jsonText, const std::string& where)
+{
+    auto parsed = parseJsonText(jsonText, where);
+    if (!parsed)
+        return parsed.problems();
+    const auto& j = *parsed;
+    JsonReader r(where);
+    Lesson lesson;
+    if (!j.is_object())
+        return Problem { "lesson", "", "must be a JSON object", where };
+    r.unknownKeys(j, "", { "id", "title", "summary", "steps" });
+    lesson.id = r.string(j, "", "id", true);
+    lesson.title = r.text(j, "", "title", true);
+    lesson.summary = r.text(j, "", "summary", true);
+    if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty()) {
+        r.problem("steps", "", "must be a non-empty array of steps");
+    } else {
+        std::set<std::string> ids;
+        for (std::size_t i = 0; i < j["steps"].size(); ++i) {
+            const auto path = "steps[" + std::to_string(i) + "]";
+            auto step = readStep(r, j["steps"][i], path);
+            if (!step.id.empty() && !ids.insert(step.id).second)
+                r.problem(path + ".id", step.id, "is used by an earlier step of this lesson");
+            lesson.steps.push_back(std::move(step));
+        }
+    }
+    if (!r.problems().empty())
+        return r.problems();
+    return lesson;
+}
+
+Result<Lesson> loadLesson(const std::string& path)
+{
+    auto text = readTextFile(path);
+    if (!text)
+        return text.problems();
+    auto lesson = parseLesson(*text, path);
+    if (!lesson)
+        return lesson.problems();
+    const auto stem = std::filesystem::path(path).stem().string();
+    if (lesson->id != stem)
+        return Problem { "id", lesson->id, "must equal the file name without .json (\"" + stem + "\")", path };
+    lesson.value().path = path;
+    return lesson;
+}
+
+Result<std::vector<Lesson>> loadLessons(const std::string& dir)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return Problem { "lessons", dir, "is not a directory", dir };
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<Lesson> lessons;
+    Problems problems;
+    for (const auto& file : files) {
+        auto lesson = loadLesson(file);
+        if (lesson)
+            lessons.push_back(std::move(lesson).value());
+        else
+            problems.insert(problems.end(), lesson.problems().begin(), lesson.problems().end());
+    }
+    if (files.empty())
+        problems.push_back({ "lessons", dir, "contains no lesson files (*.json)", dir });
+    if (!problems.empty())
+        return problems;
+    return lessons;
+}
+
+} // namespace tutor::model

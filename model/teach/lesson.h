@@ -1,0 +1,98 @@
+#pragma once
+// Lessons: bilingual (en, zh_CN) sequences of steps, each with Markdown text, the scene it loads and an
+// optional task checked against the scene's state. The file format is documented in lessons/README.md.
+#include "model/collectives/problem.h"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tutor::model {
+
+/// The two languages every lesson string carries.
+enum class Language { En, ZhCN };
+/// "en" or "zh_CN".
+std::string_view name(Language language);
+/// Accepts "en", "zh_CN", "zh-CN", "zh"; nullopt otherwise.
+std::optional<Language> parseLanguage(std::string_view text);
+
+/// A string in both languages. Loaders reject a text with either side missing or empty.
+struct Text {
+    std::string en;
+    std::string zhCN;
+    const std::string& in(Language language) const { return language == Language::ZhCN ? zhCN : en; }
+    bool operator==(const Text&) const = default;
+};
+
+enum class SceneKind { Collective, Scenario };
+
+/// What a step shows. A collective scene holds its parameters in `collective` as JSON (op, algorithm,
+/// protocol, ranks, nodes, preset, bytes, dtype); a scenario scene names a file in assets/scenarios and
+/// overrides applied with dotted paths ("comm.bucket_MiB" → "100").
+struct Scene {
+    SceneKind kind = SceneKind::Collective;
+    nlohmann::json collective; ///< collective parameters (kind Collective)
+    std::string file; ///< scenario file name (kind Scenario)
+    std::vector<std::pair<std::string, std::string>> overrides; ///< dotted path → value, applied in order
+    std::string view = "collective"; ///< "collective", "timeline" or "charts"
+    double time = 0; ///< where the animation starts, 0..1 of its length
+    std::string highlight; ///< "dp", "tp", "pp", "ep", "exposed", "bubble", ...
+    bool operator==(const Scene&) const = default;
+};
+
+/// A comparison against the scene's state: either a field (collective parameter or scenario dotted path)
+/// or a metric (a figure key such as "metrics.exposed_comm_fraction"; a bare name means "metrics.<name>").
+struct Condition {
+    std::string field;
+    std::string metric;
+    std::string op = ">="; ///< one of < <= > >= == !=
+    nlohmann::json value; ///< number or string; a number compares to the figure's value in its base unit
+    std::string control; ///< the field the learner edits to meet it; defaults to `field`
+    bool operator==(const Condition&) const = default;
+};
+
+struct Task {
+    Text instruction;
+    Condition condition;
+    Text hint;
+    bool operator==(const Task&) const = default;
+};
+
+struct LessonStep {
+    std::string id; ///< unique inside the lesson; questions point to "lesson-id#step-id"
+    std::vector<std::string> topics; ///< curriculum topic ids this step teaches (see curriculumTopics())
+    Text title;
+    Text text; ///< Markdown with {{figure}} templates resolved from the scene
+    Scene scene;
+    std::optional<Task> task;
+    bool operator==(const LessonStep&) const = default;
+};
+
+struct Lesson {
+    std::string id; ///< file name without ".json", e.g. "01-where-communication-happens"
+    Text title;
+    Text summary;
+    std::vector<LessonStep> steps;
+    std::string path; ///< the file it was loaded from
+    bool operator==(const Lesson&) const = default;
+};
+
+/// The curriculum topics of issue 6; every one must be tagged on at least one step or question.
+const std::vector<std::string>& curriculumTopics();
+
+/// Parses one lesson from JSON text. `where` names the source ("lessons/01-x.json") in every problem;
+/// malformed JSON gives "where:line:column". Checks structure only: required keys, both languages
+/// non-empty, known scene kinds/views/condition operators, unknown keys reported with their path.
+Result<Lesson> parseLesson(const std::string& jsonText, const std::string& where);
+/// Reads and parses a lesson file; the lesson id is the file's stem.
+Result<Lesson> loadLesson(const std::string& path);
+/// Every `*.json` file directly in `dir` (sorted by name), each parsed; all problems of all files together.
+Result<std::vector<Lesson>> loadLessons(const std::string& dir);
+
+/// Reads a whole file; a problem naming the path when it cannot be read.
+Result<std::string> readTextFile(const std::string& path);
+/// nlohmann parse → JSON, or a problem "where:line:column: <parser message>".
+Result<nlohmann::json> parseJsonText(const std::string& text, const std::string& where);
+
+} // namespace tutor::model

@@ -1,0 +1,89 @@
+#include "model/teach/lessonscene.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+
+#include <filesystem>
+
+namespace tutor::model {
+
+namespace {
+/// scenario.<path> for every numeric or boolean leaf, so text can quote the settings it shows.
+void addScenarioFields(Figures& f, const nlohmann::json& j, const std::string& prefix)
+{
+    for (const auto& [key, value] : j.items()) {
+        const auto path = prefix + key;
+        if (value.is_object())
+            addScenarioFields(f, value, path + ".");
+        else if (value.is_number())
+            f["scenario." + path] = makeFigure(value.get<double>(), FigureUnit::Count);
+        else if (value.is_boolean())
+            f["scenario." + path] = textFigure(value.get<bool>() ? "on" : "off");
+        else if (value.is_string())
+            f["scenario." + path] = textFigure(value.get<std::string>());
+    }
+}
+
+void addMetrics(Figures& f, const StepMetrics& m)
+{
+    const auto seconds = [](double v) { return makeFigure(v, FigureUnit::Seconds); };
+    f["metrics.step_time"] = seconds(m.stepSeconds);
+    f["metrics.compute_time"] = seconds(m.computeSeconds);
+    f["metrics.comm_time"] = seconds(m.commSeconds);
+    f["metrics.comm_union_time"] = seconds(m.commUnionSeconds);
+    f["metrics.exposed_comm"] = seconds(m.exposedCommSeconds);
+    f["metrics.exposed_comm_fraction"]
+        = makeFigure(m.stepSeconds > 0 ? m.exposedCommSeconds / m.stepSeconds : 0, FigureUnit::Fraction);
+    f["metrics.comm_fraction"]
+        = makeFigure(m.stepSeconds > 0 ? m.commUnionSeconds / m.stepSeconds : 0, FigureUnit::Fraction);
+    f["metrics.overlap_hta"] = makeFigure(m.overlapHta, FigureUnit::Fraction);
+    f["metrics.overlap_osu"] = makeFigure(m.overlapOsu, FigureUnit::Fraction);
+    f["metrics.bubble_fraction"] = makeFigure(m.bubbleFraction, FigureUnit::Fraction);
+    f["metrics.mfu"] = makeFigure(m.mfu, FigureUnit::Fraction);
+    f["metrics.tokens_per_step"] = makeFigure(m.tokensPerStep, FigureUnit::Count);
+    f["metrics.tokens_per_s"] = makeFigure(m.tokensPerSecond, FigureUnit::Count);
+    f["metrics.peak_memory"] = makeFigure(m.memory.totalBytes, FigureUnit::Bytes);
+    f["metrics.params_memory"] = makeFigure(m.memory.paramsBytes, FigureUnit::Bytes);
+    f["metrics.grads_memory"] = makeFigure(m.memory.gradsBytes, FigureUnit::Bytes);
+    f["metrics.optimizer_memory"] = makeFigure(m.memory.optimizerBytes, FigureUnit::Bytes);
+    f["metrics.activations_memory"] = makeFigure(m.memory.activationsBytes, FigureUnit::Bytes);
+    f["metrics.events"] = makeFigure(static_cast<double>(m.events), FigureUnit::Count);
+    for (const auto lane : { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm }) {
+        const auto& d = m.dimension(lane);
+        const auto k = "metrics." + std::string(name(lane));
+        f[k + "_comm"] = seconds(d.seconds);
+        f[k + "_exposed"] = seconds(d.exposedSeconds);
+        f[k + "_calls"] = makeFigure(d.calls, FigureUnit::Count);
+        f[k + "_bytes"] = makeFigure(static_cast<double>(d.bytes), FigureUnit::Bytes);
+    }
+}
+} // namespace
+
+Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result)
+{
+    const auto path = (std::filesystem::path(context.scenariosDir) / scene.file).string();
+    auto json = loadJson(path);
+    if (!json)
+        return json.problems();
+    Problems problems;
+    for (const auto& [field, value] : scene.overrides)
+        for (auto p : setField(json.value(), field, value)) {
+            p.where = path;
+            problems.push_back(std::move(p));
+        }
+    if (!problems.empty())
+        return problems;
+    auto scenario = scenarioFromJson(*json, path);
+    if (!scenario)
+        return scenario.problems();
+    auto sim = simulate(*scenario);
+    if (!sim)
+        return sim.problems();
+    result.state = *json;
+    result.timeline = std::move(sim.value().timeline);
+    addScenarioFields(result.figures, *json, "");
+    addMetrics(result.figures, sim->metrics);
+    result.metrics = sim->metrics;
+    return {};
+}
+
+} // namespace tutor::model

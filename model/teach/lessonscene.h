@@ -1,0 +1,54 @@
+#pragma once
+// Evaluating a lesson step's scene: the collective is predicted or the scenario simulated, and every figure
+// the text may quote is computed from the result. Also the task check against the scene's state.
+#include "model/collectives/costmodel.h"
+#include "model/teach/lesson.h"
+#include "model/teach/lessontemplate.h"
+#include "model/sim/metrics.h"
+#include "model/sim/timeline.h"
+
+#include <optional>
+
+namespace tutor::model {
+
+struct SceneContext {
+    std::string scenariosDir; ///< folder of scenario files named by scenario scenes (assets/scenarios)
+};
+
+/// The scenarios folder next to a lessons folder: <lessonsDir>/../assets/scenarios.
+SceneContext contextForLessons(const std::string& lessonsDir);
+
+struct SceneResult {
+    Figures figures; ///< everything templates may quote (includes hardwareFigures())
+    nlohmann::json state; ///< collective parameters, or the scenario JSON after overrides
+    std::optional<CollectiveRequest> request; ///< kind Collective: the request as predicted
+    std::optional<CollectiveCost> cost;
+    std::optional<Timeline> timeline; ///< kind Scenario: the simulated step
+    std::optional<StepMetrics> metrics; ///< kind Scenario: its metrics (the "charts" view draws them)
+};
+
+/// Predicts or simulates the scene. Problems name the scene's field ("scene.op = foo: unknown collective")
+/// or the scenario file with its own problems.
+Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context);
+
+/// Changes one field of the scene: a collective parameter ("bytes", "ranks", "nodes", "algorithm", ...)
+/// or a scenario dotted path ("comm.bucket_MiB"), replacing an earlier override of the same path.
+void setSceneField(Scene& scene, const std::string& field, const std::string& value);
+/// The current value of a field in an evaluated scene's state, or null when the path does not exist.
+nlohmann::json sceneField(const SceneResult& result, const std::string& field);
+
+struct ConditionCheck {
+    bool met = false;
+    std::string actual; ///< the value compared, formatted ("64 MiB (67.1 MB)", "12.5 %")
+    Problems problems; ///< the field or metric does not exist, or types do not compare
+};
+
+/// Compares the field's value (numbers; byte strings such as "100MiB" compare as bytes) or the metric
+/// figure's base-unit value with the condition's value.
+ConditionCheck checkCondition(const Condition& condition, const SceneResult& result);
+
+/// Scenario scenes (lessonscenario.cpp): loads `file` from the context, applies overrides, simulates and
+/// fills state, timeline, metrics.* and scenario.* figures.
+Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result);
+
+} // namespace tutor::model

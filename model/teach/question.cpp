@@ -1,0 +1,354 @@
+#include "model/teach/question.h"
+
+#include "model/teach/lessonjson.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <set>
+
+namespace tutor::model {
+
+std::string_view name(QuestionKind kind)
+{
+    switch (kind) {
+    case QuestionKind::Choice:
+        return "choice";
+    case QuestionKind::Numeric:
+        return "numeric";
+    case QuestionKind::Open:
+        return "open";
+    }
+    return "?";
+}
+
+std::optional<double> toUnit(double v, FigureUnit dimension, std::string_view unit)
+{
+    struct Scale {
+        FigureUnit dimension;
+        std::string_view unit;
+        double perBase;
+    };
+    static constexpr Scale kScales[] = {
+        { FigureUnit::Seconds, "s", 1 },
+        { FigureUnit::Seconds, "ms", 1e3 },
+        { FigureUnit::Seconds, "us", 1e6 },
+        { FigureUnit::Seconds, "µs", 1e6 },
+        { FigureUnit::Bytes, "B", 1 },
+        { FigureUnit::Bytes, "KB", 1e-3 },
+        { FigureUnit::Bytes, "MB", 1e-6 },
+        { FigureUnit::Bytes, "GB", 1e-9 },
+        { FigureUnit::Bytes, "TB", 1e-12 },
+        { FigureUnit::Bytes, "KiB", 1.0 / 1024 },
+        { FigureUnit::Bytes, "MiB", 1.0 / (1024 * 1024) },
+        { FigureUnit::Bytes, "GiB", 1.0 / (1024.0 * 1024 * 1024) },
+        { FigureUnit::GBps, "GB/s", 1 },
+        { FigureUnit::Gbps, "Gb/s", 1 },
+        { FigureUnit::Fraction, "%", 100 },
+        { FigureUnit::Fraction, "", 1 },
+        { FigureUnit::Count, "", 1 },
+        { FigureUnit::Ratio, "x", 1 },
+        { FigureUnit::Ratio, "", 1 },
+        { FigureUnit::FlopsPerSecond, "TFLOP/s", 1e-12 },
+    };
+    for (const auto& s : kScales)
+        if (s.dimension == dimension && s.unit == unit)
+            return v * s.perBase;
+    return std::nullopt;
+}
+
+namespace {
+using detail::JsonReader;
+
+/// Display of an input by the unit its name carries (size_MiB, alpha_us, beta_GBps, params_B, ...).
+Figure inputFigure(const std::string& name, double v)
+{
+    auto ends = [&](std::string_view suffix) {
+        return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    if (ends("_MiB"))
+        return makeFigure(v * 1024 * 1024, FigureUnit::Bytes);
+    if (ends("_us"))
+        return makeFigure(v * 1e-6, FigureUnit::Seconds);
+    if (ends("_ms"))
+        return makeFigure(v * 1e-3, FigureUnit::Seconds);
+    if (ends("_GBps"))
+        return makeFigure(v, FigureUnit::GBps);
+    if (name == "gbps")
+        return makeFigure(v, FigureUnit::Gbps);
+    if (ends("_flops"))
+        return makeFigure(v, FigureUnit::FlopsPerSecond);
+    if (ends("_TFLOPs"))
+        return makeFigure(v * 1e12, FigureUnit::FlopsPerSecond);
+    return makeFigure(v, FigureUnit::Count);
+}
+
+std::string significant4(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+std::string raw(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string& path, const Figures& hardware)
+{
+    Question q;
+    if (!j.is_object()) {
+        r.problem(path, j.dump().substr(0, 40), "must be an object");
+        return q;
+    }
+    q.id = r.string(j, path, "id", true);
+    const auto kind = r.string(j, path, "kind", true);
+    q.topics = r.strings(j, path, "topics");
+    q.step = r.string(j, path, "step", true);
+    q.source = r.string(j, path, "source", false);
+    q.prompt = r.text(j, path, "prompt", true);
+    const auto& known = curriculumTopics();
+    for (const auto& topic : q.topics)
+        if (std::find(known.begin(), known.end(), topic) == known.end())
+            r.problem(path + ".topics", topic, "is not a curriculum topic id (see lessons/README.md)");
+    if (q.step.find('#') == std::string::npos && !q.step.empty())
+        r.problem(path + ".step", q.step, "must be \"lesson-id#step-id\"");
+    const std::set<std::string> common { "id", "kind", "topics", "step", "source", "prompt" };
+    auto known_keys = [&](std::initializer_list<const char*> extra) {
+        auto keys = common;
+        keys.insert(extra.begin(), extra.end());
+        r.unknownKeys(j, path, keys);
+    };
+    if (kind == "choice") {
+        q.kind = QuestionKind::Choice;
+        known_keys({ "choices", "correct", "explanation" });
+        if (!j.contains("choices") || !j["choices"].is_array() || j["choices"].size() < 2) {
+            r.problem(path + ".choices", "", "must be an array of at least two texts");
+        } else {
+            for (std::size_t i = 0; i < j["choices"].size(); ++i)
+                q.choices.push_back(r.textValue(j["choices"][i], path + ".choices[" + std::to_string(i) + "]"));
+        }
+        const double correct = r.number(j, path, "correct", true, -1);
+        if (correct < 0 || correct >= static_cast<double>(q.choices.size()) || correct != std::floor(correct))
+            r.problem(path + ".correct", raw(correct), "must index one of the choices (0-based)");
+        q.correct = static_cast<int>(correct);
+        q.explanation = r.text(j, path, "explanation", true);
+    } else if (kind == "numeric") {
+        q.kind = QuestionKind::Numeric;
+        known_keys({ "formula", "parameters", "unit", "tolerance", "solution" });
+        q.formula = r.string(j, path, "formula", true);
+        q.unit = j.contains("unit") && j["unit"].is_string() ? j["unit"].get<std::string>() : "";
+        q.tolerance = r.number(j, path, "tolerance", false, 0.02);
+        if (!(q.tolerance > 0 && q.tolerance < 0.5))
+            r.problem(path + ".tolerance", raw(q.tolerance), "must be in (0, 0.5) (relative)");
+        q.solution = r.text(j, path, "solution", true);
+        const auto* formula = findFormula(q.formula);
+        if (!formula && !q.formula.empty())
+            r.problem(path + ".formula", q.formula, "is not a known formula (lessons/README.md lists them)");
+        if (formula && !toUnit(1, formula->answerUnit, q.unit))
+            r.problem(path + ".unit", q.unit, "does not fit the formula's answer (" + formula->closedForm + ")");
+        const auto& params = j.contains("parameters") ? j["parameters"] : nlohmann::json::object();
+        if (!params.is_object())
+            r.problem(path + ".parameters", params.dump().substr(0, 40), "must be an object name → values");
+        for (const auto& [pname, spec] : params.items()) {
+            QuestionParameter p { pname, {} };
+            const auto ppath = path + ".parameters." + pname;
+            if (spec.is_array()) {
+                for (const auto& v : spec) {
+                    if (v.is_number()) {
+                        p.values.push_back(v.get<double>());
+                    } else if (v.is_string() && hardware.count(v.get<std::string>())) {
+                        p.values.push_back(hardware.find(v.get<std::string>())->second.value);
+                    } else {
+                        r.problem(ppath, v.dump(), "must be a number or a hardware figure key (hw.<preset>.<figure>)");
+                    }
+                }
+            } else if (spec.is_object() && spec.contains("min") && spec.contains("max")) {
+                const double lo = r.number(spec, ppath, "min", true, 1), hi = r.number(spec, ppath, "max", true, 1);
+                const double step = r.number(spec, ppath, "step", false, 1);
+                if (!(step > 0) || hi < lo || (hi - lo) / step > 10000)
+                    r.problem(ppath, spec.dump(), "needs min ≤ max and 0 < step with at most 10,000 values");
+                else
+                    for (double v = lo; v <= hi + 1e-9 * std::fabs(hi); v += step)
+                        p.values.push_back(v);
+            } else {
+                r.problem(ppath, spec.dump().substr(0, 40), "must be a list of values or {min, max, step}");
+            }
+            for (const double v : p.values)
+                if (!std::isfinite(v))
+                    r.problem(ppath, raw(v), "must be finite");
+            if (p.values.empty())
+                r.problem(ppath, "", "has no values");
+            q.parameters.push_back(std::move(p));
+        }
+        if (formula)
+            for (const auto& input : formula->inputs)
+                if (std::none_of(
+                        q.parameters.begin(), q.parameters.end(), [&](const auto& p) { return p.name == input; }))
+                    r.problem(path + ".parameters." + input, "", "is required by formula " + q.formula);
+    } else if (kind == "open") {
+        q.kind = QuestionKind::Open;
+        known_keys({ "answer", "key_points", "seconds" });
+        q.answer = r.text(j, path, "answer", true);
+        q.seconds = static_cast<int>(r.number(j, path, "seconds", false, 60));
+        if (q.seconds < 10 || q.seconds > 600)
+            r.problem(path + ".seconds", std::to_string(q.seconds), "must be in [10, 600]");
+        if (j.contains("key_points") && j["key_points"].is_array())
+            for (std::size_t i = 0; i < j["key_points"].size(); ++i)
+                q.keyPoints.push_back(r.textValue(j["key_points"][i], path + ".key_points[" + std::to_string(i) + "]"));
+    } else if (!kind.empty()) {
+        r.problem(path + ".kind", kind, "must be choice, numeric or open");
+    }
+    return q;
+}
+} // namespace
+
+Result<std::vector<Question>> parseQuestions(const std::string& jsonText, const std::string& where)
+{
+    auto parsed = parseJsonText(jsonText, where);
+    if (!parsed)
+        return parsed.problems();
+    const auto& j = *parsed;
+    JsonReader r(where);
+    if (!j.is_object() || !j.contains("questions") || !j["questions"].is_array())
+        return Problem { "questions", "", "the file must be an object {\"questions\": [...]}", where };
+    r.unknownKeys(j, "", { "questions" });
+    const auto hardware = hardwareFigures();
+    std::vector<Question> out;
+    for (std::size_t i = 0; i < j["questions"].size(); ++i) {
+        auto q = readQuestion(r, j["questions"][i], "questions[" + std::to_string(i) + "]", hardware);
+        q.path = where;
+        out.push_back(std::move(q));
+    }
+    if (!r.problems().empty())
+        return r.problems();
+    return out;
+}
+
+Result<std::vector<Question>> loadQuestions(const std::string& dir)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return Problem { "questions", dir, "is not a directory", dir };
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<Question> all;
+    Problems problems;
+    std::set<std::string> ids;
+    for (const auto& file : files) {
+        auto text = readTextFile(file);
+        auto qs = text ? parseQuestions(*text, file) : Result<std::vector<Question>>(text.problems());
+        if (!qs) {
+            problems.insert(problems.end(), qs.problems().begin(), qs.problems().end());
+            continue;
+        }
+        for (auto& q : qs.value()) {
+            if (!ids.insert(q.id).second)
+                problems.push_back({ "id", q.id, "is used by another question", file });
+            all.push_back(std::move(q));
+        }
+    }
+    if (!problems.empty())
+        return problems;
+    return all;
+}
+
+Result<NumericInstance> generate(const Question& question, std::uint64_t seed)
+{
+    const auto* formula = findFormula(question.formula);
+    if (!formula)
+        return Problem { "formula", question.formula, "is not a known formula", question.path };
+    std::mt19937_64 rng(seed);
+    NumericInstance inst;
+    inst.seed = seed;
+    for (const auto& p : question.parameters) {
+        if (p.values.empty())
+            return Problem { "parameters." + p.name, "", "has no values", question.path };
+        inst.inputs[p.name] = p.values[rng() % p.values.size()];
+    }
+    for (const auto& input : formula->inputs)
+        if (!inst.inputs.count(input))
+            return Problem { "parameters." + input, "", "is required by formula " + formula->name, question.path };
+    static const Figures hardware = hardwareFigures(); // prompts may quote the presets they draw from
+    inst.figures = hardware;
+    for (const auto& [n, v] : inst.inputs) {
+        inst.figures[n] = inputFigure(n, v);
+        inst.figures[n + ".raw"] = textFigure(raw(v));
+    }
+    for (auto& [k, f] : formula->evaluate(inst.inputs)) {
+        if (!std::isfinite(f.value))
+            return Problem { question.id + "." + k, "not finite",
+                "every generated figure must be finite (seed " + std::to_string(seed) + ")", question.path };
+        inst.figures[k] = f;
+    }
+    inst.answerBase = inst.figures["answer"].value;
+    const auto inUnit = toUnit(inst.answerBase, formula->answerUnit, question.unit);
+    if (!inUnit || !std::isfinite(*inUnit))
+        return Problem { "unit", question.unit, "does not fit the answer of " + formula->name, question.path };
+    inst.answerInUnit = *inUnit;
+    inst.figures["answer.in_unit"] = textFigure(significant4(*inUnit)
+        + (question.unit == "x"         ? "×"
+                : question.unit.empty() ? ""
+                                        : " " + question.unit));
+    inst.figures["unit"] = textFigure(question.unit);
+    inst.figures["closed_form"] = textFigure(formula->closedForm);
+    return inst;
+}
+
+bool isCorrect(const Question& question, const NumericInstance& instance, double given)
+{
+    if (!std::isfinite(given))
+        return false;
+    return std::fabs(given - instance.answerInUnit) <= question.tolerance * std::fabs(instance.answerInUnit);
+}
+
+std::string render(const Text& text, Language language, const NumericInstance& instance)
+{
+    return resolveTemplate(text.in(language), instance.figures).text;
+}
+
+Problems checkQuestions(const std::vector<Question>& questions, const std::vector<Lesson>& lessons, int samples)
+{
+    Problems problems;
+    for (const auto& q : questions) {
+        const auto hash = q.step.find('#');
+        const auto lessonId = q.step.substr(0, hash);
+        const auto stepId = hash == std::string::npos ? std::string() : q.step.substr(hash + 1);
+        const auto lesson
+            = std::find_if(lessons.begin(), lessons.end(), [&](const Lesson& l) { return l.id == lessonId; });
+        const bool found = lesson != lessons.end()
+            && std::any_of(
+                lesson->steps.begin(), lesson->steps.end(), [&](const LessonStep& s) { return s.id == stepId; });
+        if (!found)
+            problems.push_back({ q.id + ".step", q.step, "does not name a lesson step (lesson-id#step-id)", q.path });
+        if (q.kind != QuestionKind::Numeric)
+            continue;
+        for (int seed = 1; seed <= samples; ++seed) {
+            auto inst = generate(q, static_cast<std::uint64_t>(seed));
+            if (!inst) {
+                problems.insert(problems.end(), inst.problems().begin(), inst.problems().end());
+                break;
+            }
+            for (const auto lang : { Language::En, Language::ZhCN })
+                for (const auto* text : { &q.prompt, &q.solution }) {
+                    const auto resolved = resolveTemplate(text->in(lang), inst->figures);
+                    for (const auto& key : resolved.unresolved)
+                        problems.push_back(
+                            { q.id + (text == &q.prompt ? ".prompt." : ".solution.") + std::string(name(lang)),
+                                "{{" + key + "}}", "does not resolve", q.path });
+                }
+        }
+    }
+    return problems;
+}
+
+} // namespace tutor::model
