@@ -1,0 +1,45 @@
+#include "views/text.h"
+
+#include "views/palette.h"
+
+#include <cmath>
+
+namespace tutor::views {
+
+QString toQString(std::string_view utf8)
+{
+    return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+}
+
+QString secondsText(model::Seconds seconds)
+{
+    return QString::fromStdString(model::formatSeconds(seconds));
+}
+
+QString bytesText(model::Bytes bytes)
+{
+    return QString::fromStdString(model::formatBytes(bytes));
+}
+
+QString percentText(double fraction)
+{
+    return QStringLiteral("%1 %").arg(100 * fraction, 0, 'f', 1);
+}
+
+QString bandwidthText(double gbps)
+{
+    return QStringLiteral("%1 GB/s").arg(gbps, 0, 'f', gbps < 10 ? 2 : 1);
+}
+
+QColor errorColor()
+{
+    return Palette::forTheme(Theme::Light).error;
+}
+
+QString errorHtml(const QString& text, const char* tag)
+{
+    const QString t = QString::fromLatin1(tag);
+    return QStringLiteral("<%1 style='color:%2'>%3</%1>").arg(t, errorColor().name(), text.toHtmlEscaped());
+}
+
+} // namespace tutor::views

@@ -1,0 +1,29 @@
+#pragma once
+// Model values as display text: the one place the window and the views turn model strings and units into
+// QString, so every page writes a size, a time or a percentage the same way.
+#include "model/collectives/units.h"
+
+#include <QColor>
+#include <QString>
+#include <string>
+#include <string_view>
+
+namespace tutor::views {
+
+/// UTF-8 text from the model (names, problems, lesson prose) as a QString.
+QString toQString(std::string_view utf8);
+/// model::formatSeconds: "12.3 µs", "4.56 ms".
+QString secondsText(model::Seconds seconds);
+/// model::formatBytes: "256 MiB".
+QString bytesText(model::Bytes bytes);
+/// A fraction as a percentage with one decimal: 0.123 → "12.3 %".
+QString percentText(double fraction);
+/// A bandwidth with two decimals below 10 GB/s and one above: "7.41 GB/s", "123.4 GB/s".
+QString bandwidthText(double gbps);
+
+/// The colour of error text in rich-text panels (the light palette's error colour, readable on both themes).
+QColor errorColor();
+/// `text` escaped and wrapped in a paragraph (or `tag`) in errorColor(): "<p style='color:#cf222e'>…</p>".
+QString errorHtml(const QString& text, const char* tag = "p");
+
+} // namespace tutor::views
