@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps configure build run test bench format clean
+.PHONY: all deps configure build run test sanitize bench format format-check tidy clean
 
 all: build
 
@@ -28,8 +28,21 @@ test: build
 bench: build
 	@scripts/bench.sh $(BUILD)
 
+# The asan preset (CMakePresets.json): every test outside the window under AddressSanitizer + UBSan.
+sanitize: deps
+	cmake --preset asan
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
 format:
 	git ls-files '*.h' '*.cpp' '*.cu' | xargs clang-format -i
+
+format-check:
+	git ls-files '*.h' '*.cpp' '*.cu' | xargs clang-format --dry-run --Werror
+
+# clang-tidy with .clang-tidy over the Qt-free code (model/, live/, app/cli/), using build/'s compile commands.
+tidy: build
+	git ls-files 'model/*.cpp' 'live/*.cpp' 'app/cli/*.cpp' | xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD) --quiet
 
 clean:
 	rm -rf $(BUILD)
