@@ -2,13 +2,11 @@
 // A self-contained widget that animates one collective: ranks as GPUs grouped into nodes, links, each rank's
 // buffer as a row of chunks, and the transfers of the current step moving between them. Time t is measured
 // in steps (see StepClock). Reused by the collectives stage and the lessons page.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "collectiveframe.h"
 #include "collectivelayout.h"
 #include "model/collectives/schedule.h"
 #include "model/collectives/topology.h"
 #include "palette.h"
-#endif
 
 #include <QWidget>
 

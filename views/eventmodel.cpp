@@ -1,4 +1,5 @@
 #include "eventmodel.h"
+#include "views/text.h"
 
 #include "views/timelinepainter.h"
 
@@ -7,17 +8,9 @@
 namespace tutor::views {
 
 namespace {
-QString seconds(model::Seconds s)
-{
-    return QString::fromStdString(model::formatSeconds(s));
-}
 QString bytes(double b)
 {
-    return QString::fromStdString(model::formatBytes(static_cast<model::Bytes>(std::llround(b))));
-}
-QString percent(double fraction)
-{
-    return QStringLiteral("%1 %").arg(100 * fraction, 0, 'f', 1);
+    return bytesText(static_cast<model::Bytes>(std::llround(b)));
 }
 } // namespace
 
@@ -53,13 +46,13 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Lane:
             return laneKnown ? QString::fromStdString(m_timeline.lanes[static_cast<size_t>(e.lane)].name) : QString();
         case Start:
-            return seconds(e.start);
+            return secondsText(e.start);
         case Duration:
-            return seconds(e.duration);
+            return secondsText(e.duration);
         case Size:
             return e.bytes > 0 ? bytes(static_cast<double>(e.bytes)) : QString();
         case Exposed:
-            return e.kind == model::EventKind::Communication ? seconds(e.exposed) : QString();
+            return e.kind == model::EventKind::Communication ? secondsText(e.exposed) : QString();
         case Group:
             return QString::fromStdString(e.group);
         default:
@@ -143,22 +136,22 @@ void MetricsModel::rebuild()
     auto add = [this](QString name, QString value, double raw, QString explanation) {
         m_rows.push_back({ std::move(name), std::move(value), raw, std::move(explanation) });
     };
-    add(tr("Step time"), seconds(m.stepSeconds), m.stepSeconds, tr("Time of one optimizer step"));
-    add(tr("Compute"), seconds(m.computeSeconds), m.computeSeconds,
+    add(tr("Step time"), secondsText(m.stepSeconds), m.stepSeconds, tr("Time of one optimizer step"));
+    add(tr("Compute"), secondsText(m.computeSeconds), m.computeSeconds,
         tr("Busy time of the compute lane of the critical stage (stage %1)").arg(m.criticalStage));
-    add(tr("Communication"), seconds(m.commSeconds), m.commSeconds,
+    add(tr("Communication"), secondsText(m.commSeconds), m.commSeconds,
         tr("Sum of all collective durations on the critical stage"));
-    add(tr("Exposed communication"), seconds(m.exposedCommSeconds), m.exposedCommSeconds,
+    add(tr("Exposed communication"), secondsText(m.exposedCommSeconds), m.exposedCommSeconds,
         tr("Communication not hidden behind compute: step time minus compute on the critical path"));
-    add(tr("Overlap (HTA)"), percent(m.overlapHta), m.overlapHta,
+    add(tr("Overlap (HTA)"), percentText(m.overlapHta), m.overlapHta,
         tr("Holistic Trace Analysis: time computing and communicating at once ÷ communication time"));
-    add(tr("Overlap (OSU)"), percent(m.overlapOsu), m.overlapOsu,
+    add(tr("Overlap (OSU)"), percentText(m.overlapOsu), m.overlapOsu,
         tr("OSU benchmarks: 1 − exposed communication ÷ pure communication time"));
-    add(tr("Pipeline bubble"), percent(m.bubbleFraction), m.bubbleFraction,
+    add(tr("Pipeline bubble"), percentText(m.bubbleFraction), m.bubbleFraction,
         tr("Mean idle fraction of the pipeline stages: (p−1)/(m+p−1) for GPipe and 1F1B"));
     add(tr("Tokens / s"), QString::number(m.tokensPerSecond, 'f', 0), m.tokensPerSecond,
         tr("Tokens of the global batch ÷ step time"));
-    add(tr("MFU"), percent(m.mfu), m.mfu, tr("Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)"));
+    add(tr("MFU"), percentText(m.mfu), m.mfu, tr("Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)"));
     add(tr("Peak memory / GPU"), bytes(m.memory.totalBytes), m.memory.totalBytes,
         tr("Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)")
             .arg(bytes(m.memory.paramsBytes), bytes(m.memory.gradsBytes), bytes(m.memory.optimizerBytes),
@@ -171,7 +164,7 @@ void MetricsModel::rebuild()
         if (dim.calls == 0)
             continue;
         add(tr("%1 communication").arg(dimensionNames[d]),
-            tr("%1 (%2 exposed)").arg(seconds(dim.seconds), seconds(dim.exposedSeconds)), dim.seconds,
+            tr("%1 (%2 exposed)").arg(secondsText(dim.seconds), secondsText(dim.exposedSeconds)), dim.seconds,
             tr("%1 collectives moving %2 in total").arg(dim.calls).arg(bytes(static_cast<double>(dim.bytes))));
     }
 }

@@ -1,11 +1,9 @@
 #pragma once
-// Thin Qt item models over copies of model values (STYLE.md: thin adapters, checked with
+// Thin Qt item models over copies of model values (docs/HACKING.md, "Mapping apart from painting": thin adapters, checked with
 // QAbstractItemModelTester): the events of a timeline, and the figures of a step's metrics.
 #include <QAbstractTableModel>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/sim/metrics.h"
 #include "model/sim/timeline.h"
-#endif
 
 namespace tutor::views {
 

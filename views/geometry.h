@@ -1,6 +1,6 @@
 #pragma once
 // Small mappings the views share, kept apart from painting so they can be tested on their own
-// (STYLE.md: mapping apart from painting).
+// (docs/HACKING.md: mapping apart from painting).
 #include <QRectF>
 #include <QSize>
 #include <cstdint>

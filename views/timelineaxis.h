@@ -1,6 +1,6 @@
 #pragma once
 // Geometry of the training-step Gantt chart: simulated time ↔ x (with zoom and pan) and lane ↔ y.
-// Kept apart from painting so it can be tested on its own (STYLE.md: mapping apart from painting).
+// Kept apart from painting so it can be tested on its own (docs/HACKING.md: mapping apart from painting).
 #include "model/collectives/units.h"
 
 #include <QRectF>

@@ -1,4 +1,5 @@
 #include "timelineview.h"
+#include "views/text.h"
 
 #include <QGestureEvent>
 #include <QHelpEvent>
@@ -44,10 +45,6 @@ QString collectiveName(model::Collective op)
     return {};
 }
 
-QString seconds(model::Seconds s)
-{
-    return QString::fromStdString(model::formatSeconds(s));
-}
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
@@ -174,9 +171,9 @@ QString TimelineView::describeEvent(int index) const
     };
     row(tr("Kind"), displayName(e.kind));
     row(tr("Lane"), laneName);
-    row(tr("Start"), seconds(e.start));
-    row(tr("Duration"), seconds(e.duration));
-    row(tr("End"), seconds(e.end()));
+    row(tr("Start"), secondsText(e.start));
+    row(tr("Duration"), secondsText(e.duration));
+    row(tr("End"), secondsText(e.end()));
     if (e.collective)
         row(tr("Collective"), collectiveName(*e.collective));
     if (e.bytes > 0)
@@ -192,7 +189,7 @@ QString TimelineView::describeEvent(int index) const
     if (e.kind == model::EventKind::Communication)
         row(tr("Exposed"),
             tr("%1 (%2% of the collective)")
-                .arg(seconds(e.exposed))
+                .arg(secondsText(e.exposed))
                 .arg(e.duration > 0 ? 100 * e.exposed / e.duration : 0.0, 0, 'f', 0));
     html.chop(5); // the last <br/>
     return html;

@@ -2,11 +2,9 @@
 // The training-step Gantt chart as a widget: one row per lane, zoom (wheel, pinch, rubber-band box), pan by
 // dragging, hover tooltips, click to select, exposed communication highlighted, bubbles hatched and a time
 // cursor. Reused by the lessons page through setTimeline / setTime / setHighlight.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/sim/timeline.h"
 #include "views/timelineaxis.h"
 #include "views/timelinepainter.h"
-#endif
 #include "views/palette.h"
 
 #include <QPoint>

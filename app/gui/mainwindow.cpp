@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "views/text.h"
 
 #include "collectives/collectivesstage.h"
 #include "language.h"
@@ -168,13 +169,15 @@ void MainWindow::showPage(int page)
 
 void MainWindow::bindPlayback(Stage* stage)
 {
-    if (m_bound)
-        disconnect(m_bound, nullptr, this, nullptr);
-    disconnect(m_timeConnection);
+    // Every connection to the shown page has m_binding as its context, so deleting it cuts them all: a hidden
+    // page can no longer move the playback time or replace the explanation. Status-bar messages are wired
+    // once per page in createStages() and reach the window from every page.
+    delete m_binding;
+    m_binding = nullptr;
     m_playback->pause();
-    m_bound = stage;
     if (!stage)
         return;
+    m_binding = new QObject(this);
     const auto sync = [this, stage] {
         m_playback->setNaturalRate(stage->naturalRate());
         m_playback->setDuration(stage->duration());
@@ -182,14 +185,13 @@ void MainWindow::bindPlayback(Stage* stage)
     sync();
     m_playback->setTime(0);
     stage->setTime(0);
-    m_timeConnection = connect(m_playback, &PlaybackController::timeChanged, stage, &Stage::setTime);
-    connect(stage, &Stage::durationChanged, this, [this, sync] {
+    connect(m_playback, &PlaybackController::timeChanged, m_binding, [stage](double t) { stage->setTime(t); });
+    connect(stage, &Stage::durationChanged, m_binding, [this, sync] {
         sync();
         m_playback->setTime(0);
     });
-    connect(stage, &Stage::timeChanged, m_playback, &PlaybackController::setTime);
-    connect(stage, &Stage::explanationChanged, m_explanation, &QTextBrowser::setHtml);
-    connect(stage, &Stage::message, this, &MainWindow::showMessage);
+    connect(stage, &Stage::timeChanged, m_binding, [this](double t) { m_playback->setTime(t); });
+    connect(stage, &Stage::explanationChanged, m_binding, [this](const QString& html) { m_explanation->setHtml(html); });
     m_explanation->setHtml(stage->explanation());
     m_playbackBar->setTimeFormatter([stage](double t, double duration) {
         return stage->timeInSteps() ? tr("step %1 / %2").arg(t, 0, 'f', 1).arg(duration, 0, 'f', 0)
@@ -235,8 +237,7 @@ bool MainWindow::openScenario(const QString& path)
                                     .arg(QFileInfo(path).fileName())
                                     .toHtmlEscaped());
         for (const auto& p : problems)
-            html += QStringLiteral("<li style='color:#cf222e'>%1</li>")
-                        .arg(QString::fromStdString(p.text()).toHtmlEscaped());
+            html += views::errorHtml(QString::fromStdString(p.text()), "li");
         m_explanation->setHtml(html + QStringLiteral("</ul>"));
         m_lastProblems = problems;
         statusBar()->showMessage(
@@ -336,7 +337,7 @@ void MainWindow::showMessage(const QString& text, bool isError)
 {
     statusBar()->showMessage(text, isError ? 0 : 5000);
     if (isError)
-        m_explanation->setHtml(QStringLiteral("<p style='color:#cf222e'>%1</p>").arg(text.toHtmlEscaped()));
+        m_explanation->setHtml(views::errorHtml(text));
 }
 
 } // namespace tutor::app

@@ -5,9 +5,7 @@
 #include "navigator.h"
 #include "settings.h"
 #include "views/palette.h"
-#ifndef Q_MOC_RUN
 #include "model/collectives/problem.h"
-#endif
 
 #include <QMainWindow>
 #include <QPointer>
@@ -100,9 +98,8 @@ private:
     QDockWidget* m_explanationDock = nullptr;
     PlaybackController* m_playback = nullptr;
     PlaybackBar* m_playbackBar = nullptr;
-    QPointer<Stage> m_bound;
-    QMetaObject::Connection m_timeConnection;
-    model::Problems m_lastProblems; ///< playback → the bound stage's setTime
+    QObject* m_binding = nullptr; ///< context of every connection to the shown page; replaced on page switch
+    model::Problems m_lastProblems;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -1,5 +1,5 @@
 #pragma once
-// Playback drives one number, the stage's time t (STYLE.md: animation drives one number). The controller
+// Playback drives one number, the stage's time t (docs/ARCHITECTURE.md: animation drives one number). The controller
 // owns t, the speed and the loop flag and advances t from wall-clock time while playing; the bar is its UI.
 #include <QElapsedTimer>
 #include <QObject>

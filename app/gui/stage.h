@@ -1,7 +1,7 @@
 #pragma once
 // A stage is one page of the navigator (Collectives, Training step, Live lab, Lessons). The main window
 // shows the current stage in the centre, its parameter panel on the right, its explanation below, and
-// drives its animation through one number: the time t (STYLE.md: animation drives one number).
+// drives its animation through one number: the time t (docs/ARCHITECTURE.md: animation drives one number).
 #include <QString>
 #include <QWidget>
 

@@ -156,7 +156,7 @@ public:
     HelloRecord describe() const override
     {
         HelloRecord h;
-        h.backend = "mpi";
+        h.backend = std::string(name(BackendKind::Mpi));
         h.ranks = m_size;
         h.versions["commtutor-live"] = TUTOR_VERSION;
         char version[MPI_MAX_LIBRARY_VERSION_STRING] = {};

@@ -1,8 +1,17 @@
 // The NCCL backend's timed runs: CUDA events around each iteration on every local GPU, the correctness check,
 // and the overlap experiment (a spin kernel on a second stream beside the collective).
 #include "live/nccl/ncclbackendimpl.h"
+#include "tutor/config.h"
+
+#if TUTOR_WITH_MPI
+#include <mpi.h>
+#endif
+
+#include <memory>
 
 namespace tutor::live {
+
+using namespace ncclimpl;
 
 namespace {
 

@@ -1,6 +1,7 @@
 #pragma once
 // The seam between the sweep driver and a communication library: one small interface, two implementations
 // (live/mpi, live/nccl), chosen at run time and compiled when found at configure time.
+#include "live/protocol/backendkind.h"
 #include "live/protocol/protocol.h"
 #include "live/worker/layout.h"
 #include "model/collectives/units.h"

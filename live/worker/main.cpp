@@ -35,10 +35,10 @@ std::string builtBackends()
 {
     std::string s;
 #if TUTOR_WITH_MPI
-    s += " mpi";
+    s += " " + std::string(name(BackendKind::Mpi));
 #endif
 #if TUTOR_WITH_NCCL
-    s += " nccl";
+    s += " " + std::string(name(BackendKind::Nccl));
 #endif
     return s.empty() ? " none" : s;
 }
@@ -78,20 +78,24 @@ int main(int argc, char** argv)
     }
 
     std::unique_ptr<Backend> backend;
-    if (o.backend == "mpi") {
+    switch (o.backend) {
+    case BackendKind::Mpi:
 #if TUTOR_WITH_MPI
         backend = makeMpiBackend(&argc, &argv);
 #endif
-    } else if (o.backend == "nccl") {
+        break;
+    case BackendKind::Nccl:
 #if TUTOR_WITH_NCCL
         backend = makeNcclBackend(o.gpus, &argc, &argv);
 #endif
+        break;
     }
     if (!backend) {
         if (printer)
             out->error({ "args",
-                "--backend = " + o.backend + ": not built into this commtutor-live (built:" + builtBackends()
-                    + "); configure with TUTOR_WITH_" + (o.backend == "mpi" ? "MPI" : "NCCL") + "=ON",
+                "--backend = " + std::string(name(o.backend)) + ": not built into this commtutor-live (built:"
+                    + builtBackends() + "); configure with TUTOR_WITH_"
+                    + (o.backend == BackendKind::Mpi ? "MPI" : "NCCL") + "=ON",
                 static_cast<int>(ExitCode::NotBuilt), -1 });
         return static_cast<int>(ExitCode::NotBuilt);
     }

@@ -68,6 +68,14 @@ std::string_view ncclTestsName(Op op)
     return "?";
 }
 
+std::string opNames()
+{
+    std::string out;
+    for (const auto& o : kOps)
+        out += (out.empty() ? "" : ", ") + std::string(o.cli);
+    return out;
+}
+
 std::optional<Op> parseOp(std::string_view text)
 {
     std::string key;
@@ -154,15 +162,15 @@ OptionsResult parseOptions(const std::vector<std::string_view>& args)
                 r.error = bad(flag, value, "must be 0 or 1");
         };
         if (isSwitch({ "--backend" })) {
-            if (value != "mpi" && value != "nccl")
-                r.error = bad(flag, value, "must be mpi or nccl");
-            o.backend = std::string(value);
+            if (auto kind = parseBackendKind(value))
+                o.backend = *kind;
+            else
+                r.error = bad(flag, value, "must be one of " + backendNames());
         } else if (isSwitch({ "--op", "-o" })) {
             if (auto op = parseOp(value))
                 o.op = *op;
             else
-                r.error = bad(flag, value,
-                    "must be one of allreduce, reducescatter, allgather, broadcast, reduce, alltoall, sendrecv");
+                r.error = bad(flag, value, "must be one of " + opNames());
         } else if (isSwitch({ "-b", "--minbytes" })) {
             bytesOf(o.minBytes);
         } else if (isSwitch({ "-e", "--maxbytes" })) {

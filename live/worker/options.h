@@ -1,5 +1,6 @@
 #pragma once
 // commtutor-live's command line, in nccl-tests' spelling where one exists (-b -e -f -i -n -w -c -d -r -g).
+#include "live/protocol/backendkind.h"
 #include "live/worker/layout.h"
 #include "model/collectives/units.h"
 
@@ -11,7 +12,7 @@
 namespace tutor::live {
 
 struct Options {
-    std::string backend = "mpi";
+    BackendKind backend = BackendKind::Mpi; ///< --backend
     Op op = Op::AllReduce;
     model::Bytes minBytes = 8;
     model::Bytes maxBytes = 64 * model::MiB;
@@ -36,7 +37,9 @@ struct Options {
 
 struct OptionsResult {
     Options options;
-    std::string error; ///< "--op = allsum: must be one of allreduce, ..." when parsing failed
+    /// When parsing failed: the flag, the value and the rule or the accepted names
+    /// ("--op = allsum: must be one of allreduce, ..."); empty on success.
+    std::string error;
     bool ok() const { return error.empty(); }
 };
 
@@ -47,7 +50,10 @@ std::string helpText();
 
 std::string_view opName(Op op); ///< "allreduce"
 std::string_view ncclTestsName(Op op); ///< "all_reduce"
+/// The cli name, case-insensitive, '_' and '-' ignored ("all_reduce", "AllReduce"); nullopt otherwise.
 std::optional<Op> parseOp(std::string_view text);
+/// Every cli name, comma-separated: "allreduce, reducescatter, ...".
+std::string opNames();
 
 /// The sweep's sizes in bytes: minBytes, then ×stepFactor (or +stepBytes) while ≤ maxBytes.
 std::vector<model::Bytes> sweepSizes(const Options& options);

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <utility>
 
 namespace tutor::model {
 
@@ -23,6 +24,81 @@ std::optional<Language> parseLanguage(std::string_view text)
     if (text == "zh_CN" || text == "zh-CN" || text == "zh")
         return Language::ZhCN;
     return std::nullopt;
+}
+
+namespace {
+constexpr std::pair<SceneView, std::string_view> kViewNames[] {
+    { SceneView::Collective, "collective" },
+    { SceneView::Timeline, "timeline" },
+    { SceneView::Charts, "charts" },
+};
+constexpr std::pair<SceneHighlight, std::string_view> kHighlightNames[] {
+    { SceneHighlight::None, "none" },
+    { SceneHighlight::Dp, "dp" },
+    { SceneHighlight::Tp, "tp" },
+    { SceneHighlight::Pp, "pp" },
+    { SceneHighlight::Ep, "ep" },
+    { SceneHighlight::Exposed, "exposed" },
+    { SceneHighlight::Bubble, "bubble" },
+};
+
+template <class Enum, std::size_t N>
+std::string_view nameIn(const std::pair<Enum, std::string_view> (&table)[N], Enum value)
+{
+    for (const auto& [e, text] : table)
+        if (e == value)
+            return text;
+    return {};
+}
+
+template <class Enum, std::size_t N>
+std::optional<Enum> parseIn(const std::pair<Enum, std::string_view> (&table)[N], std::string_view text)
+{
+    for (const auto& [e, n] : table)
+        if (n == text)
+            return e;
+    return std::nullopt;
+}
+
+/// "a, b, c": the names of the table from entry `first` on, for messages.
+template <class Enum, std::size_t N>
+std::string joinNames(const std::pair<Enum, std::string_view> (&table)[N], std::size_t first)
+{
+    std::string out;
+    for (std::size_t i = first; i < N; ++i)
+        out += (out.empty() ? "" : ", ") + std::string(table[i].second);
+    return out;
+}
+} // namespace
+
+std::string_view name(SceneView view)
+{
+    return nameIn(kViewNames, view);
+}
+
+std::optional<SceneView> parseSceneView(std::string_view text)
+{
+    return parseIn(kViewNames, text);
+}
+
+std::string sceneViewNames()
+{
+    return joinNames(kViewNames, 0);
+}
+
+std::string_view name(SceneHighlight highlight)
+{
+    return nameIn(kHighlightNames, highlight);
+}
+
+std::optional<SceneHighlight> parseSceneHighlight(std::string_view text)
+{
+    return parseIn(kHighlightNames, text);
+}
+
+std::string sceneHighlightNames()
+{
+    return joinNames(kHighlightNames, 1); // "none" is what an absent highlight means, not a value to write
 }
 
 const std::vector<std::string>& curriculumTopics()
@@ -109,10 +185,44 @@ Result<nlohmann::json> parseJsonText(const std::string& text, const std::string&
 namespace {
 using detail::JsonReader;
 
-const std::set<std::string> kViews { "collective", "timeline", "charts" };
 const std::set<std::string> kOps { "<", "<=", ">", ">=", "==", "!=" };
 const std::set<std::string> kCollectiveKeys { "kind", "op", "algorithm", "protocol", "ranks", "nodes", "gpus_per_node",
     "preset", "bytes", "dtype", "view", "time", "highlight" };
+
+/// The scene's "view": absent means the kind's own view; a collective scene is drawn only as its schedule and a
+/// scenario scene only as its timeline or charts, so a view that does not fit the kind is reported.
+SceneView readView(JsonReader& r, const nlohmann::json& j, const std::string& path, SceneKind kind)
+{
+    const auto fallback = kind == SceneKind::Collective ? SceneView::Collective : SceneView::Timeline;
+    const auto text = r.string(j, path, "view", false);
+    if (text.empty())
+        return fallback;
+    const auto view = parseSceneView(text);
+    if (!view) {
+        r.problem(path + ".view", text, "must be one of " + sceneViewNames());
+        return fallback;
+    }
+    if ((kind == SceneKind::Collective) != (*view == SceneView::Collective)) {
+        r.problem(path + ".view", text,
+            kind == SceneKind::Collective ? "must be collective for a collective scene"
+                                          : "must be timeline or charts for a scenario scene");
+        return fallback;
+    }
+    return *view;
+}
+
+SceneHighlight readHighlight(JsonReader& r, const nlohmann::json& j, const std::string& path)
+{
+    const auto text = r.string(j, path, "highlight", false);
+    if (text.empty())
+        return SceneHighlight::None;
+    const auto highlight = parseSceneHighlight(text);
+    if (!highlight) {
+        r.problem(path + ".highlight", text, "must be one of " + sceneHighlightNames());
+        return SceneHighlight::None;
+    }
+    return *highlight;
+}
 
 Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
 {
@@ -122,15 +232,13 @@ Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
         return scene;
     }
     const auto kind = r.string(j, path, "kind", true);
-    scene.view = r.string(j, path, "view", false);
     scene.time = r.number(j, path, "time", false, 0);
-    scene.highlight = r.string(j, path, "highlight", false);
+    scene.highlight = readHighlight(r, j, path);
     if (scene.time < 0 || scene.time > 1)
         r.problem(path + ".time", std::to_string(scene.time), "must be in [0, 1] (fraction of the animation)");
     if (kind == "collective") {
         scene.kind = SceneKind::Collective;
-        if (scene.view.empty())
-            scene.view = "collective";
+        scene.view = readView(r, j, path, scene.kind);
         r.unknownKeys(j, path, kCollectiveKeys);
         scene.collective = nlohmann::json::object();
         for (const auto& [key, value] : j.items())
@@ -140,8 +248,7 @@ Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
             r.problem(path + ".op", "", "is required for a collective scene");
     } else if (kind == "scenario") {
         scene.kind = SceneKind::Scenario;
-        if (scene.view.empty())
-            scene.view = "timeline";
+        scene.view = readView(r, j, path, scene.kind);
         r.unknownKeys(j, path, { "kind", "file", "set", "view", "time", "highlight" });
         scene.file = r.string(j, path, "file", true);
         if (j.contains("set")) {
@@ -156,8 +263,6 @@ Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
     } else if (!kind.empty()) {
         r.problem(path + ".kind", kind, "must be \"collective\" or \"scenario\"");
     }
-    if (!scene.view.empty() && !kViews.count(scene.view))
-        r.problem(path + ".view", scene.view, "must be one of collective, timeline, charts");
     return scene;
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tutor::model {
@@ -27,6 +28,26 @@ struct Text {
 
 enum class SceneKind { Collective, Scenario };
 
+/// How a step's scene is drawn: a collective scene as its animated schedule, a scenario scene as its
+/// timeline or as the step's time by part ("charts").
+enum class SceneView { Collective, Timeline, Charts };
+/// "collective", "timeline", "charts": the names lesson files use.
+std::string_view name(SceneView view);
+/// The inverse of name(SceneView); nullopt for any other text.
+std::optional<SceneView> parseSceneView(std::string_view text);
+/// "collective, timeline, charts", for messages.
+std::string sceneViewNames();
+
+/// What a timeline scene emphasises: one parallel dimension's communication lanes, the communication not
+/// hidden behind compute, or the pipeline's idle time. None emphasises nothing.
+enum class SceneHighlight { None, Dp, Tp, Pp, Ep, Exposed, Bubble };
+/// "none", "dp", "tp", "pp", "ep", "exposed", "bubble".
+std::string_view name(SceneHighlight highlight);
+/// The inverse of name(SceneHighlight); nullopt for any other text.
+std::optional<SceneHighlight> parseSceneHighlight(std::string_view text);
+/// "dp, tp, pp, ep, exposed, bubble" (the values a lesson file may write), for messages.
+std::string sceneHighlightNames();
+
 /// What a step shows. A collective scene holds its parameters in `collective` as JSON (op, algorithm,
 /// protocol, ranks, nodes, preset, bytes, dtype); a scenario scene names a file in assets/scenarios and
 /// overrides applied with dotted paths ("comm.bucket_MiB" → "100").
@@ -35,9 +56,9 @@ struct Scene {
     nlohmann::json collective; ///< collective parameters (kind Collective)
     std::string file; ///< scenario file name (kind Scenario)
     std::vector<std::pair<std::string, std::string>> overrides; ///< dotted path → value, applied in order
-    std::string view = "collective"; ///< "collective", "timeline" or "charts"
+    SceneView view = SceneView::Collective; ///< collective scenes: Collective; scenario scenes: Timeline or Charts
     double time = 0; ///< where the animation starts, 0..1 of its length
-    std::string highlight; ///< "dp", "tp", "pp", "ep", "exposed", "bubble", ...
+    SceneHighlight highlight = SceneHighlight::None;
     bool operator==(const Scene&) const = default;
 };
 
@@ -83,7 +104,8 @@ const std::vector<std::string>& curriculumTopics();
 
 /// Parses one lesson from JSON text. `where` names the source ("lessons/01-x.json") in every problem;
 /// malformed JSON gives "where:line:column". Checks structure only: required keys, both languages
-/// non-empty, known scene kinds/views/condition operators, unknown keys reported with their path.
+/// non-empty, known scene kinds, views (one that fits the kind) and highlights, known condition operators,
+/// unknown keys reported with their path.
 Result<Lesson> parseLesson(const std::string& jsonText, const std::string& where);
 /// Reads and parses a lesson file; the lesson id is the file's stem.
 Result<Lesson> loadLesson(const std::string& path);

@@ -4,13 +4,11 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "app/cli/commands.h"
 #include "model/collectives/collective.h"
 #include "model/collectives/hardware.h"
 
 #include <nlohmann/json.hpp>
-#endif
 
 namespace {
 struct Run {

@@ -3,6 +3,8 @@
 // against the model and missed questions come back first.
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
+#include "model/teach/lesson.h"
+#include "model/teach/question.h"
 #include "views/charts/breakdownchart.h"
 
 #include <QApplication>
@@ -10,11 +12,6 @@
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/teach/lesson.h"
-#include "model/teach/question.h"
-#endif
 
 using tutor::app::LessonProgress;
 using tutor::app::LessonStage;

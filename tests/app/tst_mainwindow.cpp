@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,6 +35,7 @@ private slots:
     void playbackSteps_data();
     void playbackSteps();
     void playbackDrivesCollectives();
+    void hiddenPageLeavesPlaybackAlone();
     void collectivesReadout_data();
     void collectivesReadout();
     void badParametersShowProblems();
@@ -128,6 +130,48 @@ void TestMainWindow::playbackDrivesCollectives()
     window.playback()->setTime(steps);
     QVERIFY(stage->view()->frame().final());
     QVERIFY(window.explanationPanel()->toPlainText().contains(QStringLiteral("Final state")));
+}
+
+void TestMainWindow::hiddenPageLeavesPlaybackAlone()
+{
+    MainWindow window(false);
+    window.show();
+    CollectivesStage* collectives = window.collectivesStage();
+    TrainingStage* training = window.trainingStage();
+    QVERIFY(collectives && training);
+    // Visit the Training page and back, then leave the Collectives page hidden behind Training.
+    window.showPage(Navigator::Training);
+    window.showPage(Navigator::Collectives);
+    window.showPage(Navigator::Training);
+    const double duration = training->duration();
+    QVERIFY(duration > 0);
+    window.playback()->setTime(duration / 2);
+    const double time = window.playback()->time();
+    QVERIFY(time > 0);
+    const QString explanation = window.explanationPanel()->toHtml();
+
+    // A recompute on the hidden page (new parameters) and direct emits of every page signal.
+    CollectivesParams p = collectives->controller()->params();
+    p.ranks = p.ranks == 8 ? 16 : 8;
+    collectives->controller()->setParams(p);
+    emit collectives->durationChanged(collectives->duration());
+    emit collectives->timeChanged(1);
+    emit collectives->explanationChanged(QStringLiteral("<p>hidden page</p>"));
+    QCOMPARE(window.playback()->time(), time);
+    QCOMPARE(window.playback()->duration(), duration);
+    QCOMPARE(window.explanationPanel()->toHtml(), explanation);
+
+    // The shown page still drives both.
+    emit training->explanationChanged(QStringLiteral("<p>shown page</p>"));
+    QVERIFY(window.explanationPanel()->toPlainText().contains(QStringLiteral("shown page")));
+    emit training->timeChanged(duration / 4);
+    QCOMPARE(window.playback()->time(), duration / 4);
+
+    // Status-bar messages reach the window from every page, shown or hidden, after any number of switches.
+    emit collectives->message(QStringLiteral("from the hidden page"), false);
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("from the hidden page"));
+    emit training->message(QStringLiteral("from the shown page"), false);
+    QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("from the shown page"));
 }
 
 void TestMainWindow::collectivesReadout_data()

@@ -4,16 +4,16 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "model/sim/scenarioio.h"
 #include "views/timelineview.h"
-#endif
 
 using namespace tutor;
 using app::TrainingStage;
@@ -180,9 +180,23 @@ private slots:
     void screenshots()
     {
         QFETCH(QString, scenario);
-        const QString dir = qEnvironmentVariable("TUTOR_TRAINING_SCREENSHOTS");
-        if (dir.isEmpty())
-            QSKIP("set TUTOR_TRAINING_SCREENSHOTS to a folder to write screenshots");
+        // Written to TUTOR_TRAINING_SCREENSHOTS when set (to look at them), else to a temporary folder; either
+        // way each image must be the widget's size and show a drawing, not a blank page.
+        QTemporaryDir temporary;
+        QVERIFY(temporary.isValid());
+        const QString dir = qEnvironmentVariableIsEmpty("TUTOR_TRAINING_SCREENSHOTS")
+            ? temporary.path()
+            : qEnvironmentVariable("TUTOR_TRAINING_SCREENSHOTS");
+        const auto drawn = [](const QString& path, QSize size) {
+            const QImage image(path);
+            if (image.size() != size)
+                return false;
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7)
+                    colours.insert(image.pixel(x, y));
+            return colours.size() >= 16; // text, lanes, axes and bars in several colours
+        };
         TrainingStage stage;
         stage.setSynchronous(true);
         QVERIFY(stage.openScenario(scenarioFile(scenario.toUtf8().constData())).empty());
@@ -199,12 +213,15 @@ private slots:
         }
         const QString base = dir + "/training-" + QFileInfo(scenario).completeBaseName();
         QVERIFY(stage.grab().save(base + "-timeline.png"));
+        QVERIFY(drawn(base + "-timeline.png", stage.size()));
         stage.showView(TrainingStage::View::Charts);
         QCoreApplication::processEvents(); // Qt Charts lays out the new axes and titles on the next turn
         QVERIFY(stage.grab().save(base + "-charts.png"));
+        QVERIFY(drawn(base + "-charts.png", stage.size()));
         QWidget* form = stage.parameterPanel();
         form->resize(380, 1200);
         QVERIFY(form->grab().save(base + "-form.png"));
+        QVERIFY(drawn(base + "-form.png", form->size()));
         QVERIFY(stage.openScenario(QFINDTESTDATA("data/training-bad-tp.json")).size() > 0);
         QVERIFY(form->grab().save(base + "-form-problems.png"));
         stage.showView(TrainingStage::View::Timeline);

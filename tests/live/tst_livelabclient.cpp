@@ -105,13 +105,17 @@ private slots:
         client.setWorkerPath(QStringLiteral("/opt/w/commtutor-live"));
         client.setLauncherPath(QStringLiteral("/usr/bin/mpirun"));
         LiveLabRequest r;
-        r.backend = backend;
+        const auto kind = tutor::live::parseBackendKind(backend.toStdString());
+        QVERIFY(kind);
+        r.backend = *kind;
         r.hostsFile = hosts;
         r.ranks = 4;
         const auto [program, args] = client.commandLine(r);
         QCOMPARE(program, launcher ? QStringLiteral("/usr/bin/mpirun") : QStringLiteral("/opt/w/commtutor-live"));
         QVERIFY(args.contains(QStringLiteral("--json")));
         QVERIFY2(args.join(QLatin1Char(' ')).contains(fragment), qPrintable(args.join(QLatin1Char(' '))));
+        // The typed request is spelled as the worker's flags only here.
+        QVERIFY(args.join(QLatin1Char(' ')).contains(QStringLiteral("--backend %1 --op allreduce").arg(backend)));
     }
 };
 

@@ -1,13 +1,16 @@
 // The live lab stage offscreen: opening, importing and saving measurements, calibrating and handing the fitted
-// links on, and one real run through the worker.
+// links on, and one real run through the worker. Its controller, LiveLabSession, without any widget.
 #include "app/gui/livelab/hardwareprofile.h"
+#include "app/gui/livelab/livelabsession.h"
 #include "app/gui/livelab/livelabstage.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/ncclimport.h"
+#include "model/measure/prediction.h"
 
 #include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -44,8 +47,8 @@ private slots:
     {
         LiveLabStage stage(nullptr);
         const auto r = stage.request();
-        QCOMPARE(r.backend, QStringLiteral("mpi"));
-        QCOMPARE(r.op, QStringLiteral("allreduce"));
+        QCOMPARE(r.backend, live::BackendKind::Mpi);
+        QCOMPARE(r.op, model::Collective::AllReduce);
         QCOMPARE(r.minBytes, qint64 { 8 });
         QCOMPARE(r.maxBytes, qint64 { 64 * model::MiB });
         QVERIFY(stage.parameterPanel() != nullptr);
@@ -61,7 +64,7 @@ private slots:
         QVERIFY(model::saveMeasurements(path.toStdString(), ringAllReduce(4, alpha, beta)).empty());
         QVERIFY(stage.openMeasurements(path).contains(QStringLiteral("Opened")));
         const int sizes = static_cast<int>(stage.measurements().size());
-        QCOMPARE(stage.findChild<QTableWidget*>(QStringLiteral("measurementTable"))->rowCount(), sizes);
+        QCOMPARE(stage.findChild<QTableView*>(QStringLiteral("measurementTable"))->model()->rowCount(), sizes);
 
         QSignalSpy applied(&stage, &LiveLabStage::calibrationApplied);
         stage.calibrate();
@@ -116,6 +119,55 @@ private slots:
         QVERIFY(stage.importNcclTests(QFINDTESTDATA("data/all_reduce_perf_8xh100.txt"))
                     .contains(QStringLiteral("Imported")));
         QCOMPARE(stage.measurements().front().ranks, 8);
+    }
+
+    void sessionEmitsRowsAndPredictions()
+    {
+        app::LiveLabSession session;
+        QSignalSpy replaced(&session, &app::LiveLabSession::measurementsReplaced);
+        QSignalSpy changed(&session, &app::LiveLabSession::measurementsChanged);
+        QSignalSpy predictions(&session, &app::LiveLabSession::predictionsChanged);
+        const auto ms = ringAllReduce(4, 2e-6, 10.0);
+        session.setMeasurements(ms, QStringLiteral("ring"));
+        QCOMPARE(replaced.size(), 1);
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(predictions.size(), 1);
+        QCOMPARE(session.origin(), QStringLiteral("ring"));
+
+        // The rows and curves are prediction.h's, on the comparison preset with every rank on one host.
+        const auto topology = model::liveTopology(session.comparisonPreset(), 4, 1);
+        QVERIFY(topology);
+        const auto predicted = model::predictSizes(
+            model::Collective::AllReduce, model::DType::Fp32, *topology, model::measuredSizes(ms));
+        QCOMPARE(session.curves().predicted, predicted);
+        QVERIFY(session.curves().fitted.empty());
+        QCOMPARE(session.rows(), model::measurementRows(ms, predicted, std::nullopt));
+
+        QSignalSpy calibrated(&session, &app::LiveLabSession::calibrated);
+        QVERIFY(session.calibrate());
+        QCOMPARE(calibrated.size(), 1);
+        QCOMPARE(session.rows(), model::measurementRows(ms, predicted, session.calibration()));
+        QCOMPARE(session.curves().fitted.size(), predicted.size());
+
+        // Another preset redraws the prediction; the calibration stays.
+        session.setComparisonPreset(QStringLiteral("hgx-h100"));
+        QCOMPARE(session.comparisonPreset().id, std::string("hgx-h100"));
+        QVERIFY(session.curves().predicted != predicted);
+        QVERIFY(session.calibration().has_value());
+    }
+
+    void sessionRefusesBadSizes()
+    {
+        app::LiveLabSession session;
+        QSignalSpy error(&session, &app::LiveLabSession::error);
+        QSignalSpy started(&session, &app::LiveLabSession::started);
+        app::LiveLabRequest r;
+        r.minBytes = 1024;
+        r.maxBytes = 8;
+        QVERIFY(!session.start(r));
+        QCOMPARE(error.size(), 1);
+        QCOMPARE(started.size(), 0);
+        QVERIFY(!session.isRunning());
     }
 
     void realRunThroughTheWorker()

@@ -41,8 +41,10 @@ private slots:
         QFETCH(QString, op);
         LiveLabClient client;
         LiveLabRequest r;
-        r.backend = QStringLiteral("nccl");
-        r.op = op;
+        const auto collective = model::parseCollective(op.toStdString());
+        QVERIFY(collective);
+        r.backend = live::BackendKind::Nccl;
+        r.op = *collective;
         r.ranks = 1;
         r.minBytes = 1024;
         r.maxBytes = 16 * 1024 * 1024;

@@ -47,8 +47,10 @@ private slots:
         client.setWorkerPath(m_worker);
         if (!m_mpirun.isEmpty())
             client.setLauncherPath(m_mpirun);
+        const auto collective = model::parseCollective(op.toStdString());
+        QVERIFY(collective);
         LiveLabRequest r;
-        r.op = op;
+        r.op = *collective;
         r.ranks = ranks;
         r.minBytes = 8;
         r.maxBytes = 256 * 1024;
@@ -66,8 +68,6 @@ private slots:
         QCOMPARE(client.badLines(), 0);
         const auto& ms = client.measurements();
         QVERIFY(ms.size() >= 6); // ≥ 3 sizes × (out-of-place, in-place); 8 B is below one float per rank for some
-        const auto collective = model::parseCollective(op.toStdString());
-        QVERIFY(collective);
         for (const auto& m : ms) {
             QCOMPARE(m.op, *collective);
             QCOMPARE(m.ranks, ranks);

@@ -1,12 +1,10 @@
-// The α-β-γ cost model against the closed forms of REFERENCE.md "Collective algorithms" (Thakur, Rabenseifner &
+// The α-β-γ cost model against the closed forms of the collective algorithms (Thakur, Rabenseifner &
 // Gropp 2005; NCCL tuning.cc for latencies and protocol factors) and nccl-tests' bandwidth definitions.
 
 #include <QtTest>
 #include <cmath>
 #include <limits>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/costmodel.h"
-#endif
 
 using namespace tutor::model;
 

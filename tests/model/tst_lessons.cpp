@@ -1,14 +1,13 @@
 // Lessons and the question bank: every shipped file validates, every scene evaluates and every figure resolves
 // in both languages, numeric answers equal independent closed forms, bad files give named messages, every
 // curriculum topic and every follow-up question of the source material is covered.
+#include "model/teach/lessonscene.h"
+#include "model/teach/question.h"
+
 #include <QtTest>
 #include <cmath>
 #include <filesystem>
 #include <set>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/teach/lessonscene.h"
-#include "model/teach/question.h"
-#endif
 
 using namespace tutor::model;
 
@@ -24,6 +23,15 @@ std::string lessonsDir()
 }
 
 /// Independent closed forms for every numeric formula, in base units (s, B, GB/s, fraction, count, ratio).
+/// A one-step lesson whose scene is `sceneJson`, as the text of a lesson file.
+std::string lessonWithScene(const std::string& sceneJson)
+{
+    const std::string hello = R"({"en": "Hello", "zh_CN": "你好"})";
+    return R"({"id": "99-scene", "title": )" + hello + R"(, "summary": )" + hello
+        + R"(, "steps": [{"id": "a", "title": )" + hello + R"(, "text": )" + hello + R"(, "scene": )" + sceneJson
+        + "}]}";
+}
+
 double closedForm(const std::string& formula, const std::map<std::string, double>& in)
 {
     auto v = [&](const char* k) { return in.at(k); };
@@ -100,6 +108,12 @@ private slots:
     void templates();
     void taskConditions();
     void badSceneNamesField();
+    void sceneEnumNamesRoundTrip();
+    void sceneViewAndHighlight_data();
+    void sceneViewAndHighlight();
+    void badSceneViewAndHighlight_data();
+    void badSceneViewAndHighlight();
+    void shippedViewsAndHighlights();
 };
 
 void TestLessons::lessonsLoad()
@@ -423,6 +437,105 @@ void TestLessons::badSceneNamesField()
     const auto text = QString::fromStdString(toText(result.problems()));
     QVERIFY2(text.contains("scene.op = allsmash"), qPrintable(text));
     QVERIFY2(text.contains("scene.bytes = lots"), qPrintable(text));
+}
+
+void TestLessons::sceneEnumNamesRoundTrip()
+{
+    for (const auto v : { SceneView::Collective, SceneView::Timeline, SceneView::Charts })
+        QCOMPARE(parseSceneView(name(v)), std::optional(v));
+    for (const auto h : { SceneHighlight::None, SceneHighlight::Dp, SceneHighlight::Tp, SceneHighlight::Pp,
+             SceneHighlight::Ep, SceneHighlight::Exposed, SceneHighlight::Bubble })
+        QCOMPARE(parseSceneHighlight(name(h)), std::optional(h));
+    QVERIFY(!parseSceneView("Timeline")); // names are case-sensitive, as written in the files
+    QVERIFY(!parseSceneHighlight(""));
+}
+
+void TestLessons::sceneViewAndHighlight_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<SceneView>("view");
+    QTest::addColumn<SceneHighlight>("highlight");
+    QTest::newRow("collective, no view → collective, nothing emphasised")
+        << R"({"kind": "collective", "op": "allreduce"})" << SceneView::Collective << SceneHighlight::None;
+    QTest::newRow("collective, view collective") << R"({"kind": "collective", "op": "allreduce", "view": "collective"})"
+                                                 << SceneView::Collective << SceneHighlight::None;
+    QTest::newRow("scenario, no view → timeline")
+        << R"({"kind": "scenario", "file": "a.json"})" << SceneView::Timeline << SceneHighlight::None;
+    QTest::newRow("scenario, timeline, dp")
+        << R"({"kind": "scenario", "file": "a.json", "highlight": "dp"})" << SceneView::Timeline << SceneHighlight::Dp;
+    QTest::newRow("scenario, timeline, exposed")
+        << R"({"kind": "scenario", "file": "a.json", "view": "timeline", "highlight": "exposed"})"
+        << SceneView::Timeline << SceneHighlight::Exposed;
+    QTest::newRow("scenario, charts, bubble")
+        << R"({"kind": "scenario", "file": "a.json", "view": "charts", "highlight": "bubble"})" << SceneView::Charts
+        << SceneHighlight::Bubble;
+    QTest::newRow("scenario, none written out") << R"({"kind": "scenario", "file": "a.json", "highlight": "none"})"
+                                                << SceneView::Timeline << SceneHighlight::None;
+}
+
+void TestLessons::sceneViewAndHighlight()
+{
+    QFETCH(QString, scene);
+    QFETCH(SceneView, view);
+    QFETCH(SceneHighlight, highlight);
+    const auto lesson = parseLesson(lessonWithScene(scene.toStdString()), "lessons/99-scene.json");
+    QVERIFY2(lesson.ok(), toText(lesson.problems()).c_str());
+    QCOMPARE(lesson->steps.front().scene.view, view);
+    QCOMPARE(lesson->steps.front().scene.highlight, highlight);
+}
+
+void TestLessons::badSceneViewAndHighlight_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("unknown highlight") << R"({"kind": "scenario", "file": "a.json", "highlight": "sparkle"})"
+                                       << "steps[0].scene.highlight = sparkle: must be one of dp, tp, pp, ep, "
+                                          "exposed, bubble";
+    QTest::newRow("highlight in upper case") << R"({"kind": "scenario", "file": "a.json", "highlight": "DP"})"
+                                             << "steps[0].scene.highlight = DP: must be one of";
+    QTest::newRow("highlight not a string") << R"({"kind": "scenario", "file": "a.json", "highlight": 3})"
+                                            << "steps[0].scene.highlight = 3: must be a non-empty string";
+    QTest::newRow("unknown view") << R"({"kind": "scenario", "file": "a.json", "view": "gantt"})"
+                                  << "steps[0].scene.view = gantt: must be one of collective, timeline, charts";
+    QTest::newRow("timeline view of a collective scene")
+        << R"({"kind": "collective", "op": "allreduce", "view": "timeline"})"
+        << "steps[0].scene.view = timeline: must be collective for a collective scene";
+    QTest::newRow("collective view of a scenario scene")
+        << R"({"kind": "scenario", "file": "a.json", "view": "collective"})"
+        << "steps[0].scene.view = collective: must be timeline or charts for a scenario scene";
+}
+
+void TestLessons::badSceneViewAndHighlight()
+{
+    QFETCH(QString, scene);
+    QFETCH(QString, fragment);
+    const auto lesson = parseLesson(lessonWithScene(scene.toStdString()), "lessons/99-scene.json");
+    QVERIFY(!lesson.ok());
+    const auto text = QString::fromStdString(toText(lesson.problems()));
+    QVERIFY2(text.contains(fragment), qPrintable(text));
+    QVERIFY2(text.startsWith("lessons/99-scene.json: "), qPrintable(text)); // the problem names the file
+}
+
+void TestLessons::shippedViewsAndHighlights()
+{
+    // Every shipped scene's view and highlight are the names its file writes, read back with the JSON parser
+    // alone; a scene without them gets its kind's view and no highlight.
+    const auto lessons = loadLessons(lessonsDir());
+    QVERIFY(lessons.ok());
+    int highlighted = 0;
+    for (const auto& lesson : *lessons) {
+        const auto raw = nlohmann::json::parse(*readTextFile(lesson.path));
+        for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+            const auto& file = raw["steps"][i]["scene"];
+            const auto& scene = lesson.steps[i].scene;
+            const auto where = lesson.id + "#" + lesson.steps[i].id;
+            const std::string kindView = file["kind"] == "collective" ? "collective" : "timeline";
+            QVERIFY2(name(scene.view) == file.value("view", kindView), where.c_str());
+            QVERIFY2(name(scene.highlight) == file.value("highlight", std::string("none")), where.c_str());
+            highlighted += scene.highlight != SceneHighlight::None ? 1 : 0;
+        }
+    }
+    QVERIFY(highlighted > 0);
 }
 
 QTEST_APPLESS_MAIN(TestLessons)

@@ -2,9 +2,7 @@
 #include <QtTest>
 #include <cmath>
 #include <limits>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/topology.h"
-#endif
 
 using namespace tutor::model;
 

@@ -4,10 +4,8 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/costmodel.h"
 #include "model/collectives/executor.h"
-#endif
 
 using namespace tutor::model;
 

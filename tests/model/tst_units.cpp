@@ -1,8 +1,6 @@
 // Units: byte sizes, element types, formatting (model/units.h).
 #include <QtTest>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/units.h"
-#endif
 
 using namespace tutor::model;
 

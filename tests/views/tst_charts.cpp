@@ -7,13 +7,11 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QTest>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/hardware.h"
 #include "model/collectives/topology.h"
 #include "views/charts/bandwidthchart.h"
 #include "views/charts/breakdownchart.h"
 #include "views/charts/sweepchart.h"
-#endif
 
 #include <cmath>
 
@@ -50,26 +48,27 @@ private slots:
         QFETCH(QString, preset);
         QFETCH(int, nodes);
         const auto request = requestFor(op, preset.toStdString().c_str(), nodes);
-        const views::BandwidthData data = views::bandwidthData(request, 64, 1 * model::GiB);
+        const model::BandwidthCurves data = model::bandwidthCurves(request, 64, 1 * model::GiB);
         QVERIFY(!data.curves.empty());
         QVERIFY(!data.autoCurve.empty());
         for (const auto& curve : data.curves) {
             QVERIFY(!curve.points.empty());
-            for (const QPointF& p : curve.points) {
+            for (const model::CurvePoint& p : curve.points) {
                 model::CollectiveRequest forced = request;
                 forced.algorithm = curve.algorithm;
-                forced.bytes = static_cast<model::Bytes>(p.x());
+                forced.bytes = static_cast<model::Bytes>(p.bytes);
                 const auto cost = model::predict(forced);
                 QVERIFY(cost.ok());
-                QVERIFY2(std::abs(cost->busBwGBps - p.y()) <= 1e-9 * p.y(), qPrintable(QString::number(p.x())));
+                QVERIFY2(std::abs(cost->busBwGBps - p.busBwGBps) <= 1e-9 * p.busBwGBps,
+                    qPrintable(QString::number(p.bytes)));
             }
         }
         // Auto is never worse than any single algorithm.
         for (size_t i = 0; i < data.autoCurve.size(); ++i)
             for (const auto& curve : data.curves)
-                for (const QPointF& p : curve.points)
-                    if (p.x() == data.autoCurve[i].x())
-                        QVERIFY(data.autoCurve[i].y() >= p.y() * (1 - 1e-9));
+                for (const model::CurvePoint& p : curve.points)
+                    if (p.bytes == data.autoCurve[i].bytes)
+                        QVERIFY(data.autoCurve[i].busBwGBps >= p.busBwGBps * (1 - 1e-9));
         // Below the boundary the α term of the auto choice dominates, above it the β term.
         QVERIFY(data.crossoverBytes > 64 && data.crossoverBytes < 1.0 * model::GiB);
         model::CollectiveRequest below = request, above = request;

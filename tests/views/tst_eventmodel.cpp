@@ -3,9 +3,7 @@
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
 #include <QTest>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "views/eventmodel.h"
-#endif
 
 using namespace tutor;
 using model::EventKind;

@@ -1,8 +1,6 @@
 // TimeAxis: time ↔ x with zoom and pan, lane ↔ y. Expected values are the axis' closed forms
 // (x = left + (t − begin)/(end − begin)·width; lane height = clamp(plot height / lanes, min, max)).
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "views/timelineaxis.h"
-#endif
 
 #include <QTest>
 #include <algorithm>

@@ -1,8 +1,6 @@
 // TimelineView: events land on the rectangles the time axis' closed form gives at several zoom levels, and
 // the pixels there carry the event's colour; selection, exposed highlight, bubbles, cursor and level of detail.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "views/timelineview.h"
-#endif
 
 #include <QImage>
 #include <QSignalSpy>

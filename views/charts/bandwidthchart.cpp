@@ -1,6 +1,6 @@
-#include "bandwidthchart.h"
+#include "views/charts/bandwidthchart.h"
 
-#include "chartstyle.h"
+#include "views/charts/chartstyle.h"
 
 #include <QAreaSeries>
 #include <QCategoryAxis>
@@ -14,85 +14,6 @@
 #include <cmath>
 
 namespace tutor::views {
-
-namespace {
-
-bool positive(double v)
-{
-    return std::isfinite(v) && v > 0;
-}
-
-// Bisection in log(S) between a latency-bound and a bandwidth-bound size, with the auto choice fixed.
-double refineCrossover(model::CollectiveRequest request, double lo, double hi)
-{
-    for (int i = 0; i < 30 && hi / lo > 1.01; ++i) {
-        const double mid = std::sqrt(lo * hi);
-        request.bytes = static_cast<model::Bytes>(std::llround(mid));
-        const auto cost = model::predict(request);
-        if (!cost.ok())
-            break;
-        (cost->bandwidthSeconds >= cost->latencySeconds ? hi : lo) = mid;
-    }
-    return hi;
-}
-
-} // namespace
-
-BandwidthData bandwidthData(const model::CollectiveRequest& request, model::Bytes minBytes, model::Bytes maxBytes)
-{
-    BandwidthData data;
-    data.minBytes = std::max<model::Bytes>(1, minBytes);
-    data.maxBytes = std::max(data.minBytes, std::min(maxBytes, model::kMaxMessageBytes));
-    const auto& topology = request.topology;
-    data.linkGBps = topology.nodes > 1 ? topology.interBandwidthPerGpuGBps() : topology.intra.bandwidthGBps;
-    const auto algorithms = model::concreteAlgorithms();
-    std::vector<BandwidthCurve> curves(algorithms.size());
-    for (size_t a = 0; a < algorithms.size(); ++a)
-        curves[a].algorithm = algorithms[a];
-
-    model::CollectiveRequest probe = request;
-    probe.algorithm = model::Algorithm::Auto;
-    double previousLatencyBound = 0;
-    bool sawLatencyBound = false, sawBandwidthBound = false;
-    for (model::Bytes s = data.minBytes; s <= data.maxBytes; s *= 2) {
-        probe.bytes = s;
-        const auto all = model::candidates(probe); // cheapest first
-        if (all.empty())
-            continue;
-        std::vector<bool> done(algorithms.size(), false);
-        for (const auto& cost : all) {
-            const auto it = std::find(algorithms.begin(), algorithms.end(), cost.algorithm);
-            const size_t a = static_cast<size_t>(it - algorithms.begin());
-            if (it == algorithms.end() || done[a] || !positive(cost.busBwGBps))
-                continue;
-            done[a] = true;
-            curves[a].points.emplace_back(static_cast<double>(s), cost.busBwGBps);
-        }
-        const auto& best = all.front();
-        if (positive(best.busBwGBps))
-            data.autoCurve.emplace_back(static_cast<double>(s), best.busBwGBps);
-        if (best.bandwidthSeconds < best.latencySeconds) {
-            sawLatencyBound = true;
-            previousLatencyBound = static_cast<double>(s);
-        } else if (!sawBandwidthBound) {
-            sawBandwidthBound = true;
-            if (sawLatencyBound) {
-                model::CollectiveRequest fixed = probe;
-                fixed.algorithm = best.algorithm;
-                fixed.protocol = best.protocol;
-                data.crossoverBytes = refineCrossover(fixed, previousLatencyBound, static_cast<double>(s));
-            }
-        }
-        if (s > data.maxBytes / 2)
-            break;
-    }
-    if (!sawBandwidthBound)
-        data.crossoverBytes = static_cast<double>(data.maxBytes);
-    for (auto& c : curves)
-        if (!c.points.empty())
-            data.curves.push_back(std::move(c));
-    return data;
-}
 
 BandwidthChart::BandwidthChart(QWidget* parent)
     : QWidget(parent)
@@ -118,7 +39,7 @@ void BandwidthChart::retranslate()
 void BandwidthChart::setRequest(const model::CollectiveRequest& request)
 {
     m_request = request;
-    m_data = bandwidthData(request);
+    m_data = model::bandwidthCurves(request);
     rebuild();
 }
 
@@ -141,9 +62,9 @@ void BandwidthChart::rebuild()
 
     double yMax = 0, yMin = 1e300;
     for (const auto& c : m_data.curves)
-        for (const QPointF& p : c.points) {
-            yMax = std::max(yMax, p.y());
-            yMin = std::min(yMin, p.y());
+        for (const model::CurvePoint& p : c.points) {
+            yMax = std::max(yMax, p.busBwGBps);
+            yMin = std::min(yMin, p.busBwGBps);
         }
     if (m_data.linkGBps > 0)
         yMax = std::max(yMax, m_data.linkGBps);
@@ -185,8 +106,8 @@ void BandwidthChart::rebuild()
         const auto name = model::name(c.algorithm);
         series->setName(QString::fromUtf8(name.data(), static_cast<int>(name.size())));
         series->setPen(QPen(m_palette.series[static_cast<size_t>(colour++ % 10)], 2));
-        for (const QPointF& p : c.points)
-            series->append(lx(p.x()), p.y());
+        for (const model::CurvePoint& p : c.points)
+            series->append(lx(p.bytes), p.busBwGBps);
         m_chart->addSeries(series);
     }
     if (m_data.linkGBps > 0) {
@@ -202,10 +123,8 @@ void BandwidthChart::rebuild()
         current->setName(tr("current size"));
         current->setMarkerSize(11);
         current->setColor(m_palette.accent);
-        model::CollectiveRequest r = m_request;
-        r.algorithm = model::Algorithm::Auto;
-        if (const auto cost = model::predict(r); cost.ok() && positive(cost->busBwGBps))
-            current->append(lx(static_cast<double>(r.bytes)), cost->busBwGBps);
+        if (const auto p = model::autoPoint(m_request))
+            current->append(lx(p->bytes), p->busBwGBps);
         m_chart->addSeries(current);
     }
 

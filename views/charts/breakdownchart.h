@@ -7,9 +7,7 @@
 #include <QWidget>
 #include <array>
 #include <vector>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/sim/metrics.h"
-#endif
 
 QT_BEGIN_NAMESPACE
 class QChart;

@@ -142,7 +142,7 @@ void MeasurementChart::rebuild()
         auto* axis = new QLogValueAxis;
         axis->setBase(10);
         axis->setTitleText(tr("time per call (µs, log scale)"));
-        axis->setLabelFormat("%g");
+        axis->setLabelFormat(QStringLiteral("%g"));
         y = axis;
     }
     c->addAxis(y, Qt::AlignLeft);

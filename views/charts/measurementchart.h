@@ -2,10 +2,8 @@
 // The live lab's chart: measured bus bandwidth (or time) against message size, with the model's prediction and
 // the calibrated fit drawn beside it. Log-2 size axis; log time axis, linear bandwidth axis.
 // Every Qt Charts include stays in views/charts/.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/collective.h"
 #include "model/measure/measurement.h"
-#endif
 
 #include <QWidget>
 #include <utility>

@@ -34,13 +34,13 @@ void SweepChart::retranslate()
     rebuild();
 }
 
-void SweepChart::setSweep(const QString& xTitle, std::vector<SweepPoint> points, bool logX, double currentX)
+void SweepChart::setSweep(const QString& xTitle, std::vector<model::SweepPoint> points, bool logX, double currentX)
 {
-    std::erase_if(points, [](const SweepPoint& p) {
+    std::erase_if(points, [](const model::SweepPoint& p) {
         return !std::isfinite(p.x) || !std::isfinite(p.stepSeconds) || !std::isfinite(p.exposedSeconds) || p.x <= 0
             || p.stepSeconds < 0;
     });
-    std::sort(points.begin(), points.end(), [](const SweepPoint& a, const SweepPoint& b) { return a.x < b.x; });
+    std::sort(points.begin(), points.end(), [](const model::SweepPoint& a, const model::SweepPoint& b) { return a.x < b.x; });
     m_xTitle = xTitle;
     m_points = std::move(points);
     m_logX = logX;
@@ -71,7 +71,7 @@ void SweepChart::rebuild()
     current->setColor(Qt::transparent);
     current->setBorderColor(m_palette.accent);
     double maxMs = 0;
-    for (const SweepPoint& p : m_points) {
+    for (const model::SweepPoint& p : m_points) {
         step->append(p.x, p.stepSeconds * 1e3);
         exposed->append(p.x, p.exposedSeconds * 1e3);
         maxMs = std::max(maxMs, p.stepSeconds * 1e3);

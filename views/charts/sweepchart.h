@@ -1,6 +1,7 @@
 #pragma once
 // Sweep chart: step time and exposed communication as one parameter varies (bucket size, micro-batches,
-// DP size). Points come from the controller; the chart only draws them.
+// DP size). Points come from model::sweep(); the chart only draws them.
+#include "model/sim/sweep.h"
 #include "views/palette.h"
 
 #include <QString>
@@ -14,13 +15,6 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
-struct SweepPoint {
-    double x = 0; ///< the parameter's value (MiB, micro-batches, DP ranks)
-    double stepSeconds = 0; ///< simulated step time
-    double exposedSeconds = 0; ///< exposed communication on the critical stage
-    bool operator==(const SweepPoint&) const = default;
-};
-
 class SweepChart : public QWidget {
     Q_OBJECT
 public:
@@ -28,8 +22,8 @@ public:
 
     /// Draws the points (x ascending) against a log₂ x axis when `logX`, marking `currentX` (the scenario's
     /// value). Non-finite or non-positive points are left out.
-    void setSweep(const QString& xTitle, std::vector<SweepPoint> points, bool logX, double currentX);
-    const std::vector<SweepPoint>& points() const { return m_points; }
+    void setSweep(const QString& xTitle, std::vector<model::SweepPoint> points, bool logX, double currentX);
+    const std::vector<model::SweepPoint>& points() const { return m_points; }
     void setColors(const Palette& palette);
     QChart* chart() const { return m_chart; }
     void retranslate();
@@ -41,7 +35,7 @@ private:
     QChartView* m_view = nullptr;
     Palette m_palette = Palette::light();
     QString m_xTitle;
-    std::vector<SweepPoint> m_points;
+    std::vector<model::SweepPoint> m_points;
     bool m_logX = false;
     double m_currentX = 0;
 };

@@ -1,12 +1,10 @@
 #pragma once
 // Owns the collectives stage's request (collective, algorithm, protocol, ranks, nodes, size, preset) and
 // re-runs the pure model stages when it changes: predict, candidates, makeSchedule, verify. Widgets only
-// display what it emits (STYLE.md: widgets never compute costs).
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+// display what it emits (docs/HACKING.md, "Pages": widgets never call the cost model).
 #include "model/collectives/costmodel.h"
 #include "model/collectives/hardware.h"
 #include "model/collectives/schedule.h"
-#endif
 
 #include <QObject>
 #include <QString>

@@ -1,4 +1,5 @@
 #include "collectivespanel.h"
+#include "views/text.h"
 
 #include "model/collectives/algorithm.h"
 #include "model/collectives/collective.h"
@@ -15,13 +16,11 @@
 
 namespace tutor::app {
 
+using views::toQString;
+
 namespace {
 constexpr int kMaxRanks = 16384;
 
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
 
 template <class E> void selectData(QComboBox* box, E value)
 {
@@ -44,15 +43,15 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
 
     m_collective = new QComboBox(this);
     for (const auto& t : model::collectives())
-        m_collective->addItem(qs(t.name), static_cast<int>(t.op));
+        m_collective->addItem(toQString(t.name), static_cast<int>(t.op));
     m_algorithm = new QComboBox(this);
     m_algorithm->addItem(QString(), static_cast<int>(model::Algorithm::Auto));
     for (auto a : model::concreteAlgorithms())
-        m_algorithm->addItem(qs(model::name(a)), static_cast<int>(a));
+        m_algorithm->addItem(toQString(model::name(a)), static_cast<int>(a));
     m_protocol = new QComboBox(this);
     m_protocol->addItem(QString(), static_cast<int>(model::Protocol::Auto));
     for (auto p : model::concreteProtocols())
-        m_protocol->addItem(qs(model::name(p)), static_cast<int>(p));
+        m_protocol->addItem(toQString(model::name(p)), static_cast<int>(p));
     m_ranks = new QSpinBox(this);
     m_ranks->setRange(2, kMaxRanks);
     m_nodes = new QSpinBox(this);
@@ -68,7 +67,7 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
     sizeLayout->addWidget(m_sizeLabel);
     m_preset = new QComboBox(this);
     for (const auto& p : model::presets())
-        m_preset->addItem(qs(p.name), qs(p.id));
+        m_preset->addItem(toQString(p.name), toQString(p.id));
 
     m_form->addRow(new QLabel(this), m_collective);
     m_form->addRow(new QLabel(this), m_algorithm);

@@ -1,10 +1,8 @@
 #pragma once
 // The collectives stage's parameter panel: collective, algorithm, protocol, ranks, nodes, message size
 // (a log slider) and hardware preset. Emits the chosen parameters; computes nothing.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "collectivescontroller.h"
 #include "views/geometry.h"
-#endif
 
 #include <QWidget>
 

@@ -1,4 +1,5 @@
 #include "collectivesstage.h"
+#include "views/text.h"
 
 #include "collectivespanel.h"
 #include "views/collectiveview.h"
@@ -11,23 +12,12 @@
 
 namespace tutor::app {
 
+using views::toQString;
+using views::secondsText;
+using views::bandwidthText;
+using views::bytesText;
+
 namespace {
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
-QString seconds(double s)
-{
-    return QString::fromStdString(model::formatSeconds(s));
-}
-QString gbps(double v)
-{
-    return QStringLiteral("%1 GB/s").arg(v, 0, 'f', v < 10 ? 2 : 1);
-}
-QString bytes(model::Bytes b)
-{
-    return QString::fromStdString(model::formatBytes(b));
-}
 constexpr double kTargetPlaySeconds = 12; // a long schedule plays in about this long at 1×
 } // namespace
 
@@ -94,8 +84,7 @@ QString CollectivesStage::explanation() const
     const CollectivesResult& r = m_controller->result();
     QString html = QStringLiteral("<p><b>%1</b></p>").arg(m_view->caption().toHtmlEscaped());
     if (r.schedule && !r.verified && !r.verification.isEmpty())
-        html += QStringLiteral("<p style='color:#cf222e'>%1</p>")
-                    .arg(tr("The executor found a mismatch: %1").arg(r.verification.toHtmlEscaped()));
+        html += views::errorHtml(tr("The executor found a mismatch: %1").arg(r.verification));
     html += QStringLiteral("<p>%1</p>")
                 .arg(tr("Each coloured square is one chunk of a rank's buffer; its colour says whose input it "
                         "holds. A striped chunk holds a reduction of several ranks' inputs (Σ). Solid green "
@@ -148,34 +137,33 @@ QString CollectivesStage::readoutHtml() const
     if (!r.cost) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("No prediction for these parameters:"));
         for (const auto& p : r.problems)
-            html += QStringLiteral("<li style='color:#cf222e'>%1</li>")
-                        .arg(QString::fromStdString(p.text()).toHtmlEscaped());
+            html += views::errorHtml(QString::fromStdString(p.text()), "li");
         return html + QStringLiteral("</ul>");
     }
     const model::CollectiveCost& c = *r.cost;
     html += QStringLiteral("<h3>%1 · %2 · %3</h3>")
-                .arg(qs(model::name(c.op)), qs(model::name(c.algorithm)), qs(model::name(c.protocol)));
+                .arg(toQString(model::name(c.op)), toQString(model::name(c.algorithm)), toQString(model::name(c.protocol)));
     html += QStringLiteral("<p>%1</p>")
                 .arg(tr("%1 ranks (%2 × %3 GPUs), S = %4")
                          .arg(c.ranks)
                          .arg(r.topology.nodes)
                          .arg(r.topology.gpusPerNode)
-                         .arg(bytes(c.bytes)));
+                         .arg(bytesText(c.bytes)));
     html += QStringLiteral("<table width='100%' cellspacing='2'>");
-    row(tr("α term (latency)"), seconds(c.latencySeconds), tr("steps × per-step latency + protocol base latency"));
-    row(tr("β term (bandwidth)"), seconds(c.bandwidthSeconds), tr("bytes on the busiest link ÷ bandwidth"));
+    row(tr("α term (latency)"), secondsText(c.latencySeconds), tr("steps × per-step latency + protocol base latency"));
+    row(tr("β term (bandwidth)"), secondsText(c.bandwidthSeconds), tr("bytes on the busiest link ÷ bandwidth"));
     if (c.reduceSeconds > 0)
-        row(tr("γ term (reduction)"), seconds(c.reduceSeconds), tr("bytes reduced ÷ reduction rate"));
-    row(tr("Total time"), seconds(c.totalSeconds));
-    row(tr("algbw"), gbps(c.algBwGBps), tr("S ÷ time (nccl-tests)"));
-    row(tr("busbw"), gbps(c.busBwGBps), tr("algbw × bus factor (nccl-tests)"));
+        row(tr("γ term (reduction)"), secondsText(c.reduceSeconds), tr("bytes reduced ÷ reduction rate"));
+    row(tr("Total time"), secondsText(c.totalSeconds));
+    row(tr("algbw"), bandwidthText(c.algBwGBps), tr("S ÷ time (nccl-tests)"));
+    row(tr("busbw"), bandwidthText(c.busBwGBps), tr("algbw × bus factor (nccl-tests)"));
     row(tr("Steps"), QString::number(c.steps));
-    row(tr("Sent by busiest rank"), bytes(c.bytesSentPerRank));
+    row(tr("Sent by busiest rank"), bytesText(c.bytesSentPerRank));
     html += QStringLiteral("</table>");
     if (r.autoPick) {
         html += QStringLiteral("<p><b>%1</b> %2</p>")
                     .arg(tr("auto would choose %1 / %2:")
-                             .arg(qs(model::name(r.autoPick->algorithm)), qs(model::name(r.autoPick->protocol))),
+                             .arg(toQString(model::name(r.autoPick->algorithm)), toQString(model::name(r.autoPick->protocol))),
                         QString::fromStdString(r.autoPick->reason).toHtmlEscaped());
     }
     if (!c.formula.empty())

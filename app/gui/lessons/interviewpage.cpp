@@ -1,4 +1,4 @@
-#include "interviewpage.h"
+#include "app/gui/lessons/interviewpage.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
@@ -108,7 +108,7 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
             answerChoice(m_choiceGroup->checkedId());
         } else if (qn->kind == model::QuestionKind::Numeric) {
             bool ok = false;
-            const double value = QLocale::c().toDouble(m_numericEdit->text().trimmed().replace(',', '.'), &ok);
+            const double value = QLocale::c().toDouble(m_numericEdit->text().trimmed().replace(QLatin1Char(','), QLatin1Char('.')), &ok);
             if (ok)
                 answerNumeric(value);
             else

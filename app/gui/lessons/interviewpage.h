@@ -3,11 +3,8 @@
 // checked against the model's answer within a tolerance (with the worked solution), and open questions with
 // the source's "answer in 60 seconds" timer, a model answer and self-grading. Missed questions come back first
 // (LessonProgress's review queue).
-#include "lessonprogress.h"
-
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "app/gui/lessons/lessonprogress.h"
 #include "model/teach/question.h"
-#endif
 
 #include <QWidget>
 #include <optional>

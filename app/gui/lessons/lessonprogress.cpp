@@ -1,4 +1,4 @@
-#include "lessonprogress.h"
+#include "app/gui/lessons/lessonprogress.h"
 
 #include <QDir>
 #include <QFile>

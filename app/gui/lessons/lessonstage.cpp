@@ -1,17 +1,13 @@
-#include "lessonstage.h"
+#include "app/gui/lessons/lessonstage.h"
 
-#include "interviewpage.h"
-#include "model/collectives/schedule.h"
+#include "app/gui/lessons/interviewpage.h"
 #include "views/charts/breakdownchart.h"
 #include "views/collectiveview.h"
 #include "views/palette.h"
 #include "views/timelineview.h"
 
 #include <QComboBox>
-#include <QCoreApplication>
-#include <QDir>
 #include <QEvent>
-#include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -38,37 +34,43 @@ model::Language localeLanguage()
     return QLocale().language() == QLocale::Chinese ? model::Language::ZhCN : model::Language::En;
 }
 
-QStringList choicesFor(const QString& field)
+/// What the timeline emphasises for the scene's highlight.
+views::TimelineHighlight timelineHighlight(model::SceneHighlight highlight)
 {
-    if (field == QLatin1String("op"))
-        return { "allreduce", "reducescatter", "allgather", "broadcast", "reduce", "alltoall", "sendrecv" };
-    if (field == QLatin1String("algorithm")) {
-        QStringList out { "auto" };
-        for (const auto a : model::concreteAlgorithms())
-            out << q(std::string(model::name(a)));
-        return out;
+    views::TimelineHighlight h;
+    switch (highlight) {
+    case model::SceneHighlight::None:
+        break;
+    case model::SceneHighlight::Dp:
+        h.laneKind = model::LaneKind::DpComm;
+        break;
+    case model::SceneHighlight::Tp:
+        h.laneKind = model::LaneKind::TpComm;
+        break;
+    case model::SceneHighlight::Pp:
+        h.laneKind = model::LaneKind::PpComm;
+        break;
+    case model::SceneHighlight::Ep:
+        h.laneKind = model::LaneKind::EpComm;
+        break;
+    case model::SceneHighlight::Exposed:
+        h.eventKind = model::EventKind::Communication;
+        break;
+    case model::SceneHighlight::Bubble:
+        h.eventKind = model::EventKind::Idle;
+        break;
     }
-    if (field == QLatin1String("protocol"))
-        return { "auto", "LL", "LL128", "Simple" };
-    if (field == QLatin1String("dtype"))
-        return { "bf16", "fp16", "fp32", "fp8", "int8" };
-    if (field == QLatin1String("preset")) {
-        QStringList out;
-        for (const auto& p : model::presets())
-            out << q(p.id);
-        return out;
-    }
-    return {};
+    return h;
 }
 } // namespace
 
 LessonStage::LessonStage(QWidget* parent, const QString& lessonsDir, const QString& progressPath)
     : Stage(parent)
-    , m_progress(progressPath.isEmpty() ? LessonProgress::defaultPath() : progressPath)
-    , m_language(localeLanguage())
+    , m_player(new LessonPlayer(progressPath, this))
 {
     setObjectName(QStringLiteral("lessonStage"));
     buildUi();
+    connectPlayer();
     const auto dir = lessonsDir.isEmpty() ? findLessonsDir() : lessonsDir;
     if (!dir.isEmpty())
         loadLessons(dir);
@@ -80,20 +82,7 @@ LessonStage::~LessonStage() = default;
 
 QString LessonStage::findLessonsDir()
 {
-    auto valid = [](const QString& d) { return !d.isEmpty() && QFileInfo(QDir(d).filePath("questions")).isDir(); };
-    if (const auto env = qEnvironmentVariable("TUTOR_LESSONS_DIR"); valid(env))
-        return env;
-    if (const auto src = qEnvironmentVariable("TUTOR_SOURCE_DIR"); valid(src + "/lessons"))
-        return src + "/lessons";
-    QDir dir(QCoreApplication::applicationDirPath());
-    for (int up = 0; up < 6; ++up) {
-        if (valid(dir.filePath("lessons")))
-            return dir.filePath("lessons");
-        if (!dir.cdUp())
-            break;
-    }
-    const auto share = QCoreApplication::applicationDirPath() + "/../share/commtutor/lessons";
-    return valid(share) ? QDir::cleanPath(share) : QString();
+    return LessonPlayer::findLessonsDir();
 }
 
 void LessonStage::buildUi()
@@ -109,8 +98,8 @@ void LessonStage::buildUi()
     m_list->setWordWrap(true);
     m_list->setTextElideMode(Qt::ElideNone);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (row >= 0 && row != m_lesson)
-            openLesson(row);
+        if (row >= 0 && row != m_player->currentLesson())
+            m_player->openLesson(row);
     });
 
     m_tabs = new QTabWidget(splitter);
@@ -186,8 +175,8 @@ void LessonStage::buildUi()
     nav->addWidget(m_progressLabel);
     nav->addWidget(m_nextButton);
     lv->addLayout(nav);
-    connect(m_backButton, &QPushButton::clicked, this, &LessonStage::back);
-    connect(m_nextButton, &QPushButton::clicked, this, &LessonStage::next);
+    connect(m_backButton, &QPushButton::clicked, m_player, &LessonPlayer::back);
+    connect(m_nextButton, &QPushButton::clicked, m_player, &LessonPlayer::next);
 
     body->addWidget(m_sceneStack);
     body->addWidget(lower);
@@ -197,10 +186,10 @@ void LessonStage::buildUi()
     v->addWidget(body, 1);
     m_tabs->addTab(page, QString());
 
-    m_interview = new InterviewPage(m_progress, m_tabs);
+    m_interview = new InterviewPage(m_player->progress(), m_tabs);
     m_tabs->addTab(m_interview, QString());
     connect(m_interview, &InterviewPage::showStepRequested, this, [this](const QString& ref) {
-        const auto hash = ref.indexOf('#');
+        const auto hash = ref.indexOf(QLatin1Char('#'));
         if (goToStep(ref.left(hash), ref.mid(hash + 1)))
             showInterview(false);
     });
@@ -211,291 +200,168 @@ void LessonStage::buildUi()
     retranslate();
 }
 
+void LessonStage::connectPlayer()
+{
+    connect(m_player, &LessonPlayer::lessonsLoaded, this, [this] {
+        m_interview->setQuestions(m_player->questions(), m_player->language());
+        refreshList();
+    });
+    connect(m_player, &LessonPlayer::stepChanged, this, &LessonStage::showStepStart);
+    connect(m_player, &LessonPlayer::sceneEvaluated, this, &LessonStage::showScene);
+    connect(m_player, &LessonPlayer::sceneFailed, this, &LessonStage::showSceneProblems);
+    connect(m_player, &LessonPlayer::valueRejected, this, &LessonStage::showRejected);
+    connect(m_player, &LessonPlayer::taskChanged, this, &LessonStage::showTask);
+    connect(m_player, &LessonPlayer::progressChanged, this, &LessonStage::refreshList);
+    connect(m_player, &LessonPlayer::saveFailed, this, [this](const QString& error) { emit message(error, true); });
+    connect(m_player, &LessonPlayer::languageChanged, this, [this](model::Language language) {
+        m_interview->setQuestions(m_player->questions(), language);
+        refreshList();
+        if (m_player->currentLesson() >= 0) {
+            showHeader();
+            m_text->setMarkdown(m_player->stepMarkdown());
+        }
+        emit explanationChanged(explanation());
+    });
+}
+
 bool LessonStage::loadLessons(const QString& dir)
 {
-    auto lessons = model::loadLessons(dir.toStdString());
-    if (!lessons) {
-        const auto text = q(model::toText(lessons.problems()));
+    if (!m_player->loadLessons(dir)) {
+        const auto text = m_player->loadProblems();
         m_text->setPlainText(text);
-        emit message(tr("Lessons could not be loaded: %1").arg(text.section('\n', 0, 0)), true);
+        emit message(tr("Lessons could not be loaded: %1").arg(text.section(QLatin1Char('\n'), 0, 0)), true);
         return false;
     }
-    m_dir = dir;
-    m_lessons = std::move(lessons).value();
-    m_context = model::contextForLessons(dir.toStdString());
-    auto questions = model::loadQuestions(QDir(dir).filePath("questions").toStdString());
-    if (questions)
-        m_questions = std::move(questions).value();
-    else
-        emit message(tr("Questions could not be loaded: %1").arg(q(questions.problems().front().text())), true);
-    m_interview->setQuestions(m_questions, m_language);
-    refreshList();
-    openLesson(0);
+    if (!m_player->questionProblems().isEmpty())
+        emit message(tr("Questions could not be loaded: %1").arg(m_player->questionProblems()), true);
     return true;
-}
-
-int LessonStage::lessonCount() const
-{
-    return static_cast<int>(m_lessons.size());
-}
-
-QString LessonStage::lessonId(int index) const
-{
-    return index >= 0 && index < lessonCount() ? q(m_lessons[index].id) : QString();
-}
-
-int LessonStage::stepCount() const
-{
-    return m_lesson >= 0 ? static_cast<int>(m_lessons[m_lesson].steps.size()) : 0;
 }
 
 void LessonStage::refreshList()
 {
     const QSignalBlocker block(m_list);
     m_list->clear();
-    for (const auto& l : m_lessons) {
+    const auto language = m_player->language();
+    for (const auto& l : m_player->lessons()) {
         const auto id = q(l.id);
-        const auto mark = m_progress.isLessonDone(id) ? QStringLiteral("✓ ") : QStringLiteral("    ");
-        m_list->addItem(mark + q(l.id.substr(0, 2)) + QStringLiteral("  ") + q(l.title.in(m_language)));
+        const auto mark = m_player->progress().isLessonDone(id) ? QStringLiteral("✓ ") : QStringLiteral("    ");
+        m_list->addItem(mark + q(l.id.substr(0, 2)) + QStringLiteral("  ") + q(l.title.in(language)));
     }
-    m_list->setCurrentRow(m_lesson);
-    m_progressLabel->setText(tr("%1 of %2 lessons done").arg(m_progress.lessonsDone()).arg(lessonCount()));
+    m_list->setCurrentRow(m_player->currentLesson());
+    m_progressLabel->setText(
+        tr("%1 of %2 lessons done").arg(m_player->progress().lessonsDone()).arg(m_player->lessonCount()));
 }
 
-void LessonStage::openLesson(int index)
+void LessonStage::showHeader()
 {
-    if (index < 0 || index >= lessonCount())
-        return;
-    m_lesson = index;
-    m_step = 0;
+    const auto* lesson = m_player->lesson();
+    const auto* step = m_player->step();
+    const auto language = m_player->language();
+    m_title->setText(q(lesson->title.in(language)) + QStringLiteral(" — ") + q(step->title.in(language)));
+    m_stepLabel->setText(tr("Step %1 of %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount()));
+}
+
+void LessonStage::showStepStart()
+{
     {
         const QSignalBlocker block(m_list);
-        m_list->setCurrentRow(index);
+        m_list->setCurrentRow(m_player->currentLesson());
     }
-    showStep();
-}
-
-bool LessonStage::goToStep(const QString& lessonId, const QString& stepId)
-{
-    for (int i = 0; i < lessonCount(); ++i) {
-        if (q(m_lessons[i].id) != lessonId)
-            continue;
-        const auto& steps = m_lessons[i].steps;
-        for (int s = 0; s < static_cast<int>(steps.size()); ++s)
-            if (q(steps[s].id) == stepId) {
-                openLesson(i);
-                m_step = s;
-                showStep();
-                return true;
-            }
-    }
-    return false;
-}
-
-void LessonStage::showStep()
-{
-    if (m_lesson < 0)
-        return;
-    const auto& step = m_lessons[m_lesson].steps[m_step];
-    m_scene = step.scene;
-    m_progress.markStepReached(q(m_lessons[m_lesson].id), m_step);
-    evaluate();
-    m_time = m_scene.time;
-    setTime(m_scene.time * duration());
-    emit durationChanged(duration());
+    showHeader();
+    m_time = m_player->step()->scene.time;
     emit explanationChanged(explanation());
 }
 
-void LessonStage::evaluate()
+void LessonStage::showScene(const LessonScene& scene)
 {
-    auto result = model::evaluateScene(m_scene, m_context);
-    if (!result) {
-        m_sceneProblems = q(model::toText(result.problems()));
-        m_result.reset();
-        m_fallback->setText(tr("<p>This scene cannot be shown:</p><pre>%1</pre>").arg(m_sceneProblems.toHtmlEscaped()));
-        m_sceneStack->setCurrentWidget(m_fallback);
-    } else {
-        m_sceneProblems.clear();
-        m_result = std::move(result).value();
-        if (m_result->cost && m_result->request) {
-            const auto& r = *m_result->request;
-            auto schedule = model::makeSchedule(
-                r.op, m_result->cost->algorithm, r.topology.ranks(), r.bytes, r.root, &r.topology);
-            if (schedule)
-                m_collectiveView->setSchedule(*schedule, r.topology);
-            else
-                m_collectiveView->setTopologyOnly(r.topology, q(schedule.problems().front().rule));
-            m_sceneStack->setCurrentWidget(m_collectiveView);
-        } else if (m_scene.view == "charts" && m_result->metrics) {
-            const QString here = q(m_lessons[m_lesson].id) + QLatin1Char('#') + q(m_lessons[m_lesson].steps[m_step].id);
-            std::vector<views::BreakdownChart::Bar> bars;
-            if (m_chartStep == here && m_chartMetrics && !(*m_chartMetrics == *m_result->metrics))
-                bars.push_back({ tr("before the change"), *m_chartMetrics });
-            bars.push_back({ tr("this step"), *m_result->metrics });
-            m_breakdown->setBars(std::move(bars));
-            m_chartMetrics = m_result->metrics;
-            m_chartStep = here;
-            m_sceneStack->setCurrentWidget(m_breakdown);
-        } else if (m_result->timeline) {
-            m_timelineView->setTimeline(*m_result->timeline);
-            views::TimelineHighlight h;
-            const auto& hl = m_scene.highlight;
-            if (hl == "dp")
-                h.laneKind = model::LaneKind::DpComm;
-            else if (hl == "tp")
-                h.laneKind = model::LaneKind::TpComm;
-            else if (hl == "pp")
-                h.laneKind = model::LaneKind::PpComm;
-            else if (hl == "ep")
-                h.laneKind = model::LaneKind::EpComm;
-            else if (hl == "exposed")
-                h.eventKind = model::EventKind::Communication;
-            else if (hl == "bubble")
-                h.eventKind = model::EventKind::Idle;
-            m_timelineView->setHighlight(h);
+    const auto& result = scene.result;
+    switch (scene.view) {
+    case model::SceneView::Collective: {
+        const auto& topology = result.request->topology;
+        if (scene.schedule)
+            m_collectiveView->setSchedule(*scene.schedule, topology);
+        else
+            m_collectiveView->setTopologyOnly(topology, q(scene.scheduleProblem));
+        m_sceneStack->setCurrentWidget(m_collectiveView);
+        break;
+    }
+    case model::SceneView::Charts:
+        showBars(scene);
+        m_sceneStack->setCurrentWidget(m_breakdown);
+        break;
+    case model::SceneView::Timeline:
+        if (result.timeline) {
+            m_timelineView->setTimeline(*result.timeline);
+            m_timelineView->setHighlight(timelineHighlight(scene.highlight));
             m_sceneStack->setCurrentWidget(m_timelineView);
         }
+        break;
     }
-    m_text->setMarkdown(stepMarkdown());
-    const auto& lesson = m_lessons[m_lesson];
-    const auto& step = lesson.steps[m_step];
-    m_title->setText(q(lesson.title.in(m_language)) + QStringLiteral(" — ") + q(step.title.in(m_language)));
-    m_stepLabel->setText(tr("Step %1 of %2").arg(m_step + 1).arg(stepCount()));
-    updateTask();
+    m_text->setMarkdown(m_player->stepMarkdown());
+    showTime();
 }
 
-const model::Figures& LessonStage::figures() const
+void LessonStage::showBars(const LessonScene& scene)
 {
-    static const model::Figures none;
-    return m_result ? m_result->figures : none;
+    std::vector<views::BreakdownChart::Bar> bars;
+    if (scene.before)
+        bars.push_back({ tr("before the change"), *scene.before });
+    bars.push_back({ tr("this step"), *scene.result.metrics });
+    m_breakdown->setBars(std::move(bars));
 }
 
-QString LessonStage::stepMarkdown() const
+void LessonStage::showSceneProblems(const QString& problems)
 {
-    if (m_lesson < 0)
-        return {};
-    const auto& text = m_lessons[m_lesson].steps[m_step].text.in(m_language);
-    return q(model::resolveTemplate(text, figures()).text);
+    m_fallback->setText(tr("<p>This scene cannot be shown:</p><pre>%1</pre>").arg(problems.toHtmlEscaped()));
+    m_sceneStack->setCurrentWidget(m_fallback);
+    m_text->setMarkdown(m_player->stepMarkdown());
+    showTime();
 }
 
-bool LessonStage::hasTask() const
+void LessonStage::showTime()
 {
-    return m_lesson >= 0 && m_lessons[m_lesson].steps[m_step].task.has_value();
+    setTime(m_time * duration());
+    emit durationChanged(duration());
 }
 
-QString LessonStage::taskControl() const
+void LessonStage::showTask(const LessonTask& task)
 {
-    return hasTask() ? q(m_lessons[m_lesson].steps[m_step].task->condition.control) : QString();
-}
-
-void LessonStage::updateTask()
-{
-    const bool task = hasTask();
-    m_taskBox->setVisible(task);
-    m_taskMet = !task;
-    if (task) {
-        const auto& t = *m_lessons[m_lesson].steps[m_step].task;
-        const auto control = taskControl();
-        m_taskInstruction->setText(q(model::resolveTemplate(t.instruction.in(m_language), figures()).text));
-        m_controlLabel->setText(control + QStringLiteral(":"));
-        const auto choices = choicesFor(control);
-        QString current;
-        if (m_result) {
-            const auto v = model::sceneField(*m_result, control.toStdString());
-            current = v.is_string() ? q(v.get<std::string>()) : (v.is_null() ? QString() : q(v.dump()));
-        }
-        m_controlCombo->setVisible(!choices.isEmpty() && m_scene.kind == model::SceneKind::Collective);
-        m_controlEdit->setVisible(!m_controlCombo->isVisible());
-        if (m_controlCombo->isVisible()) {
+    m_taskBox->setVisible(task.present);
+    if (task.present) {
+        m_taskInstruction->setText(task.instruction);
+        m_controlLabel->setText(task.control + QStringLiteral(":"));
+        m_controlCombo->setVisible(!task.choices.isEmpty());
+        m_controlEdit->setVisible(task.choices.isEmpty());
+        if (!task.choices.isEmpty()) {
             const QSignalBlocker block(m_controlCombo);
             m_controlCombo->clear();
-            m_controlCombo->addItems(choices);
-            m_controlCombo->setCurrentText(current);
+            m_controlCombo->addItems(task.choices);
+            m_controlCombo->setCurrentText(task.value);
         } else {
-            m_controlEdit->setText(current);
+            m_controlEdit->setText(task.value);
         }
-        if (m_result) {
-            const auto check = model::checkCondition(t.condition, *m_result);
-            m_taskMet = check.met && check.problems.empty();
-            const auto shown = q(check.actual);
-            m_taskStatus->setText(m_taskMet ? tr("✓ Done (%1). Continue with Next.").arg(shown)
-                                            : tr("Not yet: now %1. Hint: %2").arg(shown, q(t.hint.in(m_language))));
-        } else {
-            m_taskStatus->setText(m_sceneProblems);
-        }
+        if (!task.checked)
+            m_taskStatus->setText(task.problems);
+        else if (task.met)
+            m_taskStatus->setText(tr("✓ Done (%1). Continue with Next.").arg(task.actual));
+        else
+            m_taskStatus->setText(tr("Not yet: now %1. Hint: %2").arg(task.actual, task.hint));
     }
-    m_backButton->setEnabled(m_step > 0);
-    m_nextButton->setEnabled(m_taskMet);
-    m_nextButton->setText(m_step + 1 < stepCount() ? tr("Next ▶") : tr("Finish lesson ✓"));
+    const int step = m_player->currentStep();
+    m_backButton->setEnabled(step > 0);
+    m_nextButton->setEnabled(m_player->canGoNext());
+    m_nextButton->setText(step + 1 < m_player->stepCount() ? tr("Next ▶") : tr("Finish lesson ✓"));
+}
+
+void LessonStage::showRejected(const QString& problems)
+{
+    showTask(m_player->task()); // the control shows the value that stays
+    m_taskStatus->setText(tr("Not applied: %1").arg(problems));
 }
 
 void LessonStage::applyControl()
 {
-    setControlValue(m_controlCombo->isVisible() ? m_controlCombo->currentText() : m_controlEdit->text());
-}
-
-bool LessonStage::setControlValue(const QString& value)
-{
-    if (!hasTask())
-        return false;
-    const auto previous = m_scene;
-    model::setSceneField(m_scene, taskControl().toStdString(), value.trimmed().toStdString());
-    if (!model::evaluateScene(m_scene, m_context)) {
-        const auto problems = model::evaluateScene(m_scene, m_context).problems();
-        m_scene = previous;
-        evaluate();
-        m_taskStatus->setText(tr("Not applied: %1").arg(q(model::toText(problems))));
-        return false;
-    }
-    evaluate();
-    setTime(m_time * duration());
-    emit durationChanged(duration());
-    return true;
-}
-
-bool LessonStage::canGoNext() const
-{
-    return m_lesson >= 0 && m_taskMet;
-}
-
-bool LessonStage::next()
-{
-    if (!canGoNext())
-        return false;
-    if (m_step + 1 < stepCount()) {
-        ++m_step;
-        showStep();
-        return true;
-    }
-    m_progress.markLessonDone(q(m_lessons[m_lesson].id));
-    QString error;
-    if (!m_progress.save(&error))
-        emit message(error, true);
-    refreshList();
-    if (m_lesson + 1 < lessonCount())
-        openLesson(m_lesson + 1);
-    return true;
-}
-
-bool LessonStage::back()
-{
-    if (m_step == 0)
-        return false;
-    --m_step;
-    showStep();
-    return true;
-}
-
-void LessonStage::setLanguage(model::Language language)
-{
-    if (language == m_language)
-        return;
-    m_language = language;
-    m_interview->setQuestions(m_questions, m_language);
-    refreshList();
-    if (m_lesson >= 0)
-        evaluate();
-    emit explanationChanged(explanation());
+    m_player->setControlValue(m_controlCombo->isVisible() ? m_controlCombo->currentText() : m_controlEdit->text());
 }
 
 void LessonStage::showInterview(bool interview)
@@ -512,8 +378,8 @@ double LessonStage::duration() const
 {
     if (m_sceneStack->currentWidget() == m_collectiveView)
         return m_collectiveView->steps();
-    if (m_sceneStack->currentWidget() == m_timelineView && m_result && m_result->timeline)
-        return m_result->timeline->duration;
+    if (m_sceneStack->currentWidget() == m_timelineView && m_player->scene() && m_player->scene()->result.timeline)
+        return m_player->scene()->result.timeline->duration;
     return 0;
 }
 
@@ -550,11 +416,12 @@ double LessonStage::naturalRate() const
 
 QString LessonStage::explanation() const
 {
-    if (m_lesson < 0)
+    const auto* l = m_player->lesson();
+    if (!l)
         return {};
-    const auto& l = m_lessons[m_lesson];
+    const auto language = m_player->language();
     return QStringLiteral("<b>%1</b><p>%2</p>")
-        .arg(q(l.title.in(m_language)).toHtmlEscaped(), q(l.summary.in(m_language)).toHtmlEscaped());
+        .arg(q(l->title.in(language)).toHtmlEscaped(), q(l->summary.in(language)).toHtmlEscaped());
 }
 
 void LessonStage::retranslate()
@@ -569,11 +436,13 @@ void LessonStage::retranslate()
     m_backButton->setToolTip(tr("Previous step"));
     m_list->setToolTip(tr("Lessons; ✓ marks the ones you finished"));
     m_breakdown->retranslate();
+    if (const auto* scene = m_player->scene(); scene && scene->view == model::SceneView::Charts)
+        showBars(*scene); // the bars' labels
     m_interview->retranslate();
-    if (m_lesson >= 0)
-        updateTask();
+    if (m_player->currentLesson() >= 0)
+        showTask(m_player->task());
     if (lessonCount() > 0)
-        m_progressLabel->setText(tr("%1 of %2 lessons done").arg(m_progress.lessonsDone()).arg(lessonCount()));
+        m_progressLabel->setText(tr("%1 of %2 lessons done").arg(progress().lessonsDone()).arg(lessonCount()));
 }
 
 void LessonStage::changeEvent(QEvent* event)

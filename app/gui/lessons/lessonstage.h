@@ -1,18 +1,11 @@
 #pragma once
-// The Lessons page: a lesson player (lesson list, Markdown text with figures computed from the scene, the scene
-// drawn with the collective or timeline view, step back/forward, and the step's task checked against the
-// scene's state with a small control for the field it names) and the interview mode (InterviewPage).
+// The Lessons page: a view over LessonPlayer (lesson list, Markdown text with figures computed from the scene,
+// the scene drawn with the collective, timeline or charts view, step back/forward, and the step's task with a
+// small control for the field it names) and the interview mode (InterviewPage). It forwards what the user asks
+// for to the player and displays what the player emits; the public API below delegates to the player.
 // Lesson text follows the application's language (QLocale default, set by tutor::app::Language).
+#include "app/gui/lessons/lessonplayer.h"
 #include "app/gui/stage.h"
-#include "lessonprogress.h"
-
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/teach/lessonscene.h"
-#include "model/teach/question.h"
-#endif
-
-#include <memory>
-#include <optional>
 
 class QLabel;
 class QLineEdit;
@@ -41,45 +34,47 @@ public:
     explicit LessonStage(QWidget* parent = nullptr, const QString& lessonsDir = {}, const QString& progressPath = {});
     ~LessonStage() override;
 
-    /// TUTOR_LESSONS_DIR, then $TUTOR_SOURCE_DIR/lessons, then a `lessons` folder next to or above the
-    /// executable (build trees), then <exe>/../share/commtutor/lessons. Empty when none is found.
+    /// The page's controller: lessons, step, scene, task, progress and language live there.
+    LessonPlayer* player() const { return m_player; }
+
+    /// LessonPlayer::findLessonsDir().
     static QString findLessonsDir();
 
     /// Loads every lesson and the question bank; false (and a message) when files have problems.
     bool loadLessons(const QString& dir);
-    int lessonCount() const;
-    QString lessonId(int index) const;
-    void openLesson(int index);
-    int currentLesson() const { return m_lesson; }
-    int currentStep() const { return m_step; }
-    int stepCount() const;
+    int lessonCount() const { return m_player->lessonCount(); }
+    QString lessonId(int index) const { return m_player->lessonId(index); }
+    void openLesson(int index) { m_player->openLesson(index); }
+    int currentLesson() const { return m_player->currentLesson(); }
+    int currentStep() const { return m_player->currentStep(); }
+    int stepCount() const { return m_player->stepCount(); }
 
     /// True when the step has no task or its task is met.
-    bool canGoNext() const;
+    bool canGoNext() const { return m_player->canGoNext(); }
     /// Moves to the next step (finishing the lesson after the last one); false when a task blocks it.
-    bool next();
-    bool back();
+    bool next() { return m_player->next(); }
+    bool back() { return m_player->back(); }
 
-    bool hasTask() const;
-    bool taskMet() const { return m_taskMet; }
+    bool hasTask() const { return m_player->hasTask(); }
+    bool taskMet() const { return m_player->taskMet(); }
     /// The field the task's control edits ("bytes", "comm.bucket_MiB"); empty without a task.
-    QString taskControl() const;
+    QString taskControl() const { return m_player->taskControl(); }
     /// Sets the task's field, re-evaluates the scene and checks the task. False when the scene rejects the value
     /// (the previous value stays and the problem is shown).
-    bool setControlValue(const QString& value);
+    bool setControlValue(const QString& value) { return m_player->setControlValue(value); }
 
     /// The step's Markdown with every figure resolved in the current language.
-    QString stepMarkdown() const;
+    QString stepMarkdown() const { return m_player->stepMarkdown(); }
     /// Figures of the current scene (empty when it failed to evaluate).
-    const model::Figures& figures() const;
-    QString sceneProblems() const { return m_sceneProblems; }
+    const model::Figures& figures() const { return m_player->figures(); }
+    QString sceneProblems() const { return m_player->sceneProblems(); }
 
-    model::Language language() const { return m_language; }
-    void setLanguage(model::Language language);
+    model::Language language() const { return m_player->language(); }
+    void setLanguage(model::Language language) { m_player->setLanguage(language); }
 
     void showInterview(bool interview);
     InterviewPage* interviewPage() const { return m_interview; }
-    LessonProgress& progress() { return m_progress; }
+    LessonProgress& progress() { return m_player->progress(); }
     /// The widget the scene is drawn in (for screenshots).
     QWidget* sceneArea() const;
 
@@ -92,31 +87,28 @@ public:
     void retranslate() override;
 
     /// Opens lesson `lessonId` at step `stepId` (used by the interview's "show me" link).
-    bool goToStep(const QString& lessonId, const QString& stepId);
+    bool goToStep(const QString& lessonId, const QString& stepId) { return m_player->goToStep(lessonId, stepId); }
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void buildUi();
-    void showStep();
-    void evaluate();
-    void updateTask();
+    void connectPlayer();
+    void showHeader();
+    void showStepStart();
+    void showScene(const LessonScene& scene);
+    void showBars(const LessonScene& scene);
+    void showSceneProblems(const QString& problems);
+    void showTask(const LessonTask& task);
+    void showRejected(const QString& problems);
+    void showTime();
     void refreshList();
     void applyControl();
 
-    QString m_dir;
-    LessonProgress m_progress;
-    std::vector<model::Lesson> m_lessons;
-    std::vector<model::Question> m_questions;
-    model::SceneContext m_context;
-    int m_lesson = -1;
-    int m_step = 0;
-    model::Scene m_scene; ///< the current step's scene with the learner's edits
-    std::optional<model::SceneResult> m_result;
-    QString m_sceneProblems;
-    bool m_taskMet = false;
-    model::Language m_language = model::Language::En;
+    LessonPlayer* m_player = nullptr;
+    /// Playback position as a fraction of duration(): a new step starts at its scene's "time", a changed
+    /// control value keeps it.
     double m_time = 0;
 
     QTabWidget* m_tabs = nullptr;
@@ -128,9 +120,6 @@ private:
     views::CollectiveView* m_collectiveView = nullptr;
     views::TimelineView* m_timelineView = nullptr;
     views::BreakdownChart* m_breakdown = nullptr; ///< the "charts" view: the step's time by part
-    /// The "charts" view compares with the step before the learner's last change on the same lesson step.
-    std::optional<model::StepMetrics> m_chartMetrics;
-    QString m_chartStep; ///< "lesson#step" m_chartMetrics belongs to
     QLabel* m_fallback = nullptr;
     QGroupBox* m_taskBox = nullptr;
     QLabel* m_taskInstruction = nullptr;

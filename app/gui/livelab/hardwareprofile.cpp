@@ -18,25 +18,25 @@ constexpr std::array kKinds { model::LinkKind::NVLink, model::LinkKind::PCIe, mo
 
 QJsonObject toJson(const model::Link& l)
 {
-    return { { "kind", QString::fromUtf8(model::name(l.kind).data(), static_cast<int>(model::name(l.kind).size())) },
-        { "alpha_us", l.alphaSeconds * 1e6 }, { "bandwidth_GBps", l.bandwidthGBps },
-        { "line_rate_GBps", l.lineRateGBps }, { "source", QString::fromStdString(l.source) } };
+    return { { QStringLiteral("kind"), QString::fromUtf8(model::name(l.kind).data(), static_cast<int>(model::name(l.kind).size())) },
+        { QStringLiteral("alpha_us"), l.alphaSeconds * 1e6 }, { QStringLiteral("bandwidth_GBps"), l.bandwidthGBps },
+        { QStringLiteral("line_rate_GBps"), l.lineRateGBps }, { QStringLiteral("source"), QString::fromStdString(l.source) } };
 }
 
 std::optional<model::Link> linkFrom(const QJsonObject& o)
 {
     model::Link l;
-    const QString kind = o.value("kind").toString();
+    const QString kind = o.value(QLatin1String("kind")).toString();
     bool found = false;
     for (auto k : kKinds)
         if (kind == QString::fromUtf8(model::name(k).data(), static_cast<int>(model::name(k).size()))) {
             l.kind = k;
             found = true;
         }
-    l.alphaSeconds = o.value("alpha_us").toDouble(-1) * 1e-6;
-    l.bandwidthGBps = o.value("bandwidth_GBps").toDouble(-1);
-    l.lineRateGBps = o.value("line_rate_GBps").toDouble(0);
-    l.source = o.value("source").toString().toStdString();
+    l.alphaSeconds = o.value(QLatin1String("alpha_us")).toDouble(-1) * 1e-6;
+    l.bandwidthGBps = o.value(QLatin1String("bandwidth_GBps")).toDouble(-1);
+    l.lineRateGBps = o.value(QLatin1String("line_rate_GBps")).toDouble(0);
+    l.source = o.value(QLatin1String("source")).toString().toStdString();
     if (!found || !(l.alphaSeconds >= 0) || !(l.bandwidthGBps > 0) || !std::isfinite(l.bandwidthGBps))
         return std::nullopt;
     return l;
@@ -63,11 +63,11 @@ model::HardwarePreset customProfile(
 
 QString saveCustomProfile(const model::HardwarePreset& p, const QString& path)
 {
-    QJsonObject o { { "id", QString::fromStdString(p.id) }, { "name", QString::fromStdString(p.name) },
-        { "gpus_per_node", p.gpusPerNode }, { "nics_per_node", p.nicsPerNode }, { "nvls", p.nvls },
-        { "intra", toJson(p.intra) }, { "inter", toJson(p.inter) }, { "peak_flops", p.peakFlops },
-        { "memory_bytes", static_cast<double>(p.memoryBytes) }, { "reduce_GBps", p.reduceGBps },
-        { "source", QString::fromStdString(p.source) } };
+    QJsonObject o { { QStringLiteral("id"), QString::fromStdString(p.id) }, { QStringLiteral("name"), QString::fromStdString(p.name) },
+        { QStringLiteral("gpus_per_node"), p.gpusPerNode }, { QStringLiteral("nics_per_node"), p.nicsPerNode }, { QStringLiteral("nvls"), p.nvls },
+        { QStringLiteral("intra"), toJson(p.intra) }, { QStringLiteral("inter"), toJson(p.inter) }, { QStringLiteral("peak_flops"), p.peakFlops },
+        { QStringLiteral("memory_bytes"), static_cast<double>(p.memoryBytes) }, { QStringLiteral("reduce_GBps"), p.reduceGBps },
+        { QStringLiteral("source"), QString::fromStdString(p.source) } };
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
@@ -92,25 +92,25 @@ std::optional<model::HardwarePreset> loadCustomProfile(const QString& path, QStr
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
-    auto intra = linkFrom(o.value("intra").toObject());
-    auto inter = linkFrom(o.value("inter").toObject());
+    auto intra = linkFrom(o.value(QLatin1String("intra")).toObject());
+    auto inter = linkFrom(o.value(QLatin1String("inter")).toObject());
     if (!intra || !inter) {
         if (error)
             *error = QObject::tr("%1: intra/inter: each needs kind, alpha_us ≥ 0 and bandwidth_GBps > 0").arg(path);
         return std::nullopt;
     }
     model::HardwarePreset p;
-    p.id = o.value("id").toString().toStdString();
-    p.name = o.value("name").toString().toStdString();
-    p.gpusPerNode = std::max(1, o.value("gpus_per_node").toInt(1));
-    p.nicsPerNode = std::max(1, o.value("nics_per_node").toInt(1));
-    p.nvls = o.value("nvls").toBool(false);
+    p.id = o.value(QLatin1String("id")).toString().toStdString();
+    p.name = o.value(QLatin1String("name")).toString().toStdString();
+    p.gpusPerNode = std::max(1, o.value(QLatin1String("gpus_per_node")).toInt(1));
+    p.nicsPerNode = std::max(1, o.value(QLatin1String("nics_per_node")).toInt(1));
+    p.nvls = o.value(QLatin1String("nvls")).toBool(false);
     p.intra = *intra;
     p.inter = *inter;
-    p.peakFlops = o.value("peak_flops").toDouble(0);
-    p.memoryBytes = static_cast<model::Bytes>(o.value("memory_bytes").toDouble(0));
-    p.reduceGBps = o.value("reduce_GBps").toDouble(0);
-    p.source = o.value("source").toString().toStdString();
+    p.peakFlops = o.value(QLatin1String("peak_flops")).toDouble(0);
+    p.memoryBytes = static_cast<model::Bytes>(o.value(QLatin1String("memory_bytes")).toDouble(0));
+    p.reduceGBps = o.value(QLatin1String("reduce_GBps")).toDouble(0);
+    p.source = o.value(QLatin1String("source")).toString().toStdString();
     return p;
 }
 

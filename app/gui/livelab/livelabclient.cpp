@@ -1,4 +1,4 @@
-#include "livelabclient.h"
+#include "app/gui/livelab/livelabclient.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,6 +15,17 @@ QString resultsKept(std::size_t n)
 {
     return n == 1 ? LiveLabClient::tr("1 result received before is kept")
                   : LiveLabClient::tr("%1 results received before are kept").arg(n);
+}
+
+QString latin1(std::string_view text)
+{
+    return QString::fromLatin1(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+/// NCCL on this machine runs as one process driving every GPU; everything else runs under mpirun.
+bool singleProcess(const LiveLabRequest& r)
+{
+    return r.backend == live::BackendKind::Nccl && r.hostsFile.isEmpty();
 }
 
 } // namespace
@@ -64,16 +75,17 @@ QString LiveLabClient::defaultLauncherPath()
 
 QStringList LiveLabClient::workerArguments(const LiveLabRequest& r)
 {
-    QStringList a { QStringLiteral("--backend"), r.backend, QStringLiteral("--op"), r.op, QStringLiteral("-b"),
-        QString::number(r.minBytes), QStringLiteral("-e"), QString::number(r.maxBytes), QStringLiteral("-f"),
-        QString::number(r.stepFactor), QStringLiteral("-n"), QString::number(r.iterations), QStringLiteral("-w"),
-        QString::number(r.warmup), QStringLiteral("-c"), r.check ? QStringLiteral("1") : QStringLiteral("0"),
-        QStringLiteral("-d"), r.dtype, QStringLiteral("--inplace"),
+    // The only place the typed request becomes the worker's spelling: --backend mpi|nccl, --op <cliName>.
+    QStringList a { QStringLiteral("--backend"), latin1(live::name(r.backend)), QStringLiteral("--op"),
+        latin1(model::traits(r.op).cliName), QStringLiteral("-b"), QString::number(r.minBytes), QStringLiteral("-e"),
+        QString::number(r.maxBytes), QStringLiteral("-f"), QString::number(r.stepFactor), QStringLiteral("-n"),
+        QString::number(r.iterations), QStringLiteral("-w"), QString::number(r.warmup), QStringLiteral("-c"),
+        r.check ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("-d"), r.dtype, QStringLiteral("--inplace"),
         r.inPlace ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("--timeout-s"),
         QString::number(r.timeoutSeconds), QStringLiteral("--json") };
     if (r.overlap)
         a << QStringLiteral("--overlap");
-    if (r.backend == QLatin1String("nccl") && r.hostsFile.isEmpty())
+    if (singleProcess(r))
         a << QStringLiteral("-g") << QString::number(r.ranks);
     else
         a << QStringLiteral("--expect-ranks") << QString::number(r.ranks);
@@ -82,7 +94,7 @@ QStringList LiveLabClient::workerArguments(const LiveLabRequest& r)
 
 std::pair<QString, QStringList> LiveLabClient::commandLine(const LiveLabRequest& r) const
 {
-    if (r.backend == QLatin1String("nccl") && r.hostsFile.isEmpty())
+    if (singleProcess(r))
         return { m_workerPath, workerArguments(r) };
     QStringList args { QStringLiteral("-np"), QString::number(r.ranks) };
     if (!r.hostsFile.isEmpty())

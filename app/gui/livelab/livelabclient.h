@@ -6,10 +6,10 @@
 // Finding the worker: the TUTOR_LIVE_WORKER environment variable, else commtutor-live next to the app binary,
 // else <app dir>/../../live/worker/commtutor-live (the build tree), else commtutor-live on PATH.
 // Finding mpirun (MPI backend, or NCCL across hosts): TUTOR_MPIRUN, else mpirun on PATH.
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
+#include "live/protocol/backendkind.h"
 #include "live/protocol/protocol.h"
+#include "model/collectives/collective.h"
 #include "model/measure/measurement.h"
-#endif
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -21,12 +21,13 @@
 
 namespace tutor::app {
 
-/// What the live lab stage asks the worker to run.
+/// What the live lab asks the worker to run. Backend and collective are typed; workerArguments() spells them as
+/// the worker's flags.
 struct LiveLabRequest {
-    QString backend = QStringLiteral("mpi"); ///< "mpi" or "nccl"
+    live::BackendKind backend = live::BackendKind::Mpi;
     int ranks = 2; ///< MPI processes (mpi), or GPUs (nccl)
     QString hostsFile; ///< mpirun --hostfile, for several machines; empty: this machine
-    QString op = QStringLiteral("allreduce");
+    model::Collective op = model::Collective::AllReduce;
     qint64 minBytes = 8;
     qint64 maxBytes = 64 * 1024 * 1024;
     int stepFactor = 2;

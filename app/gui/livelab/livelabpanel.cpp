@@ -1,7 +1,8 @@
 // The live lab's parameter panel: the form that becomes a LiveLabRequest, and the file actions.
 #include "app/gui/livelab/hardwareprofile.h"
-#include "livelabstage.h"
+#include "app/gui/livelab/livelabstage.h"
 #include "model/collectives/units.h"
+#include "views/text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,8 +28,8 @@ void LiveLabStage::buildPanel()
     outer->addLayout(form);
 
     m_backend = new QComboBox;
-    m_backend->addItem(tr("MPI (CPU, any machine)"), QStringLiteral("mpi"));
-    m_backend->addItem(tr("NCCL (GPUs)"), QStringLiteral("nccl"));
+    m_backend->addItem(tr("MPI (CPU, any machine)"), static_cast<int>(live::BackendKind::Mpi));
+    m_backend->addItem(tr("NCCL (GPUs)"), static_cast<int>(live::BackendKind::Nccl));
     form->addRow(tr("Backend"), m_backend);
 
     m_ranks = new QSpinBox;
@@ -51,13 +52,11 @@ void LiveLabStage::buildPanel()
     form->addRow(tr("Hosts file"), hosts);
 
     m_op = new QComboBox;
-    for (const char* op :
-        { "allreduce", "reducescatter", "allgather", "broadcast", "reduce", "alltoall", "sendrecv" }) {
-        const auto collective = model::parseCollective(op);
-        m_op->addItem(
-            QString::fromUtf8(model::name(*collective).data(), static_cast<int>(model::name(*collective).size())),
-            QString::fromLatin1(op));
-    }
+    // The collectives the worker can run (live/worker).
+    using model::Collective;
+    for (const Collective op : { Collective::AllReduce, Collective::ReduceScatter, Collective::AllGather,
+             Collective::Broadcast, Collective::Reduce, Collective::AllToAll, Collective::SendRecv })
+        m_op->addItem(views::toQString(model::name(op)), static_cast<int>(op));
     form->addRow(tr("Collective"), m_op);
 
     m_minBytes = new QLineEdit(QStringLiteral("8"));
@@ -101,13 +100,14 @@ void LiveLabStage::buildPanel()
     for (const auto& p : model::presets())
         m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
     if (auto custom = loadCustomProfile())
-        m_preset->addItem(QString::fromStdString(custom->name), QStringLiteral("custom-calibrated"));
+        m_preset->addItem(QString::fromStdString(custom->name), QString(LiveLabSession::kCustomPresetId));
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(QStringLiteral("cpu-laptop"))));
     m_preset->setToolTip(tr("The hardware the model's prediction is drawn for"));
     form->addRow(tr("Compare with"), m_preset);
-    connect(m_preset, &QComboBox::currentIndexChanged, this, [this] { refreshViews(); });
+    connect(m_preset, &QComboBox::currentIndexChanged, this,
+        [this] { m_session->setComparisonPreset(m_preset->currentData().toString()); });
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
-        const bool gpu = m_backend->currentData().toString() == QLatin1String("nccl");
+        const bool gpu = static_cast<live::BackendKind>(m_backend->currentData().toInt()) == live::BackendKind::Nccl;
         const int at = m_preset->findData(gpu ? QStringLiteral("hgx-h100") : QStringLiteral("cpu-laptop"));
         if (at >= 0)
             m_preset->setCurrentIndex(at);
@@ -178,10 +178,10 @@ void LiveLabStage::buildPanel()
 LiveLabRequest LiveLabStage::request() const
 {
     LiveLabRequest r;
-    r.backend = m_backend->currentData().toString();
+    r.backend = static_cast<live::BackendKind>(m_backend->currentData().toInt());
     r.ranks = m_ranks->value();
     r.hostsFile = m_hostsFile->text().trimmed();
-    r.op = m_op->currentData().toString();
+    r.op = static_cast<model::Collective>(m_op->currentData().toInt());
     r.minBytes = model::parseBytes(m_minBytes->text().trimmed().toStdString()).value_or(-1);
     r.maxBytes = model::parseBytes(m_maxBytes->text().trimmed().toStdString()).value_or(-1);
     r.stepFactor = m_stepFactor->value();

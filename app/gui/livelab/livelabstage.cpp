@@ -1,35 +1,31 @@
-#include "livelabstage.h"
+#include "app/gui/livelab/livelabstage.h"
 
 #include "app/gui/livelab/hardwareprofile.h"
 #include "views/charts/measurementchart.h"
+#include "views/measurementmodel.h"
+#include "views/text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace tutor::app {
 
 namespace {
-
-QString sizeText(model::Bytes bytes)
-{
-    return QString::fromStdString(model::formatBytes(bytes));
-}
 
 QTableWidgetItem* number(double v, int decimals)
 {
@@ -38,24 +34,58 @@ QTableWidgetItem* number(double v, int decimals)
     return item;
 }
 
+views::SizeCurve sizeCurve(const std::vector<model::PredictedPoint>& points)
+{
+    views::SizeCurve curve;
+    curve.reserve(points.size());
+    for (const auto& p : points)
+        curve.emplace_back(p.bytes, p.seconds);
+    return curve;
+}
+
 } // namespace
 
 LiveLabStage::LiveLabStage(QWidget* parent)
     : Stage(parent)
-    , m_client(new LiveLabClient(this))
+    , m_session(new LiveLabSession(this))
 {
     buildPanel();
     buildResults();
-    connect(m_client, &LiveLabClient::progressed, this, &LiveLabStage::onProgress);
-    connect(m_client, &LiveLabClient::measurementAdded, this, &LiveLabStage::onMeasurementAdded);
-    connect(m_client, &LiveLabClient::overlapAdded, this, [this](int i) {
-        m_overlaps.push_back(m_client->overlaps()[static_cast<std::size_t>(i)]);
-        refreshOverlap();
+    connectSession();
+    m_session->setComparisonPreset(m_preset->currentData().toString());
+}
+
+void LiveLabStage::connectSession()
+{
+    connect(m_session, &LiveLabSession::measurementsReplaced, this, &LiveLabStage::onReplaced);
+    connect(
+        m_session, &LiveLabSession::measurementsChanged, this, [this](const std::vector<model::MeasurementRow>& rows) {
+            m_rows->setRows(rows);
+            m_chart->setMeasurements(m_session->measurements());
+        });
+    connect(m_session, &LiveLabSession::predictionsChanged, this, &LiveLabStage::onCurves);
+    connect(m_session, &LiveLabSession::calibrated, this, &LiveLabStage::onCalibrated);
+    connect(m_session, &LiveLabSession::calibrationFailed, this, [this](const QString& problems) {
+        m_use->setEnabled(false);
+        m_fitLabel->setText(tr("Cannot calibrate: %1").arg(problems));
+        emit message(m_fitLabel->text(), true);
     });
-    connect(m_client, &LiveLabClient::helloReceived, this, [this] { m_hello = m_client->hello(); });
-    connect(m_client, &LiveLabClient::warning, this, [this](const QString& text) { emit message(text, false); });
-    connect(m_client, &LiveLabClient::finished, this, &LiveLabStage::onFinished);
-    refreshViews();
+    connect(m_session, &LiveLabSession::calibrationApplied, this, &LiveLabStage::calibrationApplied);
+    connect(m_session, &LiveLabSession::overlapReady, this, &LiveLabStage::onOverlap);
+    connect(m_session, &LiveLabSession::started, this, [this](const QString& workerPath) {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("starting…"));
+        m_status->setText(tr("Starting %1").arg(workerPath));
+    });
+    connect(m_session, &LiveLabSession::runningChanged, this, &LiveLabStage::setRunning);
+    connect(m_session, &LiveLabSession::progressed, this, &LiveLabStage::onProgress);
+    connect(m_session, &LiveLabSession::finished, this, &LiveLabStage::onFinished);
+    connect(m_session, &LiveLabSession::error, this, [this](const QString& text) {
+        m_status->setText(text);
+        emit message(text, true);
+    });
+    connect(m_session, &LiveLabSession::warning, this, [this](const QString& text) { emit message(text, false); });
 }
 
 LiveLabStage::~LiveLabStage()
@@ -88,13 +118,18 @@ void LiveLabStage::buildResults()
     chartLayout->addWidget(m_chart, 1);
     m_tabs->addTab(chartPage, tr("Chart"));
 
-    m_table = new QTableWidget;
+    // Sorted through a proxy on the model's RawValueRole, so sizes and times sort as numbers, not as text.
+    m_rows = new views::MeasurementModel(this);
+    auto* sorted = new QSortFilterProxyModel(this);
+    sorted->setSourceModel(m_rows);
+    sorted->setSortRole(views::MeasurementModel::RawValueRole);
+    m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("measurementTable"));
-    m_table->setColumnCount(12);
-    m_table->setHorizontalHeaderLabels({ tr("Collective"), tr("Size"), tr("In-place"), tr("Time (µs)"),
-        tr("algbw (GB/s)"), tr("busbw (GB/s)"), tr("#wrong"), tr("min / median / p99 (µs)"), tr("Model (µs)"),
-        tr("Fit (µs)"), tr("Fit error"), tr("Efficiency") });
+    m_table->setModel(sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // arrival order until the user picks a column
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tabs->addTab(m_table, tr("Table"));
 
@@ -136,24 +171,6 @@ void LiveLabStage::retranslate()
     emit explanationChanged(explanation());
 }
 
-model::HardwarePreset LiveLabStage::comparisonPreset() const
-{
-    const QString id = m_preset->currentData().toString();
-    if (id == QLatin1String("custom-calibrated"))
-        if (auto custom = loadCustomProfile())
-            return *custom;
-    if (auto preset = model::findPreset(id.toStdString()))
-        return *preset;
-    return model::presets().front();
-}
-
-int LiveLabStage::hostCount() const
-{
-    if (m_hello && !m_hello->hosts.empty())
-        return static_cast<int>(m_hello->hosts.size());
-    return 1;
-}
-
 void LiveLabStage::setRunning(bool running)
 {
     m_start->setEnabled(!running);
@@ -164,6 +181,7 @@ void LiveLabStage::setRunning(bool running)
 void LiveLabStage::start()
 {
     const LiveLabRequest r = request();
+    // The form's own check, so the message quotes what was typed; the session refuses bad sizes as well.
     if (r.minBytes < 1 || r.maxBytes < 1 || r.minBytes > r.maxBytes) {
         m_status->setText(tr("Sizes: from %1 to %2: each must be a size such as 8, 64K or 1G, the first not above the "
                              "second")
@@ -171,236 +189,127 @@ void LiveLabStage::start()
         emit message(m_status->text(), true);
         return;
     }
-    m_measurements.clear();
-    m_overlaps.clear();
-    m_calibration.reset();
-    m_hello.reset();
-    m_use->setEnabled(false);
-    m_origin = tr("live run");
-    refreshViews();
-    setRunning(true);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_progress->setFormat(tr("starting…"));
-    m_status->setText(tr("Starting %1").arg(m_client->workerPath()));
-    m_client->start(r);
+    m_session->start(r);
 }
 
 void LiveLabStage::cancel()
 {
-    m_client->cancel();
+    m_session->cancel();
 }
 
 void LiveLabStage::onProgress(int index, int total, qint64 bytes, bool inPlace)
 {
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(index);
-    m_progress->setFormat(
-        tr("%1 of %2 — %3%4").arg(index + 1).arg(total).arg(sizeText(bytes), inPlace ? tr(", in-place") : QString()));
-}
-
-void LiveLabStage::onMeasurementAdded(int index)
-{
-    m_measurements.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
-    refreshViews();
+    m_progress->setFormat(tr("%1 of %2 — %3%4")
+                              .arg(index + 1)
+                              .arg(total)
+                              .arg(views::bytesText(bytes), inPlace ? tr(", in-place") : QString()));
 }
 
 void LiveLabStage::onFinished(bool ok, const QString& summary)
 {
-    setRunning(false);
     m_progress->setValue(m_progress->maximum());
     m_progress->setFormat(ok ? tr("done") : tr("stopped"));
     m_status->setText(summary);
     emit message(summary, !ok);
 }
 
+void LiveLabStage::onReplaced()
+{
+    m_use->setEnabled(false);
+    m_fitLabel->clear();
+    m_overlapTable->setRowCount(0);
+    // A loaded file shows its collective and rank count in the form, ready for a run to compare with.
+    const auto& measurements = m_session->measurements();
+    if (measurements.empty())
+        return;
+    const int at = m_op->findData(static_cast<int>(measurements.front().op));
+    if (at >= 0)
+        m_op->setCurrentIndex(at);
+    m_ranks->setValue(measurements.front().ranks);
+}
+
+void LiveLabStage::onCurves(const LiveLabCurves& curves)
+{
+    if (m_session->measurements().empty())
+        m_chart->setCurves(model::Collective::AllReduce, 1, {}, {});
+    else
+        m_chart->setCurves(curves.op, curves.ranks, sizeCurve(curves.predicted), sizeCurve(curves.fitted));
+    m_chart->setToolTip(curves.problem.empty()
+            ? QString()
+            : tr("No model prediction on this preset: %1").arg(views::toQString(curves.problem)));
+}
+
 void LiveLabStage::setMeasurements(std::vector<model::Measurement> measurements, const QString& origin)
 {
-    m_measurements = std::move(measurements);
-    m_overlaps.clear();
-    m_calibration.reset();
-    m_hello.reset();
-    m_use->setEnabled(false);
-    m_origin = origin;
-    if (!m_measurements.empty()) {
-        const int at = m_op->findData(QString::fromUtf8(model::traits(m_measurements.front().op).cliName.data()));
-        if (at >= 0)
-            m_op->setCurrentIndex(at);
-        m_ranks->setValue(m_measurements.front().ranks);
-    }
-    refreshViews();
+    m_session->setMeasurements(std::move(measurements), origin);
 }
 
 QString LiveLabStage::openMeasurements(const QString& path)
 {
-    auto loaded = model::loadMeasurements(path.toStdString());
-    if (!loaded)
-        return QString::fromStdString(model::toText(loaded.problems()));
-    const auto n = loaded->size();
-    setMeasurements(std::move(loaded).value(), QFileInfo(path).fileName());
-    return tr("Opened %1 measurement(s) from %2").arg(n).arg(path);
+    return m_session->openMeasurements(path);
 }
 
 QString LiveLabStage::saveMeasurements(const QString& path) const
 {
-    const auto problems = model::saveMeasurements(path.toStdString(), m_measurements);
-    return problems.empty() ? QString() : QString::fromStdString(model::toText(problems));
+    return m_session->saveMeasurements(path);
 }
 
 QString LiveLabStage::importNcclTests(const QString& path)
 {
-    auto imported = model::importNcclTests(path.toStdString());
-    if (!imported)
-        return QString::fromStdString(model::toText(imported.problems()));
-    const auto n = imported->size();
-    setMeasurements(std::move(imported).value(), QFileInfo(path).fileName());
-    return tr("Imported %1 measurement(s) from %2").arg(n).arg(path);
+    return m_session->importNcclTests(path);
 }
 
 void LiveLabStage::calibrate()
 {
-    std::vector<model::Measurement> rows;
-    for (const auto& m : m_measurements)
-        if (m.op == m_measurements.front().op && m.ranks == m_measurements.front().ranks)
-            rows.push_back(m);
-    auto fit = model::calibrate(rows);
-    if (!fit) {
-        m_calibration.reset();
-        m_use->setEnabled(false);
-        m_fitLabel->setText(tr("Cannot calibrate: %1").arg(QString::fromStdString(model::toText(fit.problems()))));
-        emit message(m_fitLabel->text(), true);
-        refreshViews();
-        return;
-    }
-    m_calibration = *fit;
+    m_session->calibrate();
+}
+
+void LiveLabStage::onCalibrated(const model::Calibration& fit, const std::optional<model::HoldOut>& heldOut)
+{
     m_use->setEnabled(true);
-    const model::AlphaBetaFit summary = fit->summary();
+    const model::AlphaBetaFit summary = fit.summary();
     QString text = tr("Fit of %1 at %2 ranks: α = %3 µs per step, β = %4 GB/s (bus), median error %5 %, worst %6 %.")
-                       .arg(QString::fromUtf8(model::name(fit->op).data()))
-                       .arg(fit->ranks)
+                       .arg(views::toQString(model::name(fit.op)))
+                       .arg(fit.ranks)
                        .arg(summary.alphaSeconds * 1e6, 0, 'f', 2)
                        .arg(summary.busBandwidthGBps, 0, 'f', 2)
-                       .arg(fit->medianRelativeError * 100, 0, 'f', 1)
-                       .arg(fit->maxRelativeError * 100, 0, 'f', 1);
-    if (fit->segments.size() > 1) {
+                       .arg(fit.medianRelativeError * 100, 0, 'f', 1)
+                       .arg(fit.maxRelativeError * 100, 0, 'f', 1);
+    if (fit.segments.size() > 1) {
         QStringList ranges;
-        for (const auto& segment : fit->segments) {
+        for (const auto& segment : fit.segments) {
             const QString beta = segment.fit.busBandwidthGBps > 0
                 ? tr("β = %1 GB/s").arg(segment.fit.busBandwidthGBps, 0, 'f', 2)
                 : tr("latency-bound");
             ranges << tr("%1 – %2: α = %3 µs, %4")
-                          .arg(sizeText(segment.firstBytes), sizeText(segment.lastBytes))
+                          .arg(views::bytesText(segment.firstBytes), views::bytesText(segment.lastBytes))
                           .arg(segment.fit.alphaSeconds * 1e6, 0, 'f', 2)
                           .arg(beta);
         }
         text += tr(" %1 size ranges (protocols), each its own line: %2.", "ranges joined by semicolons")
-                    .arg(fit->segments.size())
+                    .arg(fit.segments.size())
                     .arg(ranges.join(tr("; ")));
     }
-    if (auto held = model::holdOut(rows))
-        text += tr(" Every other size held back: median error %1 %.").arg(held->medianRelativeError * 100, 0, 'f', 1);
+    if (heldOut)
+        text
+            += tr(" Every other size held back: median error %1 %.").arg(heldOut->medianRelativeError * 100, 0, 'f', 1);
     m_fitLabel->setText(text);
-    refreshViews();
 }
 
 void LiveLabStage::useForPredictions()
 {
-    if (!m_calibration)
+    if (!m_session->calibration())
         return;
-    const model::HardwarePreset base = comparisonPreset();
-    model::Link intra = base.intra;
-    model::Link inter = base.inter;
-    if (hostCount() > 1)
-        inter = model::toLink(*m_calibration, base.inter);
-    else
-        intra = model::toLink(*m_calibration, base.intra);
-    const QString error = saveCustomProfile(customProfile(base, intra, inter));
-    emit calibrationApplied(intra, inter);
+    const QString error = m_session->useForPredictions();
     emit message(
         error.isEmpty() ? tr("The model now uses the calibrated links (saved to %1).").arg(customProfilePath()) : error,
         !error.isEmpty());
 }
 
-void LiveLabStage::refreshViews()
+void LiveLabStage::onOverlap(const live::OverlapRecord& o, const model::OverlapPrediction& p)
 {
-    m_chart->setMeasurements(m_measurements);
-    views::SizeCurve predicted, fitted;
-    if (!m_measurements.empty()) {
-        const auto& first = m_measurements.front();
-        const auto sizes = measuredSizes(m_measurements);
-        if (const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount()))
-            for (const auto& p : predictSizes(first.op, first.dtype, *topology, sizes))
-                predicted.emplace_back(p.bytes, p.seconds);
-        if (m_calibration)
-            for (const auto bytes : sizes)
-                fitted.emplace_back(bytes, m_calibration->predictSeconds(bytes));
-        m_chart->setCurves(first.op, first.ranks, predicted, fitted);
-    } else {
-        m_chart->setCurves(model::Collective::AllReduce, 1, {}, {});
-    }
-    refreshTable();
-    refreshOverlap();
-}
-
-void LiveLabStage::refreshTable()
-{
-    std::map<model::Bytes, double> model;
-    if (!m_measurements.empty()) {
-        const auto& first = m_measurements.front();
-        if (const auto topology = liveTopology(comparisonPreset(), first.ranks, hostCount()))
-            for (const auto& p : predictSizes(first.op, first.dtype, *topology, measuredSizes(m_measurements)))
-                model[p.bytes] = p.seconds;
-    }
-    std::map<model::Bytes, model::FitPoint> fit;
-    if (m_calibration)
-        for (const auto& p : m_calibration->points)
-            fit[p.bytes] = p;
-    m_table->setRowCount(static_cast<int>(m_measurements.size()));
-    for (int row = 0; row < static_cast<int>(m_measurements.size()); ++row) {
-        const auto& m = m_measurements[static_cast<std::size_t>(row)];
-        m_table->setItem(row, 0, new QTableWidgetItem(QString::fromUtf8(model::name(m.op).data())));
-        m_table->setItem(row, 1, new QTableWidgetItem(sizeText(m.bytes)));
-        m_table->setItem(row, 2, new QTableWidgetItem(m.inPlace ? tr("yes") : tr("no")));
-        m_table->setItem(row, 3, number(m.timeSeconds * 1e6, 2));
-        m_table->setItem(row, 4, number(m.algBwGBps, 2));
-        m_table->setItem(row, 5, number(m.busBwGBps, 2));
-        m_table->setItem(
-            row, 6, m.wrong < 0 ? new QTableWidgetItem(tr("not checked")) : number(static_cast<double>(m.wrong), 0));
-        m_table->setItem(row, 7,
-            new QTableWidgetItem(m.medianSeconds > 0 ? QStringLiteral("%1 / %2 / %3")
-                                                           .arg(m.minSeconds * 1e6, 0, 'f', 2)
-                                                           .arg(m.medianSeconds * 1e6, 0, 'f', 2)
-                                                           .arg(m.p99Seconds * 1e6, 0, 'f', 2)
-                                                     : QStringLiteral("–")));
-        auto predicted = model.find(m.bytes);
-        m_table->setItem(row, 8,
-            predicted == model.end() ? new QTableWidgetItem(QStringLiteral("–")) : number(predicted->second * 1e6, 2));
-        auto f = fit.find(m.bytes);
-        const bool fitted = f != fit.end() && !m.inPlace;
-        m_table->setItem(
-            row, 9, fitted ? number(f->second.fittedSeconds * 1e6, 2) : new QTableWidgetItem(QStringLiteral("–")));
-        m_table->setItem(row, 10,
-            fitted ? new QTableWidgetItem(QStringLiteral("%1 %").arg(f->second.relativeError * 100, 0, 'f', 1))
-                   : new QTableWidgetItem(QStringLiteral("–")));
-        m_table->setItem(row, 11, fitted ? number(f->second.efficiency, 2) : new QTableWidgetItem(QStringLiteral("–")));
-    }
-}
-
-void LiveLabStage::refreshOverlap()
-{
-    m_overlapTable->setRowCount(0);
-    if (m_overlaps.empty())
-        return;
-    const live::OverlapRecord& o = m_overlaps.back();
-    // The model's communication time for the same collective and size, on the comparison preset.
-    double commUs = o.commAloneUs;
-    const auto topology = liveTopology(comparisonPreset(), o.ranks, hostCount());
-    if (const auto op = model::parseCollective(o.op); op && topology) {
-        const auto points = predictSizes(*op, model::DType::Fp32, *topology, { o.bytes });
-        if (!points.empty())
-            commUs = points.front().seconds * 1e6;
-    }
-    const OverlapPrediction p = predictOverlap(o.computeAloneUs, commUs);
     const struct {
         QString name;
         double measured;
@@ -411,6 +320,7 @@ void LiveLabStage::refreshOverlap()
         { tr("both together, overall (µs)"), o.overallUs, p.overallUs },
         { tr("overlap, HTA (%)"), o.htaOverlapPct, p.htaPct },
         { tr("overlap, OSU (%)"), o.osuOverlapPct, p.osuPct },
+        // The model runs compute and collective side by side without contention: neither slows the other.
         { tr("compute slowdown (×)"), o.computeSlowdown, 1.0 },
         { tr("collective slowdown (×)"), o.commSlowdown, 1.0 },
     };

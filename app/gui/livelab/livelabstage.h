@@ -1,7 +1,8 @@
 #pragma once
 // The "Live lab" page: run real collectives with commtutor-live (MPI or NCCL), watch the results stream into a
 // chart and a table beside the model's prediction, calibrate α and β to them, and hand the fitted links to the
-// rest of the window.
+// rest of the window. The page is a view: LiveLabSession (session()) owns the worker, the measurements, the
+// calibration and the predictions; the stage turns the form into requests and displays what the session emits.
 //
 // Embedding: construct with a parent only; everything has defaults (MPI, 2 ranks, AllReduce 8 B – 64 MiB).
 // parameterPanel() returns the form (backend, ranks, hosts file, collective, sizes, iterations, start, cancel,
@@ -13,16 +14,16 @@
 // The worker is found as LiveLabClient::defaultWorkerPath() says (TUTOR_LIVE_WORKER, next to the app, or the
 // build tree's live/worker/).
 #include "app/gui/livelab/livelabclient.h"
+#include "app/gui/livelab/livelabsession.h"
 #include "app/gui/stage.h"
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "app/gui/livelab/livelabprediction.h"
-#include "model/measure/calibrate.h"
-#include "model/measure/ncclimport.h"
 #include "model/collectives/hardware.h"
-#endif
+#include "model/measure/calibrate.h"
+#include "model/measure/measurement.h"
+#include "model/measure/prediction.h"
 
 #include <QPointer>
 #include <optional>
+#include <vector>
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
@@ -33,13 +34,15 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTableView;
 class QTableWidget;
 class QTabWidget;
 QT_END_NAMESPACE
 
 namespace tutor::views {
 class MeasurementChart;
-}
+class MeasurementModel;
+} // namespace tutor::views
 
 namespace tutor::app {
 
@@ -53,13 +56,15 @@ public:
     QString explanation() const override;
     void retranslate() override;
 
-    LiveLabClient* client() const { return m_client; }
+    /// The controller this page displays: measurements, calibration, predictions and the worker.
+    LiveLabSession* session() const { return m_session; }
+    LiveLabClient* client() const { return m_session->client(); }
     /// The request the form describes now.
     LiveLabRequest request() const;
-    const std::vector<model::Measurement>& measurements() const { return m_measurements; }
-    const std::optional<model::Calibration>& calibration() const { return m_calibration; }
+    const std::vector<model::Measurement>& measurements() const { return m_session->measurements(); }
+    const std::optional<model::Calibration>& calibration() const { return m_session->calibration(); }
     /// The preset the prediction is drawn for (and calibration starts from).
-    model::HardwarePreset comparisonPreset() const;
+    model::HardwarePreset comparisonPreset() const { return m_session->comparisonPreset(); }
 
     /// Replaces the results shown (an opened file, an import, or tests).
     void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
@@ -82,21 +87,16 @@ signals:
 private:
     void buildPanel();
     void buildResults();
+    void connectSession();
     void onProgress(int index, int total, qint64 bytes, bool inPlace);
-    void onMeasurementAdded(int index);
+    void onReplaced();
+    void onCurves(const LiveLabCurves& curves);
+    void onCalibrated(const model::Calibration& fit, const std::optional<model::HoldOut>& heldOut);
+    void onOverlap(const live::OverlapRecord& measured, const model::OverlapPrediction& predicted);
     void onFinished(bool ok, const QString& summary);
-    void refreshViews();
-    void refreshTable();
-    void refreshOverlap();
     void setRunning(bool running);
-    int hostCount() const;
 
-    LiveLabClient* m_client = nullptr;
-    std::vector<model::Measurement> m_measurements;
-    std::vector<live::OverlapRecord> m_overlaps;
-    std::optional<model::Calibration> m_calibration;
-    std::optional<live::HelloRecord> m_hello;
-    QString m_origin;
+    LiveLabSession* m_session = nullptr;
 
     QPointer<QWidget> m_panel; ///< may move into the window's dock
     QComboBox* m_backend = nullptr;
@@ -124,7 +124,8 @@ private:
     QTabWidget* m_tabs = nullptr;
     views::MeasurementChart* m_chart = nullptr;
     QComboBox* m_quantity = nullptr;
-    QTableWidget* m_table = nullptr;
+    views::MeasurementModel* m_rows = nullptr;
+    QTableView* m_table = nullptr;
     QTableWidget* m_overlapTable = nullptr;
     QLabel* m_fitLabel = nullptr;
 };

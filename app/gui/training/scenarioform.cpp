@@ -1,4 +1,5 @@
 #include "scenarioform.h"
+#include "views/text.h"
 
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
@@ -20,12 +21,10 @@
 
 namespace tutor::app {
 
+using views::toQString;
+
 namespace {
 
-QString qs(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<int>(text.size()));
-}
 
 constexpr model::DType kWireTypes[]
     = { model::DType::Fp32, model::DType::Bf16, model::DType::Fp16, model::DType::Fp8E4M3, model::DType::Fp8E5M2 };
@@ -68,7 +67,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     m_preset = addCombo(hw, QT_TR_NOOP("Preset"), QT_TR_NOOP("Machine type: GPUs per node, NVLink and network figures"),
         "hardware.preset");
     for (const auto& preset : model::presets())
-        m_preset->addItem(qs(preset.name), qs(preset.id));
+        m_preset->addItem(toQString(preset.name), toQString(preset.id));
     m_nodes = addInt(hw, QT_TR_NOOP("Nodes"), QT_TR_NOOP("Number of machines"), "hardware.nodes", 1, 16384);
     m_gpusPerNode = addInt(hw, QT_TR_NOOP("GPUs per node"), QT_TR_NOOP("GPUs in each machine (0: the preset's)"),
         "hardware.gpus_per_node", 0, 64);
@@ -112,7 +111,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "parallel.schedule");
     for (auto schedule :
         { model::PipelineSchedule::GPipe, model::PipelineSchedule::OneFOneB, model::PipelineSchedule::Interleaved })
-        m_schedule->addItem(qs(model::name(schedule)), static_cast<int>(schedule));
+        m_schedule->addItem(toQString(model::name(schedule)), static_cast<int>(schedule));
 
     QFormLayout* batch = addGroup(QT_TR_NOOP("Batch"));
     m_microBatchSize = addInt(batch, QT_TR_NOOP("Micro-batch size"),
@@ -134,7 +133,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     m_dtype = addCombo(comm, QT_TR_NOOP("Wire dtype"),
         QT_TR_NOOP("Element type of gradients and activations on the wire"), "comm.dtype");
     for (auto type : kWireTypes)
-        m_dtype->addItem(qs(model::name(type)), static_cast<int>(type));
+        m_dtype->addItem(toQString(model::name(type)), static_cast<int>(type));
 
     QFormLayout* compute = addGroup(QT_TR_NOOP("Compute"));
     m_efficiency = addDouble(compute, QT_TR_NOOP("Efficiency"),
@@ -143,7 +142,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
         "compute.recompute");
     for (auto r : { model::Recompute::None, model::Recompute::Selective, model::Recompute::Full })
-        m_recompute->addItem(qs(model::name(r)), static_cast<int>(r));
+        m_recompute->addItem(toQString(model::name(r)), static_cast<int>(r));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
@@ -289,7 +288,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_scenario = scenario;
     m_filling = true;
     const auto& s = scenario;
-    setComboData(m_preset, qs(s.hardware.preset));
+    setComboData(m_preset, toQString(s.hardware.preset));
     m_nodes->setValue(s.hardware.nodes);
     m_gpusPerNode->setValue(s.hardware.gpusPerNode);
     m_layers->setValue(s.model.layers);

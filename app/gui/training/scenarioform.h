@@ -7,10 +7,8 @@
 #include <map>
 #include <string>
 #include <vector>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
 #include "model/collectives/problem.h"
 #include "model/sim/scenario.h"
-#endif
 
 class QCheckBox;
 class QComboBox;

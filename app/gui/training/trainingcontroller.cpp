@@ -1,7 +1,9 @@
-#include "trainingcontroller.h"
+#include "app/gui/training/trainingcontroller.h"
 
 #include "model/collectives/costmodel.h"
-#include "model/collectives/hardware.h"
+#include "model/sim/scenarioio.h"
+
+#include <QDir>
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -40,8 +42,9 @@ TrainingController::TrainingController(QObject* parent)
     : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &TrainingController::finished);
-    connect(&m_sweepWatcher, &QFutureWatcher<std::vector<views::SweepPoint>>::finished, this,
-        [this] { emit sweepReady(m_sweepParameter, m_sweepWatcher.result()); });
+    connect(&m_sweepWatcher, &QFutureWatcher<std::vector<model::SweepPoint>>::finished, this, [this] {
+        emit sweepReady(m_sweepParameter, m_sweepWatcher.result(), model::parameterValue(m_goodScenario, m_sweepParameter));
+    });
 }
 
 TrainingController::~TrainingController()
@@ -66,6 +69,35 @@ model::Problems TrainingController::setScenario(const model::Scenario& scenario)
         return {};
     }
     start(scenario);
+    return {};
+}
+
+model::Problems TrainingController::openScenario(const QString& path)
+{
+    auto loaded = model::loadScenario(QDir::toNativeSeparators(path).toStdString());
+    if (!loaded.ok()) {
+        // A scenario that did not load never replaces the good one, and a pending edit still runs.
+        m_problems = loaded.problems();
+        emit problemsChanged(m_problems);
+        return m_problems;
+    }
+    const model::Scenario scenario = std::move(loaded).value();
+    const auto previous = m_previousMetrics;
+    waitForIdle();
+    const bool synchronous = m_synchronous;
+    m_synchronous = true; // the caller gets the outcome, not a promise
+    m_opening = true; // a new file: nothing "before the edit"
+    model::Problems problems = setScenario(scenario);
+    m_opening = false;
+    m_synchronous = synchronous;
+    if (problems.empty())
+        problems = m_problems; // simulate() may refuse what validate() accepted
+    if (!problems.empty()) {
+        m_previousMetrics = previous;
+        revertToGood();
+        return problems;
+    }
+    emit scenarioOpened(scenario, path);
     return {};
 }
 
@@ -118,6 +150,10 @@ void TrainingController::accept(
         emit problemsChanged(m_problems);
         return;
     }
+    if (m_opening || !m_hasSimulation)
+        m_previousMetrics.reset();
+    else
+        m_previousMetrics = m_simulation.metrics;
     m_goodScenario = scenario;
     m_simulation = std::move(result).value();
     m_hasSimulation = true;
@@ -125,7 +161,7 @@ void TrainingController::accept(
     m_problems.clear();
     if (hadProblems)
         emit problemsChanged(m_problems);
-    emit simulated();
+    emit simulated(m_simulation);
 }
 
 void TrainingController::revertToGood()
@@ -144,77 +180,15 @@ void TrainingController::waitForIdle()
     m_sweepWatcher.waitForFinished();
 }
 
-std::vector<double> TrainingController::sweepValues(SweepParameter parameter, const model::Scenario& scenario)
-{
-    switch (parameter) {
-    case SweepParameter::BucketSize:
-        return { 1, 2, 5, 10, 25, 50, 100, 200, 500, 1000 };
-    case SweepParameter::MicroBatches: {
-        std::vector<double> values;
-        const int pp = std::max(1, scenario.parallel.pp);
-        for (int m = 1; m <= 256; m *= 2)
-            if (scenario.parallel.schedule != model::PipelineSchedule::Interleaved || m % pp == 0)
-                values.push_back(m);
-        return values;
-    }
-    case SweepParameter::DataParallel: {
-        std::vector<double> values;
-        for (int dp = 1; dp <= 4096; dp *= 2)
-            values.push_back(dp);
-        return values;
-    }
-    }
-    return {};
-}
-
-model::Scenario TrainingController::withParameter(model::Scenario scenario, SweepParameter parameter, double value)
-{
-    switch (parameter) {
-    case SweepParameter::BucketSize:
-        scenario.comm.bucketMiB = value;
-        break;
-    case SweepParameter::MicroBatches:
-        scenario.batch.microBatches = static_cast<int>(value);
-        break;
-    case SweepParameter::DataParallel: {
-        // Keep dp·tp·pp equal to the GPUs by growing or shrinking the node count (one partial node allowed).
-        scenario.parallel.dp = static_cast<int>(value);
-        const int perNode = std::max(1, model::gpusPerNode(scenario.hardware));
-        const long gpus = static_cast<long>(scenario.parallel.dp) * scenario.parallel.tp * scenario.parallel.pp;
-        if (gpus >= perNode && gpus % perNode == 0) {
-            scenario.hardware.nodes = static_cast<int>(gpus / perNode);
-        } else {
-            scenario.hardware.nodes = 1;
-            scenario.hardware.gpusPerNode = static_cast<int>(gpus);
-        }
-        break;
-    }
-    }
-    return scenario;
-}
-
-void TrainingController::requestSweep(SweepParameter parameter)
+void TrainingController::requestSweep(model::SweepParameter parameter)
 {
     if (!m_hasSimulation)
         return;
     m_sweepWatcher.waitForFinished();
     m_sweepParameter = parameter;
-    const model::Scenario base = m_goodScenario;
-    auto run = [base, parameter] {
-        std::vector<views::SweepPoint> points;
-        model::SimulateOptions options;
-        options.labels = false;
-        for (double value : sweepValues(parameter, base)) {
-            const model::Scenario s = withParameter(base, parameter, value);
-            if (!model::validate(s).empty())
-                continue;
-            if (const auto sim = model::simulate(s, options); sim.ok())
-                points.push_back({ value, sim->metrics.stepSeconds, sim->metrics.exposedCommSeconds });
-        }
-        return points;
-    };
+    auto run = [base = m_goodScenario, parameter] { return model::sweep(base, parameter); };
     if (m_synchronous) {
-        emit sweepReady(parameter, run());
+        emit sweepReady(parameter, run(), model::parameterValue(m_goodScenario, parameter));
         return;
     }
     m_sweepWatcher.setFuture(QtConcurrent::run(run));
@@ -226,6 +200,22 @@ model::Topology TrainingController::dpTopology() const
         if (g.kind == model::GroupKind::Dp)
             return g.topology;
     return {};
+}
+
+model::CollectiveRequest TrainingController::dpBucketRequest() const
+{
+    model::CollectiveRequest request;
+    request.op = model::Collective::AllReduce;
+    request.dtype = m_goodScenario.comm.dtype;
+    request.bytes = static_cast<model::Bytes>(m_goodScenario.comm.bucketMiB * model::MiB);
+    const auto& timeline = m_simulation.timeline;
+    for (const auto& e : timeline.events)
+        if (e.collective && e.lane >= 0 && timeline.lanes[static_cast<size_t>(e.lane)].kind == model::LaneKind::DpComm) {
+            request.op = *e.collective; // ZeRO runs ReduceScatter (and AllGather) instead of AllReduce
+            break;
+        }
+    request.topology = dpTopology();
+    return request;
 }
 
 QString TrainingController::costFormula(int eventIndex) const

@@ -1,22 +1,21 @@
 #pragma once
-// Owns the training-step scenario and re-runs the pure stages (validate → simulate → metrics) when it changes.
-// A simulation predicted to take longer than a frame runs off the UI thread (QtConcurrent); while one runs,
-// newer scenarios coalesce into one pending run and results of superseded scenarios are dropped.
+// The Training page's model side: owns the scenario (from a file or the form), re-runs the pure stages
+// (validate → simulate → metrics) when it changes and emits the result as data. A simulation predicted to take
+// longer than a frame runs off the UI thread (QtConcurrent); while one runs, newer scenarios coalesce into one
+// pending run and results of superseded scenarios are dropped. Parameter sweeps run in the background too.
+// No widgets: the page (TrainingStage) only displays what this emits and forwards the user's edits.
+#include "model/collectives/cost.h"
+#include "model/collectives/topology.h"
+#include "model/sim/scenario.h"
+#include "model/sim/simulate.h"
+#include "model/sim/sweep.h"
+
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <memory>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/sim/scenario.h"
-#include "model/sim/simulate.h"
-#include "model/collectives/topology.h"
-#include "views/charts/sweepchart.h"
-#endif
+#include <optional>
 
 namespace tutor::app {
-
-/// What a sweep varies.
-enum class SweepParameter { BucketSize, MicroBatches, DataParallel };
 
 class TrainingController : public QObject {
     Q_OBJECT
@@ -31,12 +30,20 @@ public:
     /// stays and problemsChanged is emitted, otherwise the scenario is simulated (now or in the background)
     /// and `simulated` follows.
     model::Problems setScenario(const model::Scenario& scenario);
+    /// Reads a scenario file and simulates it before returning (whatever isSynchronous() says). On problems
+    /// (unreadable file, malformed JSON, unknown keys, failed validation or simulation) the previous scenario
+    /// stays, problemsChanged is emitted and the problems are returned, each with file:line where known. On
+    /// success `simulated` has been emitted and scenarioOpened follows.
+    model::Problems openScenario(const QString& path);
     /// The scenario last given (possibly invalid) and the last one that simulated cleanly.
     const model::Scenario& scenario() const { return m_scenario; }
     const model::Scenario& goodScenario() const { return m_goodScenario; }
     const model::Simulation& simulation() const { return m_simulation; }
     bool hasSimulation() const { return m_hasSimulation; }
     const model::Problems& problems() const { return m_problems; }
+    /// The metrics before the last accepted change to the same scenario (the breakdown's "before the edit" bar);
+    /// nullopt after a file was opened.
+    const std::optional<model::StepMetrics>& previousMetrics() const { return m_previousMetrics; }
     bool isBusy() const { return m_running; }
     /// Forces every simulation onto the UI thread (tests, benchmarks, screenshots).
     void setSynchronous(bool synchronous) { m_synchronous = synchronous; }
@@ -48,24 +55,28 @@ public:
 
     /// Step time and exposed communication of the good scenario with one parameter varied; computed in the
     /// background, delivered by sweepReady. Points that do not validate are left out.
-    void requestSweep(SweepParameter parameter);
-    /// The values a sweep visits for the good scenario (bucket MiB, micro-batches, DP size).
-    static std::vector<double> sweepValues(SweepParameter parameter, const model::Scenario& scenario);
-    /// The scenario with one parameter set (DP changes the node count to keep dp·tp·pp = GPUs).
-    static model::Scenario withParameter(model::Scenario scenario, SweepParameter parameter, double value);
+    void requestSweep(model::SweepParameter parameter);
 
     /// The event's collective predicted again on its group's topology (CollectiveCost::formula and the
     /// α/β terms), for the selected-event panel. Empty text for compute events.
     QString costFormula(int eventIndex) const;
     /// The topology the good scenario's DP collectives run on (one rank per DP replica).
     model::Topology dpTopology() const;
+    /// The DP group's gradient collective at the size of one full bucket, on the group's own topology (what
+    /// the bandwidth chart draws for this scenario).
+    model::CollectiveRequest dpBucketRequest() const;
 
 signals:
-    void simulated();
+    /// The good scenario simulated cleanly; `simulation` is simulation().
+    void simulated(const tutor::model::Simulation& simulation);
+    /// A file opened by openScenario() (after `simulated`): the form shows `scenario`.
+    void scenarioOpened(const tutor::model::Scenario& scenario, const QString& path);
     /// validate() or simulate() problems of the latest scenario; empty when it simulated cleanly.
     void problemsChanged(const tutor::model::Problems& problems);
     void busyChanged(bool busy);
-    void sweepReady(tutor::app::SweepParameter parameter, const std::vector<tutor::views::SweepPoint>& points);
+    /// A sweep's points and the good scenario's own value of the parameter.
+    void sweepReady(tutor::model::SweepParameter parameter, const std::vector<tutor::model::SweepPoint>& points,
+        double current);
 
 private:
     void start(const model::Scenario& scenario);
@@ -77,8 +88,10 @@ private:
     model::Scenario m_goodScenario;
     model::Simulation m_simulation;
     model::Problems m_problems;
+    std::optional<model::StepMetrics> m_previousMetrics;
     bool m_hasSimulation = false;
     bool m_synchronous = false;
+    bool m_opening = false; ///< openScenario() is simulating a new file
     bool m_running = false;
     bool m_hasPending = false;
     quint64 m_generation = 0; ///< bumped per scenario; a result for an older generation is stale
@@ -91,8 +104,8 @@ private:
         double seconds = 0;
     };
     QFutureWatcher<Outcome> m_watcher;
-    QFutureWatcher<std::vector<views::SweepPoint>> m_sweepWatcher;
-    SweepParameter m_sweepParameter = SweepParameter::BucketSize;
+    QFutureWatcher<std::vector<model::SweepPoint>> m_sweepWatcher;
+    model::SweepParameter m_sweepParameter = model::SweepParameter::BucketSize;
 };
 
 } // namespace tutor::app

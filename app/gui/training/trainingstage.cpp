@@ -1,4 +1,5 @@
 #include "trainingstage.h"
+#include "views/text.h"
 
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
@@ -30,15 +31,10 @@
 
 namespace tutor::app {
 
+using views::secondsText;
+using views::percentText;
+
 namespace {
-QString seconds(double s)
-{
-    return QString::fromStdString(model::formatSeconds(s));
-}
-QString percent(double f)
-{
-    return QStringLiteral("%1 %").arg(100 * f, 0, 'f', 1);
-}
 
 QTableView* makeTable(QWidget* parent)
 {
@@ -72,7 +68,8 @@ TrainingStage::TrainingStage(QWidget* parent)
     m_banner = new QLabel(timelinePage);
     m_banner->setWordWrap(true);
     m_banner->setVisible(false);
-    m_banner->setStyleSheet(QStringLiteral("padding: 4px; color: white; background: #cf222e;"));
+    m_banner->setStyleSheet(
+        QStringLiteral("padding: 4px; color: white; background: %1;").arg(views::errorColor().name()));
     pageLayout->addWidget(m_banner);
     auto* split = new QSplitter(Qt::Vertical, timelinePage);
     m_split = split;
@@ -111,14 +108,16 @@ TrainingStage::TrainingStage(QWidget* parent)
     connect(m_form, &ScenarioForm::scenarioEdited, this,
         [this](const model::Scenario& scenario) { m_controller->setScenario(scenario); });
     connect(m_form, &ScenarioForm::exampleChosen, this, &TrainingStage::loadScenarioFile);
-    connect(m_controller, &TrainingController::simulated, this, &TrainingStage::simulated);
+    connect(m_controller, &TrainingController::simulated, this, &TrainingStage::showSimulation);
     connect(m_controller, &TrainingController::problemsChanged, this, &TrainingStage::problemsChanged);
+    connect(m_controller, &TrainingController::scenarioOpened, this,
+        [this](const model::Scenario& scenario, const QString& path) {
+            m_form->setScenario(scenario);
+            m_path = path;
+            emit message(tr("Opened %1").arg(QDir::toNativeSeparators(path)), false);
+        });
     connect(m_controller, &TrainingController::sweepReady, this,
-        [this](SweepParameter parameter, const std::vector<views::SweepPoint>& points) {
-            const model::Scenario& s = m_controller->goodScenario();
-            const double current = parameter == SweepParameter::BucketSize ? s.comm.bucketMiB
-                : parameter == SweepParameter::MicroBatches                ? s.batch.microBatches
-                                                                           : s.parallel.dp;
+        [this](model::SweepParameter, const std::vector<model::SweepPoint>& points, double current) {
             m_sweep->setSweep(m_sweepParameter->currentText(), points, true, current);
         });
     connect(m_timeline, &views::TimelineView::eventSelected, this, &TrainingStage::selectEvent);
@@ -176,31 +175,7 @@ void TrainingStage::showView(View view)
 
 model::Problems TrainingStage::openScenario(const QString& path)
 {
-    auto loaded = model::loadScenario(QDir::toNativeSeparators(path).toStdString());
-    if (!loaded.ok()) {
-        // The controller never sees a scenario that did not load: the previous one stays everywhere.
-        problemsChanged(loaded.problems());
-        return loaded.problems();
-    }
-    const model::Scenario scenario = std::move(loaded).value();
-    const bool hadPrevious = m_hasPrevious;
-    m_hasPrevious = false; // a new file: no "before the edit" bar
-    const bool synchronous = m_controller->isSynchronous();
-    m_controller->setSynchronous(true); // the caller gets the outcome, not a promise
-    model::Problems problems = m_controller->setScenario(scenario);
-    m_controller->setSynchronous(synchronous);
-    if (problems.empty())
-        problems = m_controller->problems(); // simulate() may refuse what validate() accepted
-    if (!problems.empty()) {
-        m_hasPrevious = hadPrevious;
-        m_controller->revertToGood();
-        problemsChanged(problems);
-        return problems;
-    }
-    m_form->setScenario(scenario);
-    m_path = path;
-    emit message(tr("Opened %1").arg(QDir::toNativeSeparators(path)), false);
-    return {};
+    return m_controller->openScenario(path);
 }
 
 void TrainingStage::loadScenarioFile(const QString& path)
@@ -270,36 +245,20 @@ QString TrainingStage::selectedEventText() const
     return m_eventPanel->toPlainText();
 }
 
-void TrainingStage::simulated()
+void TrainingStage::showSimulation(const model::Simulation& sim)
 {
     problemsChanged({});
-    const auto& sim = m_controller->simulation();
     const double previousDuration = m_timeline->timeline().duration;
     m_timeline->setTimeline(sim.timeline);
     m_events->setTimeline(sim.timeline);
     m_metrics->setMetrics(sim.metrics);
     m_metricsTable->resizeColumnToContents(0);
     std::vector<views::BreakdownChart::Bar> bars;
-    if (m_hasPrevious)
-        bars.push_back({ tr("before the edit"), m_previousMetrics });
+    if (const auto& previous = m_controller->previousMetrics())
+        bars.push_back({ tr("before the edit"), *previous });
     bars.push_back({ tr("now"), sim.metrics });
     m_breakdown->setBars(std::move(bars));
-    m_previousMetrics = sim.metrics;
-    m_hasPrevious = true;
-
-    // The DP group's gradient AllReduce, at the size of one full bucket, on the group's own topology.
-    model::CollectiveRequest request;
-    request.op = model::Collective::AllReduce;
-    request.dtype = m_controller->goodScenario().comm.dtype;
-    request.bytes = static_cast<model::Bytes>(m_controller->goodScenario().comm.bucketMiB * model::MiB);
-    for (const auto& e : sim.timeline.events)
-        if (e.collective && e.lane >= 0
-            && sim.timeline.lanes[static_cast<size_t>(e.lane)].kind == model::LaneKind::DpComm) {
-            request.op = *e.collective;
-            break;
-        }
-    request.topology = m_controller->dpTopology();
-    m_bandwidth->setRequest(request);
+    m_bandwidth->setRequest(m_controller->dpBucketRequest());
 
     // Give the Gantt chart the rows it needs (a few lanes need little height) and the rest to the panels.
     const int total = m_split->height() > 0 ? m_split->height() : height();
@@ -366,8 +325,8 @@ QString TrainingStage::explanation() const
         html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(description).toHtmlEscaped());
     html += tr("<p>One step takes <b>%1</b>: compute %2, communication %3 of which <b>%4</b> is exposed "
                "(overlap %5). Pipeline bubble %6, MFU %7.</p>")
-                .arg(seconds(m.stepSeconds), seconds(m.computeSeconds), seconds(m.commSeconds),
-                    seconds(m.exposedCommSeconds), percent(m.overlapHta), percent(m.bubbleFraction), percent(m.mfu));
+                .arg(secondsText(m.stepSeconds), secondsText(m.computeSeconds), secondsText(m.commSeconds),
+                    secondsText(m.exposedCommSeconds), percentText(m.overlapHta), percentText(m.bubbleFraction), percentText(m.mfu));
     // What the critical stage is doing at the cursor.
     const auto& timeline = m_controller->simulation().timeline;
     const model::Frame frame = model::frameAt(timeline, m_timeline->time());
@@ -379,7 +338,7 @@ QString TrainingStage::explanation() const
                                QString::fromStdString(timeline.events[static_cast<size_t>(lane.event)].label))
                            .toHtmlEscaped();
     html += tr("<p>At t = %1 on stage %2: %3</p>")
-                .arg(seconds(frame.t))
+                .arg(secondsText(frame.t))
                 .arg(m.criticalStage)
                 .arg(running.isEmpty() ? tr("idle") : running.join(QStringLiteral("; ")));
     return html;
@@ -415,7 +374,7 @@ void TrainingStage::buildCharts()
 
 void TrainingStage::updateSweep()
 {
-    m_controller->requestSweep(static_cast<SweepParameter>(m_sweepParameter->currentData().toInt()));
+    m_controller->requestSweep(static_cast<model::SweepParameter>(m_sweepParameter->currentData().toInt()));
 }
 
 void TrainingStage::setColors(const views::Palette& palette)

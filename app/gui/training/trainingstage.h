@@ -5,10 +5,8 @@
 
 #include <QPointer>
 #include <QString>
-#ifndef Q_MOC_RUN // moc of Qt 6.4 cannot parse the C++20 standard headers the model pulls in
-#include "model/sim/metrics.h"
 #include "model/collectives/problem.h"
-#endif
+#include "model/sim/simulation.h"
 
 class QComboBox;
 class QLabel;
@@ -46,7 +44,7 @@ public:
     void showView(View view);
     View currentView() const { return m_view; }
 
-    /// Loads a scenario file. On problems (malformed JSON, unknown keys, failed validation) the previous
+    /// Loads a scenario file (TrainingController::openScenario). On problems (malformed JSON, unknown keys, failed validation) the previous
     /// scenario stays, the problems are shown in the form and returned, each with file:line where known.
     model::Problems openScenario(const QString& path);
     /// Like openScenario, reporting through message() instead of returning the problems.
@@ -78,7 +76,7 @@ public:
 
 private:
     void buildCharts();
-    void simulated();
+    void showSimulation(const model::Simulation& simulation);
     void problemsChanged(const model::Problems& problems);
     void selectEvent(int index);
     void updateSweep();
@@ -105,8 +103,6 @@ private:
     QComboBox* m_sweepParameter = nullptr;
     QLabel* m_sweepLabel = nullptr;
     QString m_path;
-    model::StepMetrics m_previousMetrics;
-    bool m_hasPrevious = false;
     int m_selected = -1;
 };
 

@@ -1,0 +1,216 @@
+#include "app/gui/livelab/livelabsession.h"
+
+#include "app/gui/livelab/hardwareprofile.h"
+#include "model/measure/ncclimport.h"
+
+#include <QFileInfo>
+
+namespace tutor::app {
+
+namespace {
+
+QString problemsText(const model::Problems& problems)
+{
+    return QString::fromStdString(model::toText(problems));
+}
+
+} // namespace
+
+LiveLabSession::LiveLabSession(QObject* parent)
+    : QObject(parent)
+    , m_client(new LiveLabClient(this))
+{
+    setComparisonPreset(QStringLiteral("cpu-laptop"));
+    connect(m_client, &LiveLabClient::started, this, [this] { emit runningChanged(true); });
+    connect(m_client, &LiveLabClient::progressed, this, &LiveLabSession::progressed);
+    connect(m_client, &LiveLabClient::helloReceived, this, [this] {
+        m_hello = m_client->hello();
+        // The host count decides the topology the prediction is drawn on.
+        if (!m_measurements.empty())
+            recompute();
+    });
+    connect(m_client, &LiveLabClient::measurementAdded, this, [this](int index) {
+        m_measurements.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
+        recompute();
+    });
+    connect(m_client, &LiveLabClient::overlapAdded, this, [this](int index) {
+        m_overlaps.push_back(m_client->overlaps()[static_cast<std::size_t>(index)]);
+        emitOverlap();
+    });
+    connect(m_client, &LiveLabClient::warning, this, &LiveLabSession::warning);
+    connect(m_client, &LiveLabClient::finished, this, [this](bool ok, const QString& summary) {
+        emit runningChanged(false);
+        emit finished(ok, summary);
+    });
+}
+
+void LiveLabSession::setComparisonPreset(const QString& id)
+{
+    m_presetId = id;
+    std::optional<model::HardwarePreset> custom;
+    if (id == kCustomPresetId)
+        custom = loadCustomProfile();
+    if (custom)
+        m_preset = *custom;
+    else if (const auto preset = model::findPreset(id.toStdString()))
+        m_preset = *preset;
+    else
+        m_preset = model::presets().front();
+    recompute();
+}
+
+int LiveLabSession::hostCount() const
+{
+    if (m_hello && !m_hello->hosts.empty())
+        return static_cast<int>(m_hello->hosts.size());
+    return 1;
+}
+
+void LiveLabSession::clearResults(const QString& origin)
+{
+    m_overlaps.clear();
+    m_calibration.reset();
+    m_hello.reset();
+    m_origin = origin;
+}
+
+void LiveLabSession::setMeasurements(std::vector<model::Measurement> measurements, const QString& origin)
+{
+    clearResults(origin);
+    m_measurements = std::move(measurements);
+    emit measurementsReplaced(origin);
+    recompute();
+}
+
+QString LiveLabSession::openMeasurements(const QString& path)
+{
+    auto loaded = model::loadMeasurements(path.toStdString());
+    if (!loaded)
+        return problemsText(loaded.problems());
+    const auto n = loaded->size();
+    setMeasurements(std::move(loaded).value(), QFileInfo(path).fileName());
+    return tr("Opened %1 measurement(s) from %2").arg(n).arg(path);
+}
+
+QString LiveLabSession::saveMeasurements(const QString& path) const
+{
+    return problemsText(model::saveMeasurements(path.toStdString(), m_measurements));
+}
+
+QString LiveLabSession::importNcclTests(const QString& path)
+{
+    auto imported = model::importNcclTests(path.toStdString());
+    if (!imported)
+        return problemsText(imported.problems());
+    const auto n = imported->size();
+    setMeasurements(std::move(imported).value(), QFileInfo(path).fileName());
+    return tr("Imported %1 measurement(s) from %2").arg(n).arg(path);
+}
+
+bool LiveLabSession::start(const LiveLabRequest& request)
+{
+    if (request.minBytes < 1 || request.maxBytes < 1 || request.minBytes > request.maxBytes) {
+        emit error(tr("Sizes: from %1 B to %2 B: each must be at least 1 B, the first not above the second")
+                       .arg(request.minBytes)
+                       .arg(request.maxBytes));
+        return false;
+    }
+    clearResults(tr("live run"));
+    m_measurements.clear();
+    emit measurementsReplaced(m_origin);
+    recompute();
+    emit started(m_client->workerPath());
+    m_client->start(request);
+    return true;
+}
+
+void LiveLabSession::cancel()
+{
+    m_client->cancel();
+}
+
+bool LiveLabSession::calibrate()
+{
+    // calibrate() fits one collective at one rank count; a file may hold several, so take the first row's.
+    std::vector<model::Measurement> rows;
+    for (const auto& m : m_measurements)
+        if (m.op == m_measurements.front().op && m.ranks == m_measurements.front().ranks)
+            rows.push_back(m);
+    auto fit = model::calibrate(rows);
+    if (!fit) {
+        m_calibration.reset();
+        recompute();
+        emit calibrationFailed(problemsText(fit.problems()));
+        return false;
+    }
+    m_calibration = *fit;
+    recompute();
+    std::optional<model::HoldOut> heldOut;
+    if (auto held = model::holdOut(rows))
+        heldOut = *held;
+    emit calibrated(*m_calibration, heldOut);
+    return true;
+}
+
+QString LiveLabSession::useForPredictions()
+{
+    if (!m_calibration)
+        return {};
+    const model::HardwarePreset base = m_preset;
+    model::Link intra = base.intra;
+    model::Link inter = base.inter;
+    if (hostCount() > 1)
+        inter = model::toLink(*m_calibration, base.inter);
+    else
+        intra = model::toLink(*m_calibration, base.intra);
+    const QString saveError = saveCustomProfile(customProfile(base, intra, inter));
+    // A comparison against the saved profile now compares against the newly fitted links.
+    if (saveError.isEmpty() && m_presetId == kCustomPresetId)
+        setComparisonPreset(m_presetId);
+    emit calibrationApplied(intra, inter);
+    return saveError;
+}
+
+void LiveLabSession::recompute()
+{
+    LiveLabCurves curves;
+    if (!m_measurements.empty()) {
+        const model::Measurement& first = m_measurements.front();
+        curves.op = first.op;
+        curves.ranks = first.ranks;
+        const auto sizes = model::measuredSizes(m_measurements);
+        if (const auto topology = model::liveTopology(m_preset, first.ranks, hostCount()))
+            curves.predicted = model::predictSizes(first.op, first.dtype, *topology, sizes, &curves.problem);
+        else
+            curves.problem = model::toText(topology.problems());
+        if (m_calibration)
+            for (const model::Bytes bytes : sizes)
+                curves.fitted.push_back({ bytes, m_calibration->predictSeconds(bytes) });
+    }
+    m_curves = std::move(curves);
+    m_rows = model::measurementRows(m_measurements, m_curves.predicted, m_calibration);
+    emit measurementsChanged(m_rows);
+    emit predictionsChanged(m_curves);
+    emitOverlap();
+}
+
+void LiveLabSession::emitOverlap()
+{
+    if (m_overlaps.empty())
+        return;
+    const live::OverlapRecord& o = m_overlaps.back();
+    // The model's time for the same collective and size on the comparison preset; the measured time stands in
+    // where the model has none, so the overlap columns still compare like with like.
+    double commUs = o.commAloneUs;
+    const auto op = model::parseCollective(o.op);
+    const auto topology = model::liveTopology(m_preset, o.ranks, hostCount());
+    if (op && topology) {
+        // The worker's overlap experiment runs on floats.
+        const auto points = model::predictSizes(*op, model::DType::Fp32, *topology, { o.bytes });
+        if (!points.empty())
+            commUs = points.front().seconds / model::kMicro;
+    }
+    emit overlapReady(o, model::predictOverlap(o.computeAloneUs, commUs));
+}
+
+} // namespace tutor::app

@@ -1,0 +1,121 @@
+#pragma once
+// The live lab's controller: owns the worker client, the measurements (streamed from a run, opened from a
+// measurement file or imported from nccl-tests output), the calibration, the preset the model's prediction is
+// drawn for and the host count the worker reported. Every change re-runs model/measure/prediction.h and is
+// emitted as values; LiveLabStage only displays them and forwards what the user asks for. No widgets, so it
+// can be tested without a display.
+#include "app/gui/livelab/livelabclient.h"
+#include "live/protocol/protocol.h"
+#include "model/collectives/hardware.h"
+#include "model/measure/calibrate.h"
+#include "model/measure/measurement.h"
+#include "model/measure/prediction.h"
+
+#include <QLatin1String>
+#include <QObject>
+#include <QString>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tutor::app {
+
+/// What the chart draws beside the measurements: the model's prediction and the calibrated fit at the measured
+/// sizes (measuredSizes), both for the collective and rank count of the first measurement.
+struct LiveLabCurves {
+    model::Collective op = model::Collective::AllReduce;
+    int ranks = 1;
+    std::vector<model::PredictedPoint> predicted; ///< empty when the preset cannot model this run
+    std::vector<model::PredictedPoint> fitted; ///< empty without a calibration
+    std::string problem; ///< why `predicted` is empty or short (the model's first problem); empty otherwise
+    bool operator==(const LiveLabCurves&) const = default;
+};
+
+class LiveLabSession : public QObject {
+    Q_OBJECT
+public:
+    explicit LiveLabSession(QObject* parent = nullptr);
+
+    LiveLabClient* client() const { return m_client; }
+
+    const std::vector<model::Measurement>& measurements() const { return m_measurements; }
+    /// One row per measurement with the model's time and the fit at its size (model::measurementRows).
+    const std::vector<model::MeasurementRow>& rows() const { return m_rows; }
+    const LiveLabCurves& curves() const { return m_curves; }
+    const std::vector<live::OverlapRecord>& overlaps() const { return m_overlaps; }
+    const std::optional<model::Calibration>& calibration() const { return m_calibration; }
+    /// Where the measurements came from: "live run" or the file name.
+    QString origin() const { return m_origin; }
+    bool isRunning() const { return m_client->isRunning(); }
+
+    /// The preset id the prediction is drawn for (and calibration starts from): a model::presets() id, or
+    /// kCustomPresetId for the saved calibrated profile (hardwareprofile.h). Unknown ids fall back to the first
+    /// preset. Default "cpu-laptop".
+    void setComparisonPreset(const QString& id);
+    QString comparisonPresetId() const { return m_presetId; }
+    model::HardwarePreset comparisonPreset() const { return m_preset; }
+    static constexpr QLatin1String kCustomPresetId { "custom-calibrated" };
+
+    /// Hosts of the last run as its hello record lists them; 1 for files and before a run reports.
+    int hostCount() const;
+
+    /// Replaces the measurements (an opened file, an import, or tests); drops the calibration and overlaps.
+    void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
+    /// File actions. open/import return a one-line summary or the problems; save returns the problems or empty.
+    QString openMeasurements(const QString& path);
+    QString saveMeasurements(const QString& path) const;
+    QString importNcclTests(const QString& path);
+
+    /// Starts the worker on `request` after clearing the results; false (and error()) when the sizes are not
+    /// 1 ≤ minBytes ≤ maxBytes.
+    bool start(const LiveLabRequest& request);
+    void cancel();
+
+    /// Fits α and β to the rows of the first measurement's collective and rank count (model::calibrate) and
+    /// checks the fit on every other size held back (model::holdOut). Emits calibrated() or calibrationFailed().
+    bool calibrate();
+    /// The comparison preset's links with the fitted one put in: the intra-node link when the run was on one
+    /// host, the inter-node link when it spanned several. Saves them as the custom profile and emits
+    /// calibrationApplied(). Returns the save error, or empty; does nothing without a calibration.
+    QString useForPredictions();
+
+signals:
+    /// The whole set was replaced (a run started, a file was opened): calibration and overlap are gone.
+    void measurementsReplaced(const QString& origin);
+    /// The rows changed: a measurement arrived, the set was replaced, the calibration or the preset changed.
+    void measurementsChanged(const std::vector<tutor::model::MeasurementRow>& rows);
+    void predictionsChanged(const tutor::app::LiveLabCurves& curves);
+    void calibrated(const tutor::model::Calibration& calibration, const std::optional<tutor::model::HoldOut>& heldOut);
+    void calibrationFailed(const QString& problems);
+    void calibrationApplied(tutor::model::Link intra, tutor::model::Link inter);
+    /// The last overlap experiment beside what the model expects of it on the comparison preset.
+    void overlapReady(const tutor::live::OverlapRecord& measured, const tutor::model::OverlapPrediction& predicted);
+
+    void started(const QString& workerPath);
+    void progressed(int index, int total, qint64 bytes, bool inPlace);
+    void runningChanged(bool running);
+    /// The run ended: ok when the worker finished cleanly; `summary` is one readable sentence either way.
+    void finished(bool ok, const QString& summary);
+    /// A request the session refused (bad sizes); nothing was started.
+    void error(const QString& text);
+    /// A problem that did not end the run (a garbage line from the worker).
+    void warning(const QString& text);
+
+private:
+    void clearResults(const QString& origin);
+    void recompute();
+    void emitOverlap();
+
+    LiveLabClient* m_client = nullptr;
+    std::vector<model::Measurement> m_measurements;
+    std::vector<live::OverlapRecord> m_overlaps;
+    std::optional<model::Calibration> m_calibration;
+    std::optional<live::HelloRecord> m_hello;
+    QString m_origin;
+    QString m_presetId;
+    model::HardwarePreset m_preset;
+    std::vector<model::MeasurementRow> m_rows;
+    LiveLabCurves m_curves;
+};
+
+} // namespace tutor::app

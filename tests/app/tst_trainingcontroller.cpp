@@ -1,0 +1,114 @@
+// The Training page's controller without any widget: a simulation arrives as data, a file that fails keeps
+// the previous scenario, the breakdown's "before the edit" metrics follow edits but not opened files, the
+// DP bucket request matches the scenario, and sweeps deliver model::sweep()'s points.
+#include "app/gui/training/trainingcontroller.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace tutor;
+using namespace tutor::app;
+
+namespace {
+QString scenarioFile(const char* name)
+{
+    return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios/") + QLatin1String(name);
+}
+} // namespace
+
+class TstTrainingController : public QObject {
+    Q_OBJECT
+private slots:
+    void simulatedCarriesTheSimulation()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        model::Simulation received;
+        int count = 0;
+        connect(&controller, &TrainingController::simulated, this, [&](const model::Simulation& s) {
+            received = s;
+            ++count;
+        });
+        QVERIFY(controller.openScenario(scenarioFile("pipeline-1f1b.json")).empty());
+        QCOMPARE(count, 1);
+        // The signal's simulation is the scenario's own simulate(), computed independently here.
+        const auto scenario = model::loadScenario(scenarioFile("pipeline-1f1b.json").toStdString());
+        QVERIFY(scenario.ok());
+        const auto expected = model::simulate(*scenario);
+        QVERIFY(expected.ok());
+        QCOMPARE(received.metrics.stepSeconds, expected->metrics.stepSeconds);
+        QCOMPARE(received.timeline.events.size(), expected->timeline.events.size());
+        QCOMPARE(controller.simulation().metrics.stepSeconds, received.metrics.stepSeconds);
+    }
+
+    void failedOpenKeepsThePrevious()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("default.json")).empty());
+        const double step = controller.simulation().metrics.stepSeconds;
+        const model::Scenario good = controller.goodScenario();
+        QSignalSpy simulated(&controller, &TrainingController::simulated);
+        QSignalSpy problems(&controller, &TrainingController::problemsChanged);
+        QSignalSpy opened(&controller, &TrainingController::scenarioOpened);
+        const auto refused = controller.openScenario(QFINDTESTDATA("data/training-bad-tp.json"));
+        QVERIFY(!refused.empty());
+        QCOMPARE(simulated.count(), 0);
+        QCOMPARE(opened.count(), 0);
+        QVERIFY(problems.count() >= 1);
+        QCOMPARE(controller.simulation().metrics.stepSeconds, step);
+        QCOMPARE(model::toJsonText(controller.scenario()), model::toJsonText(good));
+        QVERIFY(!controller.openScenario(scenarioFile("no-such-file.json")).empty());
+        QCOMPARE(controller.simulation().metrics.stepSeconds, step);
+    }
+
+    void previousMetricsFollowEditsNotFiles()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("default.json")).empty());
+        QVERIFY(!controller.previousMetrics());
+        const double before = controller.simulation().metrics.stepSeconds;
+        model::Scenario edited = controller.goodScenario();
+        edited.comm.bucketMiB *= 4;
+        QVERIFY(controller.setScenario(edited).empty());
+        QVERIFY(controller.previousMetrics());
+        QCOMPARE(controller.previousMetrics()->stepSeconds, before);
+        QVERIFY(controller.openScenario(scenarioFile("zero1.json")).empty());
+        QVERIFY(!controller.previousMetrics());
+    }
+
+    void dpBucketRequestIsTheScenarios()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("zero3-prefetch.json")).empty());
+        const auto request = controller.dpBucketRequest();
+        const model::Scenario& s = controller.goodScenario();
+        QCOMPARE(request.bytes, static_cast<model::Bytes>(s.comm.bucketMiB * model::MiB));
+        QCOMPARE(request.topology.ranks(), s.parallel.dp);
+        QVERIFY(request.op != model::Collective::AllReduce); // ZeRO-3 reduce-scatters its gradients
+    }
+
+    void sweepDeliversModelPoints()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("default.json")).empty());
+        std::vector<model::SweepPoint> points;
+        double current = -1;
+        connect(&controller, &TrainingController::sweepReady, this,
+            [&](model::SweepParameter, const std::vector<model::SweepPoint>& p, double c) {
+                points = p;
+                current = c;
+            });
+        controller.requestSweep(model::SweepParameter::BucketSize);
+        QCOMPARE(points, model::sweep(controller.goodScenario(), model::SweepParameter::BucketSize));
+        QCOMPARE(current, controller.goodScenario().comm.bucketMiB);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTrainingController)
+#include "tst_trainingcontroller.moc"
