@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collectiveframe.h"
 
 #include "geometry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the collectives view shows at animation time t (in steps): a pure function of the schedule,
 // the buffer states the executor computed, and t. Tests read the same frame the painter draws.

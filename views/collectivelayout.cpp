@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collectivelayout.h"
 
 #include "geometry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where the collectives view puts nodes, GPUs, buffers and chunks for a widget size and a topology.
 // Pure geometry: computed on resize or when the topology changes, never inside paintEvent.

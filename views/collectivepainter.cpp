@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collectivepainter.h"
 
 #include "geometry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Stateless painting of the collectives scene: nodes, GPUs, links, buffers of chunks and chunks in flight.
 // Everything it draws comes from the layout, the frame and the palette.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collectiveview.h"
 
 #include "collectivepainter.h"

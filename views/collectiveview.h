@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A self-contained widget that animates one collective: ranks as GPUs grouped into nodes, links, each rank's
 // buffer as a row of chunks, and the transfers of the current step moving between them. Time t is measured

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: MIT
 #include "eventmodel.h"
-#include "views/text.h"
 
+#include "views/text.h"
 #include "views/timelinepainter.h"
 
 #include <cmath>

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: MIT
 #pragma once
-// Thin Qt item models over copies of model values (docs/HACKING.md, "Mapping apart from painting": thin adapters, checked with
-// QAbstractItemModelTester): the events of a timeline, and the figures of a step's metrics.
-#include <QAbstractTableModel>
+// Thin Qt item models over copies of model values (docs/HACKING.md, "Mapping apart from painting": thin adapters,
+// checked with QAbstractItemModelTester): the events of a timeline, and the figures of a step's metrics.
 #include "model/sim/metrics.h"
 #include "model/sim/timeline.h"
+
+#include <QAbstractTableModel>
 
 namespace tutor::views {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Small mappings the views share, kept apart from painting so they can be tested on their own
 // (docs/HACKING.md: mapping apart from painting).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/measurementmodel.h"
 
 #include "views/text.h"

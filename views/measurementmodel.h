@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live lab's measurement table as a thin Qt item model over a copy of model::MeasurementRow values
 // (model/measure/prediction.h): one row per measurement, in the order given, beside the model's prediction and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The colours every painter uses, in a light and a dark variant. Painters take a `const Palette&` and never
 // pick colours of their own, so switching the theme (View menu) repaints everything consistently.

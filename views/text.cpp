@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/text.h"
 
 #include "views/palette.h"

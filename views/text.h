@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Model values as display text: the one place the window and the views turn model strings and units into
 // QString, so every page writes a size, a time or a percentage the same way.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Geometry of the training-step Gantt chart: simulated time ↔ x (with zoom and pan) and lane ↔ y.
 // Kept apart from painting so it can be tested on its own (docs/HACKING.md: mapping apart from painting).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ruler, lane labels, time cursor and the composed paintTimeline(): the parts of the Gantt chart around the
 // events (timelinepainter.cpp draws the events themselves).
 #include "timelinepainter.h"

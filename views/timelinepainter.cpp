@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "timelinepainter.h"
 
 #include <QCoreApplication>

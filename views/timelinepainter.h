@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Stateless painting of a training-step timeline (Gantt chart) with level of detail: events narrower than
 // TimelinePaintOptions::minEventWidthPx are not drawn one by one but accumulated, weighted by coverage, into

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: MIT
 #include "timelineview.h"
+
 #include "views/text.h"
 
 #include <QGestureEvent>

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The training-step Gantt chart as a widget: one row per lane, zoom (wheel, pinch, rubber-band box), pan by
 // dragging, hover tooltips, click to select, exposed communication highlighted, bubbles hatched and a time
 // cursor. Reused by the lessons page through setTimeline / setTime / setHighlight.
 #include "model/sim/timeline.h"
+#include "views/palette.h"
 #include "views/timelineaxis.h"
 #include "views/timelinepainter.h"
-#include "views/palette.h"
 
 #include <QPoint>
 #include <QWidget>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/cli/command_line.h"
 
 #include "tutor/config.h"
@@ -79,6 +80,9 @@ int runPresets(Args args, std::ostream& out, std::ostream& err);
 // lessons and interview questions (lessons.cpp)
 int runLessons(Args args, std::ostream& out, std::ostream& err);
 
+// the model against public nccl-tests results (validatemodel.cpp)
+int runValidateModel(Args args, std::ostream& out, std::ostream& err);
+
 namespace {
 int runVersion(Args, std::ostream& out, std::ostream&)
 {
@@ -101,13 +105,16 @@ constexpr Command kCommands[] = {
     { "validate", "check a scenario file", runValidate },
     // lessons and interview questions (lessons.cpp)
     { "lessons", "check, list and show the lessons and the question bank", runLessons },
+    // the model against public nccl-tests results (validatemodel.cpp)
+    { "validate-model", "the cost model's error against public nccl-tests results, per size band and machine",
+        runValidateModel },
 };
 
 void printUsage(std::ostream& out)
 {
     out << "usage: commtutor-cli <command> [options]\n\ncommands:\n";
     for (const auto& c : kCommands)
-        out << "  " << c.name << std::string(12 - std::min<std::size_t>(11, c.name.size()), ' ') << c.summary << '\n';
+        out << "  " << c.name << std::string(16 - std::min<std::size_t>(15, c.name.size()), ' ') << c.summary << '\n';
     out << "\n'commtutor-cli <command> --help' describes a command's options.\n";
 }
 

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A small argument reader shared by the subcommands: `--flag value`, `--flag=value`, `-b 8`, positionals.
+#include "app/cli/commands.h"
+
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "app/cli/commands.h"
 
 namespace tutor::app::cli {
 

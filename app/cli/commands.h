@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The subcommands of commtutor-cli. Each takes its arguments (without the subcommand name) and writes to
 // `out` / `err`; it returns the process exit code: 0 success, 1 the input was read but is invalid or a

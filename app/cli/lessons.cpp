@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `commtutor-cli lessons check|list|show|quiz`: the lesson and question files, validated and rendered with
 // every figure computed by the model.
 #include "app/cli/command_line.h"

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: MIT
+#include "app/cli/commands.h"
+
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include "app/cli/commands.h"
 
 int main(int argc, char** argv)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `commtutor-cli predict`: the cost model's predictions in the layout of nccl-tests' output.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `commtutor-cli presets`: the hardware presets with their figures and sources.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor-cli simulate / sweep / validate: the training-step simulator on the command line.
 #include "model/sim/simulate.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Run-time language switching: installs the application's translator (":/i18n/commtutor_<code>.qm") and
 // Qt's own (qtbase_<code>) so that every widget receives QEvent::LanguageChange and retranslates.

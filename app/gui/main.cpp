@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor: the desktop tutor. With --screenshot or --render-stages it renders offscreen and exits.
 #include "app/gui/mainwindow.h"
 #include "app/gui/screenshot.h"

@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: MIT
 #include "mainwindow.h"
-#include "views/text.h"
 
 #include "collectives/collectivesstage.h"
 #include "language.h"
@@ -9,6 +9,7 @@
 #include "playbackbar.h"
 #include "stage.h"
 #include "training/trainingstage.h"
+#include "views/text.h"
 #if __has_include("training/scenarioform.h")
 #include "training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
 #endif
@@ -191,7 +192,8 @@ void MainWindow::bindPlayback(Stage* stage)
         m_playback->setTime(0);
     });
     connect(stage, &Stage::timeChanged, m_binding, [this](double t) { m_playback->setTime(t); });
-    connect(stage, &Stage::explanationChanged, m_binding, [this](const QString& html) { m_explanation->setHtml(html); });
+    connect(
+        stage, &Stage::explanationChanged, m_binding, [this](const QString& html) { m_explanation->setHtml(html); });
     m_explanation->setHtml(stage->explanation());
     m_playbackBar->setTimeFormatter([stage](double t, double duration) {
         return stage->timeInSteps() ? tr("step %1 / %2").arg(t, 0, 'f', 1).arg(duration, 0, 'f', 0)

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The main window: navigator (left), the current stage (centre) with playback controls under it, the
 // stage's parameter panel (right dock) and its explanation (bottom dock); File, View, Playback, Language
 // and Help menus. It wires stages to playback, settings, language and the live lab's calibration.
+#include "model/collectives/problem.h"
 #include "navigator.h"
 #include "settings.h"
 #include "views/palette.h"
-#include "model/collectives/problem.h"
 
 #include <QMainWindow>
 #include <QPointer>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main window's actions and menus, their translations, and the File and Help handlers.
 #include "collectives/collectivesstage.h"
 #include "language.h"

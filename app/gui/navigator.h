@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The list of stages on the left: Collectives, Training step, Live lab, Lessons.
 #include <QListWidget>

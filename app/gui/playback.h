@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Playback drives one number, the stage's time t (docs/ARCHITECTURE.md: animation drives one number). The controller
 // owns t, the speed and the loop flag and advances t from wall-clock time while playing; the bar is its UI.

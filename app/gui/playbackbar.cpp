@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "playbackbar.h"
 
 #include "playback.h"

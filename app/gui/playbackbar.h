@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The playback controls under the stage: restart, step back, play/pause, step forward, a scrub slider,
 // the time readout, speed and loop. A thin view of PlaybackController.

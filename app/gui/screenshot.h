@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Offscreen rendering for docs, tests and machines without a display:
 //   commtutor --screenshot out.png [--view collectives|timeline|charts|livelab|lessons] [--scenario file]

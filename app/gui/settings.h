@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Typed access to what the window remembers between runs (QSettings, organisation and application
 // "commtutor"): language, last scenario, window layout, playback speed, theme, recent files.

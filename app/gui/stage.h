@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A stage is one page of the navigator (Collectives, Training step, Live lab, Lessons). The main window
 // shows the current stage in the centre, its parameter panel on the right, its explanation below, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "mpibackend.h"
 
 #include "tutor/config.h"

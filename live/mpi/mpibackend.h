@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The MPI backend: MPI collectives on host buffers, one rank per process under mpirun.
 #include "live/worker/backend.h"

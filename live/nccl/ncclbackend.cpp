@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NCCL backend's set-up and teardown: devices and communicators (ncclCommInitAll in one process, or
 // ncclCommInitRank with the unique id broadcast over MPI under a launcher), the hello record, abort and finish.
 #include "live/nccl/ncclbackendimpl.h"
@@ -142,7 +143,8 @@ HelloRecord NcclBackend::describe() const
     h.versions["commtutor-live"] = TUTOR_VERSION;
     int v = 0;
     ncclGetVersion(&v);
-    h.versions["nccl"] = std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
+    h.versions["nccl"]
+        = std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." + std::to_string(v % 100);
     int rt = 0;
     cudaRuntimeGetVersion(&rt);
     h.versions["cuda"] = std::to_string(rt / 1000) + "." + std::to_string(rt % 1000 / 10);

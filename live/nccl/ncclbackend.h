@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The NCCL backend: CUDA + NCCL, one process driving `gpus` local GPUs (ncclCommInitAll + group calls), or
 // one rank per process under mpirun (unique id broadcast over MPI) when the worker is built with MPI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The NCCL backend's class, private to live/nccl. Its code is in three files:
 //   ncclbackend.cpp  set-up (devices, communicators, the hello record) and teardown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "live/worker/layout.h"
 #include "ncclkernels.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Device helpers of the NCCL backend, compiled by nvcc (ncclkernels.cu) and called from C++: the input fill
 // and the correctness check of live/worker/layout.h, and a spin kernel that stands in for compute in the

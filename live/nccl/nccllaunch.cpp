@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NCCL backend's launch path: data types, buffers, one collective on every local GPU, waiting on streams
 // while watching the communicators, and reductions of a value across ranks.
 #include "live/nccl/ncclbackendimpl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The NCCL backend's timed runs: CUDA events around each iteration on every local GPU, the correctness check,
 // and the overlap experiment (a spin kernel on a second stream beside the collective).
 #include "live/nccl/ncclbackendimpl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The communication libraries commtutor-live can run, named as its --backend flag and the hello record's
 // "backend" field spell them. Shared by the worker (command line) and the app (the live lab's request), so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live lab protocol: commtutor-live writes one JSON object per line on stdout (JSON Lines), the app reads
 // them. Every record carries "type" and "protocol": 1. Standard library + nlohmann_json only, so the worker

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The seam between the sweep driver and a communication library: one small interface, two implementations
 // (live/mpi, live/nccl), chosen at run time and compiled when found at configure time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Buffer sizes and the expected result of each collective, shared by the MPI and NCCL backends (header-only,
 // plain C++ so that .cu files can include it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor-live: runs real collectives and reports them as an nccl-tests table or as JSON Lines.
 #include "live/worker/options.h"
 #include "live/worker/output.h"
@@ -93,8 +94,8 @@ int main(int argc, char** argv)
     if (!backend) {
         if (printer)
             out->error({ "args",
-                "--backend = " + std::string(name(o.backend)) + ": not built into this commtutor-live (built:"
-                    + builtBackends() + "); configure with TUTOR_WITH_"
+                "--backend = " + std::string(name(o.backend))
+                    + ": not built into this commtutor-live (built:" + builtBackends() + "); configure with TUTOR_WITH_"
                     + (o.backend == BackendKind::Mpi ? "MPI" : "NCCL") + "=ON",
                 static_cast<int>(ExitCode::NotBuilt), -1 });
         return static_cast<int>(ExitCode::NotBuilt);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // commtutor-live's command line, in nccl-tests' spelling where one exists (-b -e -f -i -n -w -c -d -r -g).
 #include "live/protocol/backendkind.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Where the worker's results go: an nccl-tests style table or JSON Lines, on rank 0's stdout only.
 // Thread-safe: the watchdog thread may write an error record while the main thread is blocked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The sweep driver: hello, every size (out-of-place, then in-place), the overlap experiment, done.
 // Returns the exit code; reports every failure as an error record first.

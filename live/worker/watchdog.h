@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A watchdog thread: armed around each size, it fires once when a collective makes no progress for the
 // time-out, calls the handler (which reports and aborts the communicator) and then ends the process, so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The collective primitives and their nccl-tests conventions (size S and bus-bandwidth factor).
 // One file per collective in collectives/, registered in one table (collectives/registry.cpp).
@@ -15,11 +16,11 @@ enum class Collective { AllReduce, ReduceScatter, AllGather, Broadcast, Reduce, 
 /// Static facts about one collective.
 struct CollectiveTraits {
     Collective op;
-    std::string_view name;          ///< "AllReduce"
-    std::string_view cliName;       ///< "allreduce"
+    std::string_view name; ///< "AllReduce"
+    std::string_view cliName; ///< "allreduce"
     std::string_view ncclTestsName; ///< "all_reduce" (binary all_reduce_perf)
-    bool reduces = false;           ///< combines contributions (AllReduce, ReduceScatter, Reduce)
-    bool rooted = false;            ///< has a root rank (Broadcast, Reduce, Gather, Scatter)
+    bool reduces = false; ///< combines contributions (AllReduce, ReduceScatter, Reduce)
+    bool rooted = false; ///< has a root rank (Broadcast, Reduce, Gather, Scatter)
     /// true: nccl-tests' S is the whole array count·size·N (AllGather, ReduceScatter, AllToAll, Gather,
     /// Scatter); false: S = count·size (AllReduce, Broadcast, Reduce, SendRecv). nccl-tests src/*.cu.
     bool sizeIsWholeArray = false;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The value types of the cost model: one collective call and what it costs (costmodel.h computes them).
 #include "model/collectives/algorithm.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The α-β-γ cost model: validation, one algorithm × protocol, and NCCL-style auto selection.
 #include "model/collectives/costmodel.h"
 

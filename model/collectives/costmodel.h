@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The α-β-γ cost model of one collective on one topology, with NCCL-style protocols and auto selection.
 #include "model/collectives/cost.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bus-bandwidth curves over message size and the α/β crossover of the auto choice, computed from predict()
 // and candidates(); the charts only draw them.
 #include "model/collectives/curves.h"

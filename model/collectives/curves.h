@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Bus bandwidth against message size, one curve per algorithm and one for what `auto` picks, with the size
 // where the auto choice turns from latency-bound (α term larger) to bandwidth-bound (β term larger). Pure

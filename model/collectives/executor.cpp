@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The symbolic executor. Slots hold interval sets of contributing ranks; a reducing transfer must bring
 // contributions the receiver does not hold yet (else it would count them twice), and a sender must hold what
 // it sends. Rings and trees build one or two ranges (a ring's partial sums wrap around rank n − 1), so a slot keeps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The symbolic executor: runs a schedule on per-rank buffers of chunk contributions and proves the final
 // state equals the collective's definition. The views draw the same states.

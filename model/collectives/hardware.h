@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Links and hardware presets. Every figure carries its source beside it (see presets.cpp).
 #include "model/collectives/problem.h"
@@ -18,10 +19,10 @@ bool isNetwork(LinkKind kind);
 /// One link class as the α-β model sees it, per GPU and per direction.
 struct Link {
     LinkKind kind = LinkKind::NVLink;
-    double alphaSeconds = 0;       ///< per-message, per-hop start-up latency α
-    double bandwidthGBps = 0;      ///< achievable unidirectional bandwidth per GPU β (what a ring can reach)
-    double lineRateGBps = 0;       ///< the vendor's unidirectional line rate per GPU (for "fraction of line rate")
-    std::string source;            ///< where the figures come from
+    double alphaSeconds = 0; ///< per-message, per-hop start-up latency α
+    double bandwidthGBps = 0; ///< achievable unidirectional bandwidth per GPU β (what a ring can reach)
+    double lineRateGBps = 0; ///< the vendor's unidirectional line rate per GPU (for "fraction of line rate")
+    std::string source; ///< where the figures come from
     bool operator==(const Link&) const = default;
 };
 
@@ -30,17 +31,17 @@ Problems validate(const Link& link, const std::string& field);
 
 /// A machine type: how many GPUs a node has, how they are connected, and what each GPU computes and holds.
 struct HardwarePreset {
-    std::string id;                ///< command-line name: "dgx-a100", "hgx-h100", ...
-    std::string name;              ///< display name: "NVIDIA DGX A100 (8× A100 SXM4 80 GB)"
+    std::string id; ///< command-line name: "dgx-a100", "hgx-h100", ...
+    std::string name; ///< display name: "NVIDIA DGX A100 (8× A100 SXM4 80 GB)"
     int gpusPerNode = 8;
-    Link intra;                    ///< GPU↔GPU inside a node
-    Link inter;                    ///< node↔node, per NIC
-    int nicsPerNode = 8;           ///< compute NICs (rails); a rail serves gpusPerNode / nicsPerNode GPUs
-    bool nvls = false;             ///< NVSwitch with in-switch reduction (NVLink SHARP), Hopper and later
-    double peakFlops = 0;          ///< dense bf16 FLOP/s per GPU
-    Bytes memoryBytes = 0;         ///< device memory per GPU
-    double reduceGBps = 0;         ///< γ as a rate: bytes per second a GPU/CPU reduces, in GB/s
-    std::string source;            ///< sources for the compute and memory figures
+    Link intra; ///< GPU↔GPU inside a node
+    Link inter; ///< node↔node, per NIC
+    int nicsPerNode = 8; ///< compute NICs (rails); a rail serves gpusPerNode / nicsPerNode GPUs
+    bool nvls = false; ///< NVSwitch with in-switch reduction (NVLink SHARP), Hopper and later
+    double peakFlops = 0; ///< dense bf16 FLOP/s per GPU
+    Bytes memoryBytes = 0; ///< device memory per GPU
+    double reduceGBps = 0; ///< γ as a rate: bytes per second a GPU/CPU reduces, in GB/s
+    std::string source; ///< sources for the compute and memory figures
     bool operator==(const HardwarePreset&) const = default;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hardware presets and link helpers. Every figure has its source beside it.
 //
 // β (Link::bandwidthGBps) is the *achievable* unidirectional bandwidth per GPU: what nccl-tests reports as

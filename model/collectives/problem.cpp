@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/collectives/problem.h"
 
 namespace tutor::model {

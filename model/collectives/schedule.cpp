@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/collectives/schedule.h"
 
 #include "model/collectives/algorithms/algorithm_impl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Schedules are data: for one collective × algorithm × rank count, the list of steps, each a set of
 // transfers. The symbolic executor (executor.h) runs them; the animation plays the same steps.

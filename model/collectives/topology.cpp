@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/collectives/topology.h"
 
 #include <algorithm>
@@ -92,7 +93,8 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         t = makeTopology(p, static_cast<int>(*nodes), static_cast<int>(*perNode));
     } else if (nodes && ranks) {
         if (*ranks % *nodes != 0)
-            problems.push_back({ prefix + "nodes", std::to_string(*nodes), "must divide ranks = " + std::to_string(*ranks) });
+            problems.push_back(
+                { prefix + "nodes", std::to_string(*nodes), "must divide ranks = " + std::to_string(*ranks) });
         t = makeTopology(p, static_cast<int>(*nodes), static_cast<int>(std::max<std::int64_t>(1, *ranks / *nodes)));
     } else if (perNode && ranks) {
         if (*ranks % *perNode != 0)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Who can talk to whom and over what: nodes × GPUs per node, one intra-node and one inter-node link class.
 // Algorithms (what moves at each step) live apart from this, in algorithms/.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/collectives/units.h"
 
 #include <array>
@@ -9,33 +10,33 @@
 namespace tutor::model {
 
 namespace {
-    struct DTypeInfo {
-        DType type;
-        int size;
-        std::string_view name;
-    };
-    constexpr std::array kDTypes {
-        DTypeInfo { DType::Int8, 1, "int8" },
-        DTypeInfo { DType::Uint8, 1, "uint8" },
-        DTypeInfo { DType::Int32, 4, "int32" },
-        DTypeInfo { DType::Uint32, 4, "uint32" },
-        DTypeInfo { DType::Int64, 8, "int64" },
-        DTypeInfo { DType::Uint64, 8, "uint64" },
-        DTypeInfo { DType::Fp8E4M3, 1, "f8e4m3" },
-        DTypeInfo { DType::Fp8E5M2, 1, "f8e5m2" },
-        DTypeInfo { DType::Fp16, 2, "half" },
-        DTypeInfo { DType::Bf16, 2, "bfloat16" },
-        DTypeInfo { DType::Fp32, 4, "float" },
-        DTypeInfo { DType::Fp64, 8, "double" },
-    };
+struct DTypeInfo {
+    DType type;
+    int size;
+    std::string_view name;
+};
+constexpr std::array kDTypes {
+    DTypeInfo { DType::Int8, 1, "int8" },
+    DTypeInfo { DType::Uint8, 1, "uint8" },
+    DTypeInfo { DType::Int32, 4, "int32" },
+    DTypeInfo { DType::Uint32, 4, "uint32" },
+    DTypeInfo { DType::Int64, 8, "int64" },
+    DTypeInfo { DType::Uint64, 8, "uint64" },
+    DTypeInfo { DType::Fp8E4M3, 1, "f8e4m3" },
+    DTypeInfo { DType::Fp8E5M2, 1, "f8e5m2" },
+    DTypeInfo { DType::Fp16, 2, "half" },
+    DTypeInfo { DType::Bf16, 2, "bfloat16" },
+    DTypeInfo { DType::Fp32, 4, "float" },
+    DTypeInfo { DType::Fp64, 8, "double" },
+};
 
-    std::string lower(std::string_view s)
-    {
-        std::string out(s);
-        for (auto& c : out)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return out;
-    }
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (auto& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
 } // namespace
 
 int sizeOf(DType type)
@@ -65,11 +66,21 @@ std::optional<DType> parseDType(std::string_view text)
         DType type;
     };
     static constexpr std::array kAliases {
-        Alias { "fp16", DType::Fp16 }, Alias { "f16", DType::Fp16 }, Alias { "float16", DType::Fp16 },
-        Alias { "bf16", DType::Bf16 }, Alias { "fp32", DType::Fp32 }, Alias { "f32", DType::Fp32 },
-        Alias { "float32", DType::Fp32 }, Alias { "fp64", DType::Fp64 }, Alias { "f64", DType::Fp64 },
-        Alias { "float64", DType::Fp64 }, Alias { "fp8", DType::Fp8E4M3 }, Alias { "e4m3", DType::Fp8E4M3 },
-        Alias { "e5m2", DType::Fp8E5M2 }, Alias { "int", DType::Int32 }, Alias { "char", DType::Int8 },
+        Alias { "fp16", DType::Fp16 },
+        Alias { "f16", DType::Fp16 },
+        Alias { "float16", DType::Fp16 },
+        Alias { "bf16", DType::Bf16 },
+        Alias { "fp32", DType::Fp32 },
+        Alias { "f32", DType::Fp32 },
+        Alias { "float32", DType::Fp32 },
+        Alias { "fp64", DType::Fp64 },
+        Alias { "f64", DType::Fp64 },
+        Alias { "float64", DType::Fp64 },
+        Alias { "fp8", DType::Fp8E4M3 },
+        Alias { "e4m3", DType::Fp8E4M3 },
+        Alias { "e5m2", DType::Fp8E5M2 },
+        Alias { "int", DType::Int32 },
+        Alias { "char", DType::Int8 },
     };
     for (const auto& a : kAliases)
         if (t == a.alias)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Units used across the model. Bytes are exact integers; times are seconds as double;
 // bandwidth is GB/s = 1e9 bytes per second, unidirectional per rank, as nccl-tests reports it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Fitting the α-β model to measurements: what the live lab's "Calibrate" button does. Qt-free.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to tutor_measure: reading a whole file and naming a place in it ("log.txt:17").
 #include "model/collectives/problem.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/measure/measurement.h"
 
 #include "model/measure/fileio.h"
@@ -7,10 +8,10 @@
 
 namespace tutor::model {
 
-using nlohmann::json;
 using detail::problemAt;
 using detail::readFile;
 using detail::where;
+using nlohmann::json;
 
 Problems validate(const Measurement& m, const std::string& field)
 {

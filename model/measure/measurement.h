@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Measured collectives: the live lab's rows and measurement files (JSON Lines); ncclimport.h reads nccl-tests.
 // Qt-free. Loaders report bad input as Problems with `where` = "file:line".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/measure/ncclimport.h"
 
 #include "model/measure/fileio.h"
@@ -9,10 +10,10 @@
 
 namespace tutor::model {
 
-using nlohmann::json;
 using detail::problemAt;
 using detail::readFile;
 using detail::where;
+using nlohmann::json;
 
 namespace {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // nccl-tests results as Measurements: the text table its binaries print and the `-J file` JSON document.
 #include "model/measure/measurement.h"

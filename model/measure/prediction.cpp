@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/measure/prediction.h"
 
 #include "model/collectives/topology.h"

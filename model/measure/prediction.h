@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The model's side of the live lab: predicted times for the sizes that were measured, on the topology the
 // worker reported (ranks spread over hosts), the overlap the model expects, and the rows of the measurement

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Parameters and FLOPs of a decoder-only transformer, per layer and per token.
 // Sources: Kaplan et al. 2020 "Scaling Laws" (C ≈ 6·N per token, forward 2·N); Narayanan et al. 2021

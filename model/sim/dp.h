@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the simulator: data-parallel gradient and parameter communication (DDP buckets, ZeRO-1/2/3).
 #include "model/sim/engine.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/sim/engine.h"
 
 #include <algorithm>
@@ -47,7 +48,8 @@ std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePrese
     // EP: ep consecutive DP indices (stride tp).
     groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / tp));
     // Expert data parallel: the dp / ep replicas of one expert shard (stride tp·ep).
-    groups[static_cast<int>(GroupKind::ExpertDp)] = groupOn(hw, GroupKind::ExpertDp, dp / ep, std::max(1, gpn / (tp * ep)));
+    groups[static_cast<int>(GroupKind::ExpertDp)]
+        = groupOn(hw, GroupKind::ExpertDp, dp / ep, std::max(1, gpn / (tp * ep)));
     return groups;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the simulator (simulate.cpp, sim_*.cpp): lanes, the collective-cost cache, groups and the
 // per-stage state the pipeline driver, the layer runner and the gradient synchroniser share.

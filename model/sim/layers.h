@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the simulator: one model chunk's forward or backward for one micro-batch, layer by layer,
 // with the blocking TP and EP collectives between its compute and ZeRO-3 parameter gathers before it.

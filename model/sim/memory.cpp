@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/sim/memory.h"
 
 #include "model/sim/compute.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Memory per GPU: model states per ZeRO stage and activations per recomputation choice.
 #include "model/sim/scenario.h"

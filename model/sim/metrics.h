@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What one simulated training step amounts to: time, overlap, bubble, MFU, memory and a breakdown per
 // parallel dimension. Computed from a Timeline (pure), so the window and the command line agree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The shape of a decoder-only transformer (dense or MoE): what compute.h counts and scenario.h carries.
 

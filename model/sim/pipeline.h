@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the simulator: the order in which a pipeline stage runs forward and backward passes, and
 // the driver that runs every stage's order with the sends between neighbouring stages.

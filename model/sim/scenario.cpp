@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/sim/scenario.h"
 
 #include "model/sim/compute.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A training-step scenario: hardware, model shape, parallelism, batch, communication and compute settings.
 // scenarioio.h reads and writes it as JSON; simulate.h runs it.
@@ -22,9 +23,9 @@
 // Ranks are numbered Megatron-style: rank = tp_index + tp·(dp_index + dp·pp_index), so a TP group is
 // consecutive ranks, a DP group has stride tp and a pipeline stage holds tp·dp consecutive ranks.
 #include "model/collectives/hardware.h"
-#include "model/sim/modelshape.h"
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"
+#include "model/sim/modelshape.h"
 
 #include <optional>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/sim/scenarioio.h"
 
 #include <charconv>

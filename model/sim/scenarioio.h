@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Scenario files: JSON read and written with nlohmann_json (schema in scenario.h).
 // Reading reports every problem at once: malformed JSON with file:line:column, wrong types and unknown

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A discrete-event simulation of one optimizer step of a scenario on per-stage lanes.
 //

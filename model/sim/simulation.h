@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What one simulated training step produces (simulate.h) and the switches that shape the run.
 #include "model/sim/metrics.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/sim/sweep.h"
 
 #include "model/collectives/hardware.h"

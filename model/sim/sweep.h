@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A parameter sweep of the training step: the scenario simulated once per value of one parameter (bucket size,
 // micro-batches, DP size), giving the step time and the exposed communication at each value. The Training

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The simulator's output: events on lanes. Views draw it; frameAt() samples it for the animation;
 // trace.h exports it for Perfetto.

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Export of a simulated step: Chrome Trace Event Format JSON (opens in Perfetto and chrome://tracing)
 // and CSV of the events and of the metrics.
-#include "model/sim/metrics.h"
 #include "model/collectives/problem.h"
+#include "model/sim/metrics.h"
 #include "model/sim/timeline.h"
 
 #include <nlohmann/json_fwd.hpp>

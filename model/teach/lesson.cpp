@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/teach/lesson.h"
 
 #include "model/teach/lessonjson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Lessons: bilingual (en, zh_CN) sequences of steps, each with Markdown text, the scene it loads and an
 // optional task checked against the scene's state. The file format is documented in lessons/README.md.

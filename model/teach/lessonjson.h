@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the lesson and question loaders: typed reads from JSON that collect problems with the
 // field's path instead of throwing.

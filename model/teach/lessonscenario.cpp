@@ -1,6 +1,7 @@
-#include "model/teach/lessonscene.h"
+// SPDX-License-Identifier: MIT
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "model/teach/lessonscene.h"
 
 #include <filesystem>
 

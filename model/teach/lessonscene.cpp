@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/teach/lessonscene.h"
 
 #include "model/collectives/hardware.h"
@@ -72,8 +73,7 @@ Problems evaluateCollective(const Scene& scene, SceneResult& result)
     const auto opText = params.value("op", std::string("allreduce"));
     const auto op = parseCollective(opText);
     if (!op)
-        problems.push_back({ "scene.op", opText,
-            "is not a collective (" + collectiveNames() + ")" });
+        problems.push_back({ "scene.op", opText, "is not a collective (" + collectiveNames() + ")" });
     const auto algText = params.contains("algorithm") ? paramText(params["algorithm"]) : "auto";
     const auto algorithm = parseAlgorithm(algText);
     if (!algorithm)

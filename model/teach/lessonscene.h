@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Evaluating a lesson step's scene: the collective is predicted or the scenario simulated, and every figure
 // the text may quote is computed from the result. Also the task check against the scene's state.
 #include "model/collectives/costmodel.h"
-#include "model/teach/lesson.h"
-#include "model/teach/lessontemplate.h"
 #include "model/sim/metrics.h"
 #include "model/sim/timeline.h"
+#include "model/teach/lesson.h"
+#include "model/teach/lessontemplate.h"
 
 #include <optional>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/teach/lessontemplate.h"
 
 #include "model/collectives/hardware.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Figures that lesson text quotes, computed from the scene, and the `{{…}}` templates that quote them.
 // Every figure carries its unit, so text and picture agree and units are never implicit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "model/teach/question.h"
 
 #include "model/teach/lessonjson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The interview question bank: multiple choice, numeric questions generated from templates with seeded
 // random parameters and answered by the model, and open questions with a model answer and a timer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The numeric formulas the question bank draws on. Each gives its intermediates with units so the worked
 // solution can quote them. Sources are beside each closed form (see also /REFERENCE in the docs).
 #include "model/collectives/collective.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `commtutor-cli lessons`: check passes on the shipped files and fails with file-named messages on bad ones,
 // show renders resolved figures in both languages, quiz is reproducible from its seed, usage errors exit 2.
 #include "app/cli/commands.h"

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: MIT
 // `commtutor-cli predict` and `presets`, run in-process through dispatch(): exit codes, the nccl-tests row
 // layout, busbw = busBandwidthFactor · algbw (nccl-tests doc/PERFORMANCE.md), and bad input as messages.
-#include <QtTest>
-#include <sstream>
-#include <string>
-#include <vector>
 #include "app/cli/commands.h"
 #include "model/collectives/collective.h"
 #include "model/collectives/hardware.h"
 
+#include <QtTest>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace {
 struct Run {
@@ -152,8 +153,7 @@ void TestCliPredict::badArguments_data()
     QTest::newRow("missing value") << QStringList { "predict", "--ranks" } << 2 << "--ranks needs a value";
     QTest::newRow("not a number") << QStringList { "predict", "--ranks", "eight" } << 2 << "usage:";
     QTest::newRow("bad size") << QStringList { "predict", "-b", "8Q" } << 2 << "usage:";
-    QTest::newRow("0 ranks") << QStringList { "predict", "--ranks", "0" } << 1
-                             << "ranks = 0: must be in [1, 1048576]";
+    QTest::newRow("0 ranks") << QStringList { "predict", "--ranks", "0" } << 1 << "ranks = 0: must be in [1, 1048576]";
     QTest::newRow("unknown preset") << QStringList { "predict", "--preset", "dgx-z9" } << 1
                                     << "preset = dgx-z9: unknown preset";
     QTest::newRow("NaN bandwidth") << QStringList { "predict", "--bw-GBps", "nan" } << 1

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor-cli simulate / sweep / validate, called in-process through the command table.
 #include "app/cli/commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Lessons page's controller without any widget (a QCoreApplication only): lessons open and step, each change
 // evaluates the scene exactly once, a task is met when the figures computed with the model directly say so, a
 // rejected value keeps the previous one, and the language changes the texts without evaluating again.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lesson player and the interview page, offscreen: the first three lessons are walked step by step and
 // their tasks completed by changing the scene; progress survives a restart; interview answers are graded
 // against the model and missed questions come back first.

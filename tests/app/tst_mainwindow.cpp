@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The main window: language switching retranslates visible widgets, playback drives the stage's time,
 // the collectives stage shows the model's numbers, a malformed scenario is refused with messages and the
 // previous scenario stays, and views export as PNG and SVG.
@@ -17,8 +18,8 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalSpy>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>

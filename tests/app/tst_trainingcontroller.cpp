@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Training page's controller without any widget: a simulation arrives as data, a file that fails keeps
 // the previous scenario, the breakdown's "before the edit" metrics follow edits but not opened files, the
 // DP bucket request matches the scenario, and sweeps deliver model::sweep()'s points.

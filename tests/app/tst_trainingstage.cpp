@@ -1,19 +1,21 @@
+// SPDX-License-Identifier: MIT
 // TrainingStage: opening a malformed scenario shows the validation messages and keeps the previous scenario;
 // opening a good one replaces it; form edits re-simulate; the selected collective shows its cost formula;
 // save and exports write files.
-#include <QFile>
-#include <QFileInfo>
-#include <QLabel>
-#include <QImage>
-#include <QSet>
-#include <QSignalSpy>
-#include <QTemporaryDir>
-#include <QTest>
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "model/sim/scenarioio.h"
 #include "views/timelineview.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QLabel>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace tutor;
 using app::TrainingStage;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The baseline for commtutor-live's harness overhead: a bare MPI_Allreduce timing loop, nothing else.
 // Usage: mpirun -np 2 tutor_bare_allreduce [bytes=8388608] [iters=50] [warmup=10]
 // Prints the mean time per call of the slowest rank in µs (as commtutor-live's time column).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Collective model: one auto prediction, a 34-size sweep (what `commtutor-cli predict -b 8 -e 64G -f 2` and the
 // bandwidth chart compute), and building + proving the ring AllReduce schedule for 1,024 ranks.
 // Targets: the sweep under 50 µs, the 1,024-rank schedule under 100 ms.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lessons: what a learner waits for. Loading every lesson and question file, evaluating one step's scene
 // (a step change in the player), evaluating every scene of every lesson (`commtutor-cli lessons check`), and
 // generating a numeric question.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Live lab: parsing the worker's stream, and fitting α-β to a sweep (the work behind "Calibrate").
 #include "live/protocol/protocol.h"
 #include "model/measure/calibrate.h"

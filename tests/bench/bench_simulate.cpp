@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Training-step simulator: the 1,024-GPU GPT-175B 3D-parallel scenario must simulate in under 10 ms
 // (median), and the same with DP 2,048 no slower, since ranks that behave alike are simulated once.
 #include "model/sim/scenarioio.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Training timeline: painting 100,000 events at 1920×1080 must take under 16 ms per frame (level of detail
 // merges sub-pixel events), and a parameter change on the 1,024-GPU scenario must update the view — simulate,
 // rebuild the lane index and axis, paint — in under 50 ms. Run `make bench` (medians of 5 repetitions).

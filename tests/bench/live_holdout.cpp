@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Calibration hold-out error of a measurement file: fits every other size, predicts the rest.
 // Usage: tutor_live_holdout sweep.jsonl   (a commtutor-live --json stream or a saved measurement file)
 #include "model/measure/calibrate.h"

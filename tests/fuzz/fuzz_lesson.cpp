@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A lesson file is either loaded or rejected with problems naming where.
 #include "model/teach/lesson.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // nccl-tests logs, their -J JSON and our JSON Lines: bad input yields problems, never a crash.
 #include "model/measure/measurement.h"
 #include "model/measure/ncclimport.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every line the worker could print parses to a record or to an error with a message.
 #include "live/protocol/protocol.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Any byte string is either a scenario with problems reported, or a scenario that simulates to finite values.
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"

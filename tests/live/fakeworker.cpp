@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A stand-in for commtutor-live that misbehaves on purpose, for the client's fault tests.
 // Usage: tutor_fake_worker ok|crash|hang|garbage|error|midline|unknown|version|watchdog
 // ("watchdog" hangs under the worker's real Watchdog, armed for 0.2 s, which reports and exits with 6.)

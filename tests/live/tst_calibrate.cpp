@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Calibration: measurements generated from a known α and β (with noise from a fixed seed) are fitted back, and
 // held-out sizes are predicted within 15% median error.
 #include "model/measure/calibrate.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The app-side client against a fake worker that crashes, hangs, prints garbage or reports errors: each run
 // ends in one readable message and the results received before are kept.
 #include "app/gui/livelab/livelabclient.h"

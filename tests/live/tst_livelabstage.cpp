@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The live lab stage offscreen: opening, importing and saving measurements, calibrating and handing the fitted
 // links on, and one real run through the worker. Its controller, LiveLabSession, without any widget.
 #include "app/gui/livelab/hardwareprofile.h"

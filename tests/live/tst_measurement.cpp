@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Measurements: nccl-tests text and -J JSON import from fixtures, measurement files (JSON Lines) saved and
 // loaded, and bad files reported with file:line.
 #include "model/measure/measurement.h"

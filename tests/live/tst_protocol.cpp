@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The live lab protocol without any backend: round trips, malformed and truncated lines, unknown record
 // types, version mismatch, and the incremental line splitter.
 #include "live/protocol/protocol.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor-live's NCCL backend on a real GPU: a small sweep of every collective with zero wrong elements and
 // the overlap experiment. Skips cleanly when the machine has no CUDA device.
 #include "app/gui/livelab/livelabclient.h"

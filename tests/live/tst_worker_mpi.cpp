@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // commtutor-live for real: the MPI backend under mpirun -np 2 and -np 4 over all seven collectives, parsed by
 // the app's client; the table mode read back by the nccl-tests importer; the NCCL backend without a GPU.
 #include "app/gui/livelab/livelabclient.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The worker without a communication library: command line, sweep sizes, nccl-tests number format,
 // per-iteration statistics, overlap formulas, buffer layout and expected results.
 #include "live/worker/options.h"

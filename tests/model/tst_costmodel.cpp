@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: MIT
 // The α-β-γ cost model against the closed forms of the collective algorithms (Thakur, Rabenseifner &
 // Gropp 2005; NCCL tuning.cc for latencies and protocol factors) and nccl-tests' bandwidth definitions.
+
+#include "model/collectives/costmodel.h"
 
 #include <QtTest>
 #include <cmath>
 #include <limits>
-#include "model/collectives/costmodel.h"
 
 using namespace tutor::model;
 

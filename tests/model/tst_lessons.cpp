@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Lessons and the question bank: every shipped file validates, every scene evaluates and every figure resolves
 // in both languages, numeric answers equal independent closed forms, bad files give named messages, every
 // curriculum topic and every follow-up question of the source material is covered.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // model/measure/prediction.h: the live lab's model side. Overlap against its closed-form definitions, the sizes a
 // run is predicted at, the table rows joined by size, the topology of ranks over hosts, and predictSizes as
 // model::predict size by size.

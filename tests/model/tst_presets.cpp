@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: MIT
 // Hardware presets, topology construction and validation.
+#include "model/collectives/topology.h"
+
 #include <QtTest>
 #include <cmath>
 #include <limits>
-#include "model/collectives/topology.h"
 
 using namespace tutor::model;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scenario value type, validation, JSON reading/writing, field overrides and the memory model.
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"

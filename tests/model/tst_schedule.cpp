@@ -1,11 +1,13 @@
+// SPDX-License-Identifier: MIT
 // Schedules and the symbolic executor: every collective × algorithm × rank count is proven correct or refused
 // with "not defined for n ranks", and the bytes each rank sends equal the cost model's volume term and the
 // closed form (Thakur, Rabenseifner & Gropp 2005; NCCL for the trees and NVLS).
+#include "model/collectives/costmodel.h"
+#include "model/collectives/executor.h"
+
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include "model/collectives/costmodel.h"
-#include "model/collectives/executor.h"
 
 using namespace tutor::model;
 

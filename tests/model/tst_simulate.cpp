@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: MIT
 // The training-step simulator held to closed forms from the literature, and frameAt().
-#include "model/sim/compute.h"
 #include "model/collectives/costmodel.h"
+#include "model/sim/compute.h"
 #include "model/sim/simulate.h"
 
 #include <QtTest>

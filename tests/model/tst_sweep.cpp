@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parameter sweeps of the training step: the values visited, the scenario each value makes (DP keeps
 // dp·tp·pp equal to the GPU count), and every point equal to simulate() of that scenario.
 #include "model/collectives/hardware.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // buildTopology(): the one place a preset and a rank layout become a Topology. Expected layouts follow from
 // the rules in topology.h (ranks = nodes × GPUs per node); errors name the field, the value and the rule.
 #include "model/collectives/algorithm.h"
@@ -120,15 +121,16 @@ void TestTopology::problems_data()
     QTest::addColumn<double>("bandwidth");
     QTest::addColumn<QString>("fragment");
     const double ok = 100;
-    QTest::newRow("unknown preset") << "dgx-z9" << none << none << none << ok << "scene.preset = dgx-z9: unknown preset";
+    QTest::newRow("unknown preset") << "dgx-z9" << none << none << none << ok
+                                    << "scene.preset = dgx-z9: unknown preset";
     QTest::newRow("0 ranks") << "dgx-a100" << n(0) << none << none << ok << "scene.ranks = 0: must be in [1, 1048576]";
     QTest::newRow("-1 nodes") << "dgx-a100" << none << n(-1) << none << ok << "scene.nodes = -1: must be in";
     QTest::newRow("2^62 GPUs per node") << "dgx-a100" << none << none << n(std::int64_t(1) << 62) << ok
                                         << "scene.gpus_per_node = 4611686018427387904: must be in";
-    QTest::newRow("nodes do not divide ranks") << "dgx-a100" << n(12) << n(5) << none << ok
-                                               << "scene.nodes = 5: must divide ranks = 12";
-    QTest::newRow("GPUs per node do not divide ranks") << "dgx-a100" << n(12) << none << n(5) << ok
-                                                       << "scene.gpus_per_node = 5: must divide ranks = 12";
+    QTest::newRow("nodes do not divide ranks")
+        << "dgx-a100" << n(12) << n(5) << none << ok << "scene.nodes = 5: must divide ranks = 12";
+    QTest::newRow("GPUs per node do not divide ranks")
+        << "dgx-a100" << n(12) << none << n(5) << ok << "scene.gpus_per_node = 5: must divide ranks = 12";
     QTest::newRow("three disagree") << "dgx-a100" << n(10) << n(2) << n(4) << ok
                                     << "scene.ranks = 10: must equal nodes × gpus per node = 8";
     QTest::newRow("too many ranks") << "dgx-a100" << none << n(1 << 20) << n(8) << ok

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Trace export: Chrome Trace Event Format JSON that Perfetto accepts, and CSV of events and metrics.
 #include "model/sim/simulate.h"
 #include "model/sim/trace.h"

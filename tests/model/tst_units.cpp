@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: MIT
 // Units: byte sizes, element types, formatting (model/units.h).
-#include <QtTest>
 #include "model/collectives/units.h"
+
+#include <QtTest>
 
 using namespace tutor::model;
 

@@ -1,18 +1,19 @@
+// SPDX-License-Identifier: MIT
 // Charts: the bandwidth curves are the cost model's predictions per algorithm, the latency/bandwidth boundary
 // is where the auto choice's β term overtakes its α term, the breakdown adds up to the step, the sweep chart
 // drops points it cannot draw.
-#include <QAbstractBarSeries>
-#include <QBarSet>
-#include <QChart>
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QTest>
 #include "model/collectives/hardware.h"
 #include "model/collectives/topology.h"
 #include "views/charts/bandwidthchart.h"
 #include "views/charts/breakdownchart.h"
 #include "views/charts/sweepchart.h"
 
+#include <QAbstractBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QTest>
 #include <cmath>
 
 using namespace tutor;

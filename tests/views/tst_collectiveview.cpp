@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The collectives view draws what the schedule says: a ring AllReduce of 4 ranks rendered at the end of
 // step k shows, in every buffer slot, the contributions model::stateAfter(schedule, k) gives — checked in
 // the frame data the painter used and by sampling the painted pixels.

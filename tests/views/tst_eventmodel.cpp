@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: MIT
 // EventModel and MetricsModel: thin adapters checked by QAbstractItemModelTester, rows and roles matching the
 // values they adapt.
+#include "views/eventmodel.h"
+
 #include <QAbstractItemModelTester>
 #include <QRegularExpression>
 #include <QTest>
-#include "views/eventmodel.h"
 
 using namespace tutor;
 using model::EventKind;

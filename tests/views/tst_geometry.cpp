@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Geometry of the views, tested apart from painting: the log size scale, the step clock, grid packing and
 // the collectives layout.
 #include "model/collectives/hardware.h"

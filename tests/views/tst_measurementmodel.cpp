@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MeasurementModel: a thin adapter over model::MeasurementRow checked by QAbstractItemModelTester, its cells
 // against values computed here from nccl-tests' definitions (doc/PERFORMANCE.md), and numeric sorting.
 #include "model/measure/measurement.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TimeAxis: time ↔ x with zoom and pan, lane ↔ y. Expected values are the axis' closed forms
 // (x = left + (t − begin)/(end − begin)·width; lane height = clamp(plot height / lanes, min, max)).
 #include "views/timelineaxis.h"

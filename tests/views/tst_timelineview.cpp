@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // TimelineView: events land on the rectangles the time axis' closed form gives at several zoom levels, and
 // the pixels there carry the event's colour; selection, exposed highlight, bubbles, cursor and level of detail.
 #include "views/timelineview.h"

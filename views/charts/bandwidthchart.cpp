@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "views/charts/bandwidthchart.h"
 
 #include "views/charts/chartstyle.h"

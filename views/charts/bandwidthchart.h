@@ -1,11 +1,11 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Bus bandwidth against message size, one curve per algorithm, on log–log axes, with the latency-bound region
 // (α term larger than β term for the algorithm `auto` picks) shaded apart from the bandwidth-bound region.
 // The curves come from model::bandwidthCurves(); the chart only draws them.
 // Used by the training-step stage (for a scenario's DP group) and the collectives stage.
-#include "views/palette.h"
-
 #include "model/collectives/curves.h"
+#include "views/palette.h"
 
 #include <QString>
 #include <QWidget>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "breakdownchart.h"
 
 #include "chartstyle.h"

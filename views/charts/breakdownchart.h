@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Step-time breakdown: one horizontal bar per step (e.g. "before the edit" and "now"), stacked by what the
 // critical stage spends its time on: compute, exposed communication per dimension, and idle (bubble).
+#include "model/sim/metrics.h"
 #include "views/palette.h"
 
 #include <QString>
 #include <QWidget>
 #include <array>
 #include <vector>
-#include "model/sim/metrics.h"
 
 QT_BEGIN_NAMESPACE
 class QChart;

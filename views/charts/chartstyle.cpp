@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "chartstyle.h"
 
 #include <QAbstractAxis>

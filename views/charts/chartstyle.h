@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Shared look of the Qt Charts views: theme colours from the Palette, fonts, margins.
 #include "views/palette.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live lab's chart: measured bus bandwidth (or time) against message size, with the model's prediction and
 // the calibrated fit drawn beside it. Log-2 size axis; log time axis, linear bandwidth axis.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "sweepchart.h"
 
 #include "chartstyle.h"
@@ -40,7 +41,8 @@ void SweepChart::setSweep(const QString& xTitle, std::vector<model::SweepPoint> 
         return !std::isfinite(p.x) || !std::isfinite(p.stepSeconds) || !std::isfinite(p.exposedSeconds) || p.x <= 0
             || p.stepSeconds < 0;
     });
-    std::sort(points.begin(), points.end(), [](const model::SweepPoint& a, const model::SweepPoint& b) { return a.x < b.x; });
+    std::sort(
+        points.begin(), points.end(), [](const model::SweepPoint& a, const model::SweepPoint& b) { return a.x < b.x; });
     m_xTitle = xTitle;
     m_points = std::move(points);
     m_logX = logX;

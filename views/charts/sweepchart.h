@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Sweep chart: step time and exposed communication as one parameter varies (bucket size, micro-batches,
 // DP size). Points come from model::sweep(); the chart only draws them.

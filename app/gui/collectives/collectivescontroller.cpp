@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "collectivescontroller.h"
 
 #include "views/collectiveframe.h"

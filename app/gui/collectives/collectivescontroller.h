@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Owns the collectives stage's request (collective, algorithm, protocol, ranks, nodes, size, preset) and
 // re-runs the pure model stages when it changes: predict, candidates, makeSchedule, verify. Widgets only

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: MIT
 #include "collectivespanel.h"
-#include "views/text.h"
 
 #include "model/collectives/algorithm.h"
 #include "model/collectives/collective.h"
 #include "model/collectives/hardware.h"
+#include "views/text.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -20,7 +21,6 @@ using views::toQString;
 
 namespace {
 constexpr int kMaxRanks = 16384;
-
 
 template <class E> void selectData(QComboBox* box, E value)
 {

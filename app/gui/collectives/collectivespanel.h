@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The collectives stage's parameter panel: collective, algorithm, protocol, ranks, nodes, message size
 // (a log slider) and hardware preset. Emits the chosen parameters; computes nothing.

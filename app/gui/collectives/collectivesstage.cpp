@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: MIT
 #include "collectivesstage.h"
-#include "views/text.h"
 
 #include "collectivespanel.h"
 #include "views/collectiveview.h"
+#include "views/text.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,10 +13,10 @@
 
 namespace tutor::app {
 
-using views::toQString;
-using views::secondsText;
 using views::bandwidthText;
 using views::bytesText;
+using views::secondsText;
+using views::toQString;
 
 namespace {
 constexpr double kTargetPlaySeconds = 12; // a long schedule plays in about this long at 1×
@@ -142,7 +143,8 @@ QString CollectivesStage::readoutHtml() const
     }
     const model::CollectiveCost& c = *r.cost;
     html += QStringLiteral("<h3>%1 · %2 · %3</h3>")
-                .arg(toQString(model::name(c.op)), toQString(model::name(c.algorithm)), toQString(model::name(c.protocol)));
+                .arg(toQString(model::name(c.op)), toQString(model::name(c.algorithm)),
+                    toQString(model::name(c.protocol)));
     html += QStringLiteral("<p>%1</p>")
                 .arg(tr("%1 ranks (%2 × %3 GPUs), S = %4")
                          .arg(c.ranks)
@@ -163,7 +165,8 @@ QString CollectivesStage::readoutHtml() const
     if (r.autoPick) {
         html += QStringLiteral("<p><b>%1</b> %2</p>")
                     .arg(tr("auto would choose %1 / %2:")
-                             .arg(toQString(model::name(r.autoPick->algorithm)), toQString(model::name(r.autoPick->protocol))),
+                             .arg(toQString(model::name(r.autoPick->algorithm)),
+                                 toQString(model::name(r.autoPick->protocol))),
                         QString::fromStdString(r.autoPick->reason).toHtmlEscaped());
     }
     if (!c.formula.empty())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Collectives page: the animated collective (views::CollectiveView) with the cost readout beside it,
 // the parameter panel in the right-hand dock and the current step's explanation below.

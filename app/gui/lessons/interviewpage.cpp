@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/lessons/interviewpage.h"
 
 #include <QButtonGroup>
@@ -108,7 +109,8 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
             answerChoice(m_choiceGroup->checkedId());
         } else if (qn->kind == model::QuestionKind::Numeric) {
             bool ok = false;
-            const double value = QLocale::c().toDouble(m_numericEdit->text().trimmed().replace(QLatin1Char(','), QLatin1Char('.')), &ok);
+            const double value = QLocale::c().toDouble(
+                m_numericEdit->text().trimmed().replace(QLatin1Char(','), QLatin1Char('.')), &ok);
             if (ok)
                 answerNumeric(value);
             else

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Interview mode: multiple-choice questions, numeric questions generated with seeded random parameters and
 // checked against the model's answer within a tolerance (with the worked solution), and open questions with

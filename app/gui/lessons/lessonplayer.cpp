@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessonplayer.h"
 
 #include "model/collectives/algorithm.h"
@@ -25,7 +26,9 @@ model::Language localeLanguage()
 QStringList choicesFor(const QString& field)
 {
     if (field == QLatin1String("op"))
-        return { QStringLiteral("allreduce"), QStringLiteral("reducescatter"), QStringLiteral("allgather"), QStringLiteral("broadcast"), QStringLiteral("reduce"), QStringLiteral("alltoall"), QStringLiteral("sendrecv") };
+        return { QStringLiteral("allreduce"), QStringLiteral("reducescatter"), QStringLiteral("allgather"),
+            QStringLiteral("broadcast"), QStringLiteral("reduce"), QStringLiteral("alltoall"),
+            QStringLiteral("sendrecv") };
     if (field == QLatin1String("algorithm")) {
         QStringList out { QStringLiteral("auto") };
         for (const auto a : model::concreteAlgorithms())
@@ -35,7 +38,8 @@ QStringList choicesFor(const QString& field)
     if (field == QLatin1String("protocol"))
         return { QStringLiteral("auto"), QStringLiteral("LL"), QStringLiteral("LL128"), QStringLiteral("Simple") };
     if (field == QLatin1String("dtype"))
-        return { QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("fp8"), QStringLiteral("int8") };
+        return { QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("fp32"), QStringLiteral("fp8"),
+            QStringLiteral("int8") };
     if (field == QLatin1String("preset")) {
         QStringList out;
         for (const auto& p : model::presets())
@@ -55,7 +59,9 @@ LessonPlayer::LessonPlayer(const QString& progressPath, QObject* parent)
 
 QString LessonPlayer::findLessonsDir()
 {
-    auto valid = [](const QString& d) { return !d.isEmpty() && QFileInfo(QDir(d).filePath(QStringLiteral("questions"))).isDir(); };
+    auto valid = [](const QString& d) {
+        return !d.isEmpty() && QFileInfo(QDir(d).filePath(QStringLiteral("questions"))).isDir();
+    };
     if (const auto env = qEnvironmentVariable("TUTOR_LESSONS_DIR"); valid(env))
         return env;
     if (const auto src = qEnvironmentVariable("TUTOR_SOURCE_DIR"); valid(src + QStringLiteral("/lessons")))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Lessons page's controller: the lessons and the question bank, the lesson and step on screen, the step's
 // scene with the learner's edits evaluated once per change, the task checked against it, the learner's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessonprogress.h"
 
 #include <QDir>

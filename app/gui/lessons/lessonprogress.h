@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A learner's progress, saved as JSON under QStandardPaths::AppDataLocation (per user) and reloaded on start:
 // lessons finished, the furthest step reached in each lesson, and per question the attempts, correct answers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessonstage.h"
 
 #include "app/gui/lessons/interviewpage.h"

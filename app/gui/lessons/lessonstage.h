@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Lessons page: a view over LessonPlayer (lesson list, Markdown text with figures computed from the scene,
 // the scene drawn with the collective, timeline or charts view, step back/forward, and the step's task with a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "hardwareprofile.h"
 
 #include <QDir>
@@ -18,9 +19,11 @@ constexpr std::array kKinds { model::LinkKind::NVLink, model::LinkKind::PCIe, mo
 
 QJsonObject toJson(const model::Link& l)
 {
-    return { { QStringLiteral("kind"), QString::fromUtf8(model::name(l.kind).data(), static_cast<int>(model::name(l.kind).size())) },
+    return { { QStringLiteral("kind"),
+                 QString::fromUtf8(model::name(l.kind).data(), static_cast<int>(model::name(l.kind).size())) },
         { QStringLiteral("alpha_us"), l.alphaSeconds * 1e6 }, { QStringLiteral("bandwidth_GBps"), l.bandwidthGBps },
-        { QStringLiteral("line_rate_GBps"), l.lineRateGBps }, { QStringLiteral("source"), QString::fromStdString(l.source) } };
+        { QStringLiteral("line_rate_GBps"), l.lineRateGBps },
+        { QStringLiteral("source"), QString::fromStdString(l.source) } };
 }
 
 std::optional<model::Link> linkFrom(const QJsonObject& o)
@@ -63,10 +66,13 @@ model::HardwarePreset customProfile(
 
 QString saveCustomProfile(const model::HardwarePreset& p, const QString& path)
 {
-    QJsonObject o { { QStringLiteral("id"), QString::fromStdString(p.id) }, { QStringLiteral("name"), QString::fromStdString(p.name) },
-        { QStringLiteral("gpus_per_node"), p.gpusPerNode }, { QStringLiteral("nics_per_node"), p.nicsPerNode }, { QStringLiteral("nvls"), p.nvls },
-        { QStringLiteral("intra"), toJson(p.intra) }, { QStringLiteral("inter"), toJson(p.inter) }, { QStringLiteral("peak_flops"), p.peakFlops },
-        { QStringLiteral("memory_bytes"), static_cast<double>(p.memoryBytes) }, { QStringLiteral("reduce_GBps"), p.reduceGBps },
+    QJsonObject o { { QStringLiteral("id"), QString::fromStdString(p.id) },
+        { QStringLiteral("name"), QString::fromStdString(p.name) }, { QStringLiteral("gpus_per_node"), p.gpusPerNode },
+        { QStringLiteral("nics_per_node"), p.nicsPerNode }, { QStringLiteral("nvls"), p.nvls },
+        { QStringLiteral("intra"), toJson(p.intra) }, { QStringLiteral("inter"), toJson(p.inter) },
+        { QStringLiteral("peak_flops"), p.peakFlops },
+        { QStringLiteral("memory_bytes"), static_cast<double>(p.memoryBytes) },
+        { QStringLiteral("reduce_GBps"), p.reduceGBps },
         { QStringLiteral("source"), QString::fromStdString(p.source) } };
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The custom hardware profile the live lab's calibration produces: a preset whose links carry the fitted α and
 // β, saved as JSON so the next session starts from it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/livelab/livelabclient.h"
 
 #include <QCoreApplication>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Starts commtutor-live with QProcess (argument lists, never a shell string), reads its JSON Lines stream as it
 // arrives and keeps every result. A worker that crashes, hangs, prints garbage or reports an error ends in one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The live lab's parameter panel: the form that becomes a LiveLabRequest, and the file actions.
 #include "app/gui/livelab/hardwareprofile.h"
 #include "app/gui/livelab/livelabstage.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/livelab/livelabsession.h"
 
 #include "app/gui/livelab/hardwareprofile.h"

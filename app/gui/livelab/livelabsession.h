@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The live lab's controller: owns the worker client, the measurements (streamed from a run, opened from a
 // measurement file or imported from nccl-tests output), the calibration, the preset the model's prediction is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/livelab/livelabstage.h"
 
 #include "app/gui/livelab/hardwareprofile.h"

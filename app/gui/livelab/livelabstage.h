@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The "Live lab" page: run real collectives with commtutor-live (MPI or NCCL), watch the results stream into a
 // chart and a table beside the model's prediction, calibrate α and β to them, and hand the fitted links to the

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: MIT
 #include "scenarioform.h"
-#include "views/text.h"
 
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
 #include "views/palette.h"
+#include "views/text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -24,7 +25,6 @@ namespace tutor::app {
 using views::toQString;
 
 namespace {
-
 
 constexpr model::DType kWireTypes[]
     = { model::DType::Fp32, model::DType::Bf16, model::DType::Fp16, model::DType::Fp8E4M3, model::DType::Fp8E5M2 };

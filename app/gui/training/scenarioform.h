@@ -1,14 +1,16 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The training scenario as a form (not raw JSON): example scenarios, hardware preset, model shape,
 // parallelism, batch, communication and compute settings. Every edit emits the whole scenario at once;
 // problems from validation are shown inline and mark the offending fields.
+#include "model/collectives/problem.h"
+#include "model/sim/scenario.h"
+
 #include <QString>
 #include <QWidget>
 #include <map>
 #include <string>
 #include <vector>
-#include "model/collectives/problem.h"
-#include "model/sim/scenario.h"
 
 class QCheckBox;
 class QComboBox;

@@ -1,10 +1,10 @@
+// SPDX-License-Identifier: MIT
 #include "app/gui/training/trainingcontroller.h"
 
 #include "model/collectives/costmodel.h"
 #include "model/sim/scenarioio.h"
 
 #include <QDir>
-
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -43,7 +43,8 @@ TrainingController::TrainingController(QObject* parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &TrainingController::finished);
     connect(&m_sweepWatcher, &QFutureWatcher<std::vector<model::SweepPoint>>::finished, this, [this] {
-        emit sweepReady(m_sweepParameter, m_sweepWatcher.result(), model::parameterValue(m_goodScenario, m_sweepParameter));
+        emit sweepReady(
+            m_sweepParameter, m_sweepWatcher.result(), model::parameterValue(m_goodScenario, m_sweepParameter));
     });
 }
 
@@ -210,7 +211,8 @@ model::CollectiveRequest TrainingController::dpBucketRequest() const
     request.bytes = static_cast<model::Bytes>(m_goodScenario.comm.bucketMiB * model::MiB);
     const auto& timeline = m_simulation.timeline;
     for (const auto& e : timeline.events)
-        if (e.collective && e.lane >= 0 && timeline.lanes[static_cast<size_t>(e.lane)].kind == model::LaneKind::DpComm) {
+        if (e.collective && e.lane >= 0
+            && timeline.lanes[static_cast<size_t>(e.lane)].kind == model::LaneKind::DpComm) {
             request.op = *e.collective; // ZeRO runs ReduceScatter (and AllGather) instead of AllReduce
             break;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The Training page's model side: owns the scenario (from a file or the form), re-runs the pure stages
 // (validate → simulate → metrics) when it changes and emits the result as data. A simulation predicted to take
@@ -75,8 +76,8 @@ signals:
     void problemsChanged(const tutor::model::Problems& problems);
     void busyChanged(bool busy);
     /// A sweep's points and the good scenario's own value of the parameter.
-    void sweepReady(tutor::model::SweepParameter parameter, const std::vector<tutor::model::SweepPoint>& points,
-        double current);
+    void sweepReady(
+        tutor::model::SweepParameter parameter, const std::vector<tutor::model::SweepPoint>& points, double current);
 
 private:
     void start(const model::Scenario& scenario);

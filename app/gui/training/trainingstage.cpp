@@ -1,5 +1,5 @@
+// SPDX-License-Identifier: MIT
 #include "trainingstage.h"
-#include "views/text.h"
 
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
@@ -10,6 +10,7 @@
 #include "views/charts/breakdownchart.h"
 #include "views/charts/sweepchart.h"
 #include "views/eventmodel.h"
+#include "views/text.h"
 #include "views/timelineview.h"
 
 #include <QComboBox>
@@ -31,8 +32,8 @@
 
 namespace tutor::app {
 
-using views::secondsText;
 using views::percentText;
+using views::secondsText;
 
 namespace {
 
@@ -326,7 +327,8 @@ QString TrainingStage::explanation() const
     html += tr("<p>One step takes <b>%1</b>: compute %2, communication %3 of which <b>%4</b> is exposed "
                "(overlap %5). Pipeline bubble %6, MFU %7.</p>")
                 .arg(secondsText(m.stepSeconds), secondsText(m.computeSeconds), secondsText(m.commSeconds),
-                    secondsText(m.exposedCommSeconds), percentText(m.overlapHta), percentText(m.bubbleFraction), percentText(m.mfu));
+                    secondsText(m.exposedCommSeconds), percentText(m.overlapHta), percentText(m.bubbleFraction),
+                    percentText(m.mfu));
     // What the critical stage is doing at the cursor.
     const auto& timeline = m_controller->simulation().timeline;
     const model::Frame frame = model::frameAt(timeline, m_timeline->time());

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The training-step page: the simulated step as a Gantt chart (or the charts view), the scenario form in the
 // parameter dock, the step breakdown, the events table and the selected event's cost formula.
 #include "app/gui/stage.h"
+#include "model/collectives/problem.h"
+#include "model/sim/simulation.h"
 
 #include <QPointer>
 #include <QString>
-#include "model/collectives/problem.h"
-#include "model/sim/simulation.h"
 
 class QComboBox;
 class QLabel;
@@ -44,8 +45,9 @@ public:
     void showView(View view);
     View currentView() const { return m_view; }
 
-    /// Loads a scenario file (TrainingController::openScenario). On problems (malformed JSON, unknown keys, failed validation) the previous
-    /// scenario stays, the problems are shown in the form and returned, each with file:line where known.
+    /// Loads a scenario file (TrainingController::openScenario). On problems (malformed JSON, unknown keys, failed
+    /// validation) the previous scenario stays, the problems are shown in the form and returned, each with file:line
+    /// where known.
     model::Problems openScenario(const QString& path);
     /// Like openScenario, reporting through message() instead of returning the problems.
     void loadScenarioFile(const QString& path);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AllGather: every rank ends with every rank's block. nccl-tests src/all_gather.cu: S is the whole output array
 // (count·size·n), busbw = algbw · (n−1)/n. Chunks come in n equal blocks; block r starts at rank r.
 #include "model/collectives/primitives/definition.h"

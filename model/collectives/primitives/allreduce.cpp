@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AllReduce: every rank ends with the sum of all ranks' buffers.
 // nccl-tests src/all_reduce.cu: S = count·size, busbw = algbw · 2(n−1)/n.
 #include "model/collectives/primitives/definition.h"

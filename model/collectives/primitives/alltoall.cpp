@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AllToAll: rank s sends its d-th block to rank d. nccl-tests src/alltoall.cu: S is one rank's whole buffer
 // (count·size·n), busbw = algbw · (n−1)/n. Chunk c = s·n + d is the block s sends to d (chunks = n²).
 #include "model/collectives/primitives/definition.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Broadcast: every rank ends with the root's buffer. nccl-tests src/broadcast.cu: S = count·size, busbw = algbw.
 #include "model/collectives/primitives/definition.h"
 

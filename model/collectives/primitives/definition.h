@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal: one definition per collective (one file each), registered in registry.cpp. A definition holds the
 // nccl-tests traits and what the symbolic executor needs: the buffers before the call and the slots the

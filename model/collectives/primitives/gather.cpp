@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Gather: the root ends with every rank's block. nccl-tests src/gather.cu: S is the whole output array
 // (count·size·n), busbw = algbw · (n−1)/n. Chunk r is rank r's block (chunks = n).
 #include "model/collectives/primitives/definition.h"

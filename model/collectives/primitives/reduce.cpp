@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reduce: the root ends with the sum of all ranks' buffers. nccl-tests src/reduce.cu: S = count·size,
 // busbw = algbw.
 #include "model/collectives/primitives/definition.h"

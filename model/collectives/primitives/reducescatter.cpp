@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ReduceScatter: rank r ends with block r of the sum. nccl-tests src/reduce_scatter.cu: S is the whole input
 // array (count·size·n), busbw = algbw · (n−1)/n. Chunks come in n equal blocks; block r belongs to rank r.
 #include "model/collectives/primitives/definition.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table of collectives: traits for the cost model and the CLI, definitions for the executor.
 #include "model/collectives/primitives/definition.h"
 

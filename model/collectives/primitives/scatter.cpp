@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scatter: rank r ends with block r of the root's buffer. nccl-tests src/scatter.cu: S is the whole input array
 // (count·size·n), busbw = algbw · (n−1)/n. Chunk r is the block for rank r (chunks = n); it comes from the root.
 #include "model/collectives/primitives/definition.h"

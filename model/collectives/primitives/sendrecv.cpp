@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SendRecv as nccl-tests runs it (src/sendrecv.cu): every rank sends its buffer to rank r+1 and receives from
 // r−1 (a ring shift). S = count·size, busbw = algbw. Chunk r is rank r's buffer (chunks = n).
 #include "model/collectives/primitives/definition.h"

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// `commtutor-cli validate-model`: the cost model against the public nccl-tests results in
+// tests/data/validation/nccl-tests.json, summarised per size band and per machine (model/measure/validation.h).
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "model/measure/validation.h"
+#include "tutor/config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tutor::app::cli {
+
+namespace {
+using namespace tutor::model;
+
+constexpr const char* kDataFile = "tests/data/validation/nccl-tests.json";
+constexpr const char* kHeldOutRule = "a run is held out when the FNV-1a 64-bit hash of its id is odd";
+constexpr const char* kErrorRule
+    = "error = predicted / measured - 1, out-of-place; time below 1 MiB, bus bandwidth from 1 MiB";
+
+void printUsage(std::ostream& out)
+{
+    out << "usage: commtutor-cli validate-model [--data FILE] [--all | --fit | --held-out] [--json] [--rows]\n"
+           "Predicts every row of a set of public nccl-tests results with the cost model (auto algorithm and\n"
+           "protocol) and reports the relative error per size band (single- and multi-node) and per machine.\n\n"
+           "  --data FILE   the validation set (default: $TUTOR_SOURCE_DIR/"
+        << kDataFile
+        << ",\n"
+           "                then ./"
+        << kDataFile
+        << ", then the source tree this was built from)\n"
+           "  --all         every run (default), with the fit and held-out medians beside each band\n"
+           "  --fit         only the runs of the fit part\n"
+           "  --held-out    only the held-out runs ("
+        << kHeldOutRule
+        << ")\n"
+           "  --json        the same report as one JSON object\n"
+           "  --rows        every compared row too (run, bytes, measured, predicted, errors)\n"
+           "  -h, --help    this text\n\n"
+           "Accuracy is reported, not enforced. Exit status: 0 the report was printed, 2 wrong arguments or\n"
+           "unreadable or invalid data.\n";
+}
+
+int usageError(std::ostream& err, const std::string& message)
+{
+    err << "commtutor-cli validate-model: " << message << "\n\n";
+    printUsage(err);
+    return 2;
+}
+
+/// Candidates for the default data file, in the order they are tried.
+std::vector<std::string> defaultDataPaths()
+{
+    std::vector<std::string> paths;
+    if (const char* dir = std::getenv("TUTOR_SOURCE_DIR"); dir && *dir)
+        paths.push_back((std::filesystem::path(dir) / kDataFile).string());
+    paths.push_back(kDataFile);
+    paths.push_back((std::filesystem::path(TUTOR_SOURCE_DIR) / kDataFile).string());
+    return paths;
+}
+
+std::string percent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", fraction * 100);
+    return buf;
+}
+
+std::string signedPercent(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", fraction * 100);
+    return buf;
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::string join(const std::vector<std::string>& items, const char* separator)
+{
+    std::string out;
+    for (const auto& s : items)
+        out += (out.empty() ? "" : separator) + s;
+    return out;
+}
+
+const char* scopeName(bool multiNode)
+{
+    return multiNode ? "multi-node" : "single-node";
+}
+
+const char* comparedName(SizeBand band)
+{
+    return comparesTime(band) ? "time" : "busbw";
+}
+
+/// "12.3% (5)" or "— (0)": a median beside its row count.
+std::string medianWithRows(const ErrorStats& s)
+{
+    return (s.rows ? percent(s.medianAbs) : std::string("—")) + " (" + std::to_string(s.rows) + ")";
+}
+
+void statsCells(std::ostream& out, const ErrorStats& s)
+{
+    if (s.rows == 0)
+        out << " — | — | — |";
+    else
+        out << ' ' << percent(s.medianAbs) << " | " << percent(s.worstAbs) << " | " << signedPercent(s.signedMedian)
+            << " |";
+}
+
+nlohmann::json statsJson(const ErrorStats& s)
+{
+    if (s.rows == 0)
+        return { { "rows", 0 }, { "median_abs_error", nullptr }, { "worst_abs_error", nullptr },
+            { "signed_median_error", nullptr } };
+    return { { "rows", s.rows }, { "median_abs_error", s.medianAbs }, { "worst_abs_error", s.worstAbs },
+        { "signed_median_error", s.signedMedian } };
+}
+
+struct Reports {
+    std::string path;
+    ValidationReport main;
+    std::optional<ValidationReport> fit; ///< with --all: the fit part's summary beside each band
+    std::optional<ValidationReport> heldOut;
+};
+
+int skippedRows(const ValidationReport& r)
+{
+    int n = 0;
+    for (const auto& s : r.skipped)
+        n += s.rows;
+    return n;
+}
+
+void printText(const Reports& reports, bool withRows, std::ostream& out)
+{
+    const auto& r = reports.main;
+    out << "commtutor-cli validate-model: split " << name(r.split) << ", " << r.runs << " runs, " << r.rows.size()
+        << " rows compared, " << skippedRows(r) << " rows skipped\n"
+        << "data: " << reports.path << "\n"
+        << "held out: " << kHeldOutRule << "\n"
+        << kErrorRule << "\n\n";
+
+    out << "By size band\n\n| band | compares | nodes | rows | median abs error | worst abs error | signed median |";
+    if (reports.fit)
+        out << " fit: median (rows) | held-out: median (rows) |";
+    out << "\n|---|---|---|---:|---:|---:|---:|" << (reports.fit ? "---:|---:|" : "") << '\n';
+    for (std::size_t i = 0; i < r.bands.size(); ++i) {
+        const auto& b = r.bands[i];
+        out << "| " << name(b.band) << " | " << comparedName(b.band) << " | " << scopeName(b.multiNode) << " | "
+            << b.stats.rows << " |";
+        statsCells(out, b.stats);
+        if (reports.fit && reports.heldOut)
+            out << ' ' << medianWithRows(reports.fit->bands[i].stats) << " | "
+                << medianWithRows(reports.heldOut->bands[i].stats) << " |";
+        out << '\n';
+    }
+
+    out << "\nBy machine (all bands, each row's compared quantity)\n\n"
+           "| machine | presets | rows | skipped rows | median abs error | worst abs error | signed median |\n"
+           "|---|---|---:|---:|---:|---:|---:|\n";
+    for (const auto& m : r.machines) {
+        out << "| " << m.machine << " | " << (m.presets.empty() ? std::string("—") : join(m.presets, ", ")) << " | "
+            << m.stats.rows << " | " << m.skippedRows << " |";
+        statsCells(out, m.stats);
+        out << '\n';
+    }
+
+    out << "\nAlgorithm: ";
+    if (r.algorithmCompared == 0)
+        out << "no compared run records nccl_algo\n";
+    else
+        out << "auto chose the recorded nccl_algo on " << r.algorithmAgreed << " of " << r.algorithmCompared
+            << " rows\n";
+
+    if (!r.notes.empty()) {
+        out << "\nApproximations\n\n";
+        for (const auto& n : r.notes)
+            out << "- " << n << '\n';
+    }
+    if (!r.skipped.empty()) {
+        out << "\nSkipped (not compared)\n\n| run | preset hint | rows | reason |\n|---|---|---:|---|\n";
+        for (const auto& s : r.skipped)
+            out << "| " << s.runId << " | " << s.presetHint << " | " << s.rows << " | " << s.reason << " |\n";
+    }
+    if (withRows) {
+        out << "\nRows\n\n| run | bytes | band | measured us | predicted us | time error | measured busbw | "
+               "predicted busbw | busbw error | auto |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n";
+        for (const auto& c : r.rows)
+            out << "| " << c.runId << " | " << c.bytes << " | " << name(c.band) << " | " << fixed(c.measuredUs, 2)
+                << " | " << fixed(c.predictedUs, 2) << " | " << signedPercent(c.timeError) << " | "
+                << fixed(c.measuredBusBwGBps, 2) << " | " << fixed(c.predictedBusBwGBps, 2) << " | "
+                << signedPercent(c.busBwError) << " | " << name(c.algorithm) << '/' << name(c.protocol) << " |\n";
+    }
+}
+
+void printJson(const Reports& reports, bool withRows, std::ostream& out)
+{
+    const auto& r = reports.main;
+    nlohmann::json j {
+        { "data", reports.path },
+        { "split", std::string(name(r.split)) },
+        { "held_out_rule", kHeldOutRule },
+        { "error_rule", kErrorRule },
+        { "runs", r.runs },
+        { "rows_compared", r.rows.size() },
+        { "rows_skipped", skippedRows(r) },
+        { "algorithm", { { "compared", r.algorithmCompared }, { "agreed", r.algorithmAgreed } } },
+        { "notes", r.notes },
+    };
+    auto& bands = j["bands"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.bands.size(); ++i) {
+        const auto& b = r.bands[i];
+        nlohmann::json band = statsJson(b.stats);
+        band["band"] = std::string(name(b.band));
+        band["compares"] = comparedName(b.band);
+        band["nodes"] = scopeName(b.multiNode);
+        if (reports.fit && reports.heldOut) {
+            band["fit"] = statsJson(reports.fit->bands[i].stats);
+            band["held_out"] = statsJson(reports.heldOut->bands[i].stats);
+        }
+        bands.push_back(std::move(band));
+    }
+    auto& machines = j["machines"] = nlohmann::json::array();
+    for (const auto& m : r.machines) {
+        nlohmann::json machine = statsJson(m.stats);
+        machine["machine"] = m.machine;
+        machine["presets"] = m.presets;
+        machine["skipped_rows"] = m.skippedRows;
+        machines.push_back(std::move(machine));
+    }
+    auto& skipped = j["skipped"] = nlohmann::json::array();
+    for (const auto& s : r.skipped)
+        skipped.push_back({ { "run", s.runId }, { "machine", s.machine }, { "preset_hint", s.presetHint },
+            { "rows", s.rows }, { "reason", s.reason } });
+    if (withRows) {
+        auto& rows = j["rows"] = nlohmann::json::array();
+        for (const auto& c : r.rows) {
+            nlohmann::json row {
+                { "run", c.runId },
+                { "machine", c.machine },
+                { "preset", c.presetId },
+                { "op", std::string(traits(c.op).cliName) },
+                { "nodes", c.nodes },
+                { "gpus_per_node", c.gpusPerNode },
+                { "bytes", c.bytes },
+                { "band", std::string(name(c.band)) },
+                { "held_out", c.heldOut },
+                { "measured_time_us", c.measuredUs },
+                { "predicted_time_us", c.predictedUs },
+                { "time_error", c.timeError },
+                { "measured_busbw_GBps", c.measuredBusBwGBps },
+                { "predicted_busbw_GBps", c.predictedBusBwGBps },
+                { "busbw_error", c.busBwError },
+                { "error", c.error() },
+                { "algorithm", std::string(name(c.algorithm)) },
+                { "protocol", std::string(name(c.protocol)) },
+            };
+            row["algorithm_agrees"] = c.algorithmAgrees ? nlohmann::json(*c.algorithmAgrees) : nlohmann::json();
+            rows.push_back(std::move(row));
+        }
+    }
+    out << j.dump(1) << '\n';
+}
+} // namespace
+
+int runValidateModel(Args args, std::ostream& out, std::ostream& err)
+{
+    const CommandLine cl(args, { "--data" }, { "--all", "--fit", "--held-out", "--json", "--rows", "--help", "-h" });
+    if (!cl.ok())
+        return usageError(err, cl.error());
+    if (cl.has("--help") || cl.has("-h")) {
+        printUsage(out);
+        return 0;
+    }
+    if (!cl.positionals().empty())
+        return usageError(err, "unexpected argument '" + cl.positionals().front() + "'");
+    if (cl.has("--all") + cl.has("--fit") + cl.has("--held-out") > 1)
+        return usageError(err, "give at most one of --all, --fit and --held-out");
+    const Split split = cl.has("--fit") ? Split::Fit : cl.has("--held-out") ? Split::HeldOut : Split::All;
+
+    std::string path;
+    if (const auto data = cl.value("--data")) {
+        if (data->empty())
+            return usageError(err, "--data needs a file name");
+        path = *data;
+    } else {
+        const auto candidates = defaultDataPaths();
+        for (const auto& c : candidates) {
+            std::error_code ec;
+            if (std::filesystem::is_regular_file(c, ec)) {
+                path = c;
+                break;
+            }
+        }
+        if (path.empty()) {
+            err << "commtutor-cli validate-model: no validation set found (tried " << join(candidates, ", ")
+                << "); give --data FILE\n";
+            return 2;
+        }
+    }
+    const auto set = loadValidationSet(path);
+    if (!set) {
+        err << "commtutor-cli validate-model: " << toText(set.problems()) << '\n';
+        return 2;
+    }
+    Reports reports { path, validateModel(*set, split), std::nullopt, std::nullopt };
+    if (split == Split::All) {
+        reports.fit = validateModel(*set, Split::Fit);
+        reports.heldOut = validateModel(*set, Split::HeldOut);
+    }
+    const bool withRows = cl.has("--rows");
+    if (cl.has("--json"))
+        printJson(reports, withRows, out);
+    else
+        printText(reports, withRows, out);
+    return 0;
+}
+
+} // namespace tutor::app::cli
