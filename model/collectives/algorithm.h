@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Algorithms and protocols. One file per algorithm in algorithms/, registered in one table.
 #include "model/collectives/collective.h"
@@ -23,6 +24,17 @@ enum class Algorithm {
 };
 
 enum class Protocol { Auto, LL, LL128, Simple };
+
+/// Where an algorithm comes from. `auto` chooses only among the NCCL ones, as NCCL's tuner does; the MPI /
+/// textbook algorithms (recursive doubling, Rabenseifner, binomial trees, the two-level hierarchical
+/// composition) stay available by hand, to animate and to compare.
+enum class Origin {
+    Nccl, ///< NCCL has it: ring, tree, NVLS, and point-to-point (pairwise) AllToAll / SendRecv
+    Textbook, ///< MPI libraries and textbooks, not NCCL
+};
+Origin originOf(Algorithm algorithm);
+/// "NCCL" or "MPI / textbook, not NCCL", the label every view and the CLI put beside such an algorithm.
+std::string_view originLabel(Origin origin);
 
 std::string_view name(Algorithm algorithm); ///< "ring", "tree", "rabenseifner", ...
 std::string_view name(Protocol protocol); ///< "LL", "LL128", "Simple"

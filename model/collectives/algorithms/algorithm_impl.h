@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Internal: the interface every algorithm file implements, the protocol table (protocol.cpp) and small helpers
 // shared by the algorithm files (common.cpp). One AlgorithmEntry per file, registered in registry.cpp.
@@ -69,6 +70,7 @@ struct AlgorithmEntry {
     std::string_view name; ///< command-line name, "ring"
     std::string_view aliases; ///< other accepted names, comma separated
     LatencyFamily family;
+    Origin origin; ///< NCCL runs it (auto may pick it) or it is an MPI / textbook algorithm (chosen by hand only)
     std::span<const Collective> collectives;
     /// True if the algorithm runs `op` on `ranks` ranks (and on `topology` when given). Else false, and when
     /// `why` is given it receives the rule, "not defined for 6 ranks (needs a power of two)"; the auto search

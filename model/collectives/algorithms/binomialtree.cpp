@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Binomial tree Broadcast and Reduce: in ⌈log2 n⌉ rounds the set of ranks holding the data doubles (Broadcast)
 // or halves (Reduce). log2(n)·(α + S/β) (+ log2(n)·S·γ for Reduce) (Thakur, Rabenseifner & Gropp 2005). Works for
 // any n; ranks are numbered relative to the root.
@@ -73,6 +74,7 @@ const AlgorithmEntry kBinomialTreeAlgorithm {
     "binomial",
     "binomial-tree,binomialtree",
     LatencyFamily::Tree,
+    Origin::Textbook,
     kCollectives,
     check,
     cost,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helpers shared by the algorithm files: integer logs, formatting of formulas, ring schedule building blocks.
 #include "model/collectives/algorithms/algorithm_impl.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NCCL's double binary tree (NCCL ≥ 2.4, "Tree"): two binary trees over the ranks, each reducing then
 // broadcasting half of the message; a rank that is inner in one tree is mostly a leaf in the other, so every
 // rank sends ≈ 2S in total. Latency as NCCL tuning.cc: 2·((g−1)·α_intra + log2(nodes)·α_inter); bandwidth
@@ -161,6 +162,7 @@ const AlgorithmEntry kDoubleBinaryTreeAlgorithm {
     "tree",
     "double-binary-tree,dbtree,doublebinarytree",
     LatencyFamily::Tree,
+    Origin::Nccl,
     kCollectives,
     check,
     cost,

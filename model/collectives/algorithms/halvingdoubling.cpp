@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rabenseifner: recursive-halving ReduceScatter then recursive-doubling AllGather (Thakur, Rabenseifner &
 // Gropp 2005). AllReduce 2·log2(n)·α + 2(n−1)/n·S/β + (n−1)/n·S·γ; ReduceScatter alone log2(n)·α +
 // (n−1)/n·S/β + (n−1)/n·S·γ. Needs a power of two (the non-power-of-two fold is not modelled).
@@ -122,6 +123,7 @@ const AlgorithmEntry kHalvingDoublingAlgorithm {
     "rabenseifner",
     "halving-doubling,halvingdoubling,rhd",
     LatencyFamily::Ring,
+    Origin::Textbook,
     kCollectives,
     check,
     cost,

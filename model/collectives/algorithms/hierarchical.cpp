@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hierarchical two-level AllReduce on nodes × g GPUs: ring ReduceScatter inside each node, ring AllReduce of
 // S/g between nodes on each of the g rails, ring AllGather inside each node.
 // 2(g−1)·α_intra + 2(N−1)·α_inter + 2(g−1)/g·S/β_intra + 2(N−1)/N·(S/g)/β_inter + ((g−1)/g·S + (N−1)/N·S/g)·γ.
@@ -90,6 +91,7 @@ const AlgorithmEntry kHierarchicalAlgorithm {
     "hierarchical",
     "two-level,2level",
     LatencyFamily::Ring,
+    Origin::Textbook,
     kCollectives,
     check,
     cost,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NVLS: NVLink SHARP reduces in the NVSwitch. Each GPU pushes its data into the switch once and reads the
 // result back, so the bandwidth term is ≈ S/β instead of 2S/β for AllReduce (NCCL tuning.cc models NVLS at
 // efficiency 0.85 on Hopper and ≈ 25 µs latency). The schedule shows the logical moves between ranks: a direct
@@ -87,6 +88,7 @@ const AlgorithmEntry kNvlsAlgorithm {
     "nvls",
     "nvlink-sharp,sharp",
     LatencyFamily::Nvls,
+    Origin::Nccl,
     kCollectives,
     check,
     cost,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pairwise / direct: every rank talks straight to its peers, one peer per step. AllToAll (pairwise exchange,
 // (n−1)·α + (n−1)/n·S/β, Thakur et al. 2005), direct Gather and Scatter through the root's link, and the ring
 // shift nccl-tests runs as SendRecv (every rank sends S to rank r+1).
@@ -103,6 +104,7 @@ const AlgorithmEntry kPairwiseAlgorithm {
     "pairwise",
     "direct,p2p",
     LatencyFamily::Ring,
+    Origin::Nccl,
     kCollectives,
     check,
     cost,

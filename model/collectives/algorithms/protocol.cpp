@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Protocols LL, LL128, Simple as NCCL's tuner models them (NVIDIA/nccl src/graph/tuning.cc), and the names
 // and parsers of algorithms and protocols.
 #include "model/collectives/algorithms/algorithm_impl.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Recursive doubling: at step k every rank exchanges with rank r XOR 2^k. AllReduce exchanges the whole
 // message each time, log2(n)·(α + S/β + S·γ); AllGather doubles the blocks it holds, log2(n)·α + (n−1)/n·S/β
 // (Thakur, Rabenseifner & Gropp 2005). Needs a power of two.
@@ -74,6 +75,7 @@ const AlgorithmEntry kRecursiveDoublingAlgorithm {
     "recursive-doubling",
     "recursivedoubling,rd",
     LatencyFamily::Ring,
+    Origin::Textbook,
     kCollectives,
     check,
     cost,

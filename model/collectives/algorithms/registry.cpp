@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The table of algorithms: one entry per file in this folder.
 #include "model/collectives/algorithms/algorithm_impl.h"
 
@@ -52,6 +53,17 @@ constexpr std::array kConcrete { Algorithm::Ring, Algorithm::DoubleBinaryTree, A
 std::span<const Algorithm> concreteAlgorithms()
 {
     return kConcrete;
+}
+
+Origin originOf(Algorithm algorithm)
+{
+    const auto* entry = detail::findAlgorithm(algorithm);
+    return entry ? entry->origin : Origin::Nccl;
+}
+
+std::string_view originLabel(Origin origin)
+{
+    return origin == Origin::Nccl ? "NCCL" : "MPI / textbook, not NCCL";
 }
 
 std::string algorithmNames()

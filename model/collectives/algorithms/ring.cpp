@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ring: ranks pass chunks to their right neighbour. AllReduce = reduce-scatter + all-gather; Broadcast and
 // Reduce are pipelined chains. Closed forms: Thakur, Rabenseifner & Gropp (2005); NCCL tuning.cc for the
 // step counts (AllReduce 2(n−1) steps, 2(nodes−1) of them between nodes; RS/AG n−1 and nodes−1).
@@ -127,6 +128,7 @@ const AlgorithmEntry kRingAlgorithm {
     "ring",
     "",
     LatencyFamily::Ring,
+    Origin::Nccl,
     kCollectives,
     check,
     cost,
