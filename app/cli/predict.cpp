@@ -234,7 +234,8 @@ void printHeader(const Options& o, std::ostream& out)
         std::string(name(t.inter.kind)).c_str(), t.inter.alphaSeconds * 1e6, t.inter.bandwidthGBps, t.nicsPerNode);
     out << line;
     out << "#  algorithm " << name(o.algorithm) << ", protocol " << name(o.protocol)
-        << " (auto: the cheapest, as NCCL's tuner); times are model predictions, not measurements\n#\n";
+        << " (auto: the cheapest of NCCL's own algorithms, as its tuner); times are model predictions, not "
+           "measurements\n#\n";
     out << "#" << pad("size", 11) << pad("count", 13) << pad("type", 10) << pad("redop", 8) << pad("root", 7)
         << pad("time(us)", 13) << pad("algbw(GB/s)", 13) << pad("busbw(GB/s)", 13) << "  algorithm/protocol\n";
 }
@@ -312,6 +313,7 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
                 { "bytes_sent_per_rank", c.bytesSentPerRank },
                 { "algorithm", std::string(name(c.algorithm)) },
                 { "protocol", std::string(name(c.protocol)) },
+                { "origin", std::string(originLabel(originOf(c.algorithm))) },
                 { "reason", c.reason },
                 { "formula", c.formula },
             };
@@ -320,7 +322,10 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
             out << ' ' << pad(std::to_string(c.bytes), 11) << pad(std::to_string(count), 13)
                 << pad(std::string(name(o.dtype)), 10) << pad(redop, 8) << pad(std::to_string(root), 7)
                 << pad(fixed(c.totalSeconds * 1e6, 2), 13) << pad(fixed(c.algBwGBps, 2), 13)
-                << pad(fixed(c.busBwGBps, 2), 13) << "  " << name(c.algorithm) << '/' << name(c.protocol) << '\n';
+                << pad(fixed(c.busBwGBps, 2), 13) << "  " << name(c.algorithm) << '/' << name(c.protocol)
+                << (originOf(c.algorithm) == Origin::Textbook ? " (" + std::string(originLabel(Origin::Textbook)) + ")"
+                                                              : "")
+                << '\n';
         }
         busSum += c.busBwGBps;
     }

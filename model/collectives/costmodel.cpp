@@ -58,6 +58,7 @@ CollectiveCost evaluate(
     const double efficiency = detail::protocolEfficiency(protocol);
     in.intraBps = topo.intra.bandwidthGBps * kBytesPerGB * efficiency;
     in.interBps = topo.interBandwidthPerGpuGBps() * kBytesPerGB * efficiency;
+    in.interNodeBps = topo.interBandwidthPerNodeGBps() * kBytesPerGB * efficiency;
     in.gammaSecondsPerByte = topo.reduceGBps > 0 ? 1.0 / (topo.reduceGBps * kBytesPerGB) : 0.0;
     in.wantFormula = withText;
     const auto terms = entry.cost(in);
@@ -128,10 +129,19 @@ Problems validate(const CollectiveRequest& request)
 
 namespace {
 /// Calls visit(entry, protocol) for every pair that can run a valid request.
+/// Auto considers only the algorithms NCCL has (Origin::Nccl), as NCCL's tuner chooses among its own; the MPI /
+/// textbook ones are candidates only when no NCCL algorithm can run the request (a forced algorithm is always
+/// the one visited).
 template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&& visit)
 {
+    bool ncclOnly = false;
+    if (request.algorithm == Algorithm::Auto)
+        for (const auto* e : detail::algorithmTable())
+            ncclOnly = ncclOnly || (e->origin == Origin::Nccl && runs(*e, request));
     for (const auto* e : detail::algorithmTable()) {
         if (request.algorithm != Algorithm::Auto && e->algorithm != request.algorithm)
+            continue;
+        if (ncclOnly && e->origin != Origin::Nccl)
             continue;
         if (!runs(*e, request))
             continue;

@@ -12,12 +12,14 @@ namespace tutor::model {
 /// an algorithm that is defined for this collective, rank count and topology, root in range.
 Problems validate(const CollectiveRequest& request);
 
-/// Predicts one collective. Algorithm/Protocol Auto evaluates every defined pair and takes the cheapest,
+/// Predicts one collective. Algorithm/Protocol Auto evaluates every pair NCCL itself has for the request
+/// (Origin::Nccl; the MPI / textbook algorithms only when none of NCCL's can run it) and takes the cheapest,
 /// as NCCL's tuner does (src/graph/tuning.cc), and says why in CollectiveCost::reason.
 /// Fails with the problems of validate() and with "not defined for n ranks" for an algorithm that cannot run.
 Result<CollectiveCost> predict(const CollectiveRequest& request);
 
-/// Every (algorithm, protocol) that can run this request, each with its cost, cheapest first.
+/// Every (algorithm, protocol) that can run this request, each with its cost, cheapest first. With Auto these
+/// are the pairs auto chooses among (NCCL's); force an algorithm to cost an MPI / textbook one.
 /// Used for the "auto would choose … because …" readout and the per-algorithm bandwidth chart.
 std::vector<CollectiveCost> candidates(const CollectiveRequest& request);
 

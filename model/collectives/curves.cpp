@@ -49,17 +49,15 @@ BandwidthCurves bandwidthCurves(const CollectiveRequest& request, Bytes minBytes
     bool sawLatencyBound = false, sawBandwidthBound = false;
     for (Bytes s = data.minBytes; s <= data.maxBytes; s *= 2) {
         probe.bytes = s;
-        const auto all = candidates(probe); // cheapest first
+        const auto all = candidates(probe); // what auto chooses among, cheapest first
         if (all.empty())
             continue;
-        std::vector<bool> done(algorithms.size(), false);
-        for (const auto& cost : all) {
-            const auto it = std::find(algorithms.begin(), algorithms.end(), cost.algorithm);
-            const size_t a = static_cast<size_t>(it - algorithms.begin());
-            if (it == algorithms.end() || done[a] || !positive(cost.busBwGBps))
-                continue;
-            done[a] = true;
-            curves[a].points.push_back({ static_cast<double>(s), cost.busBwGBps });
+        // One curve per algorithm, NCCL's and the MPI / textbook ones alike, each at its cheapest protocol.
+        for (size_t a = 0; a < algorithms.size(); ++a) {
+            CollectiveRequest forced = probe;
+            forced.algorithm = algorithms[a];
+            if (const auto own = candidates(forced); !own.empty() && positive(own.front().busBwGBps))
+                curves[a].points.push_back({ static_cast<double>(s), own.front().busBwGBps });
         }
         const auto& best = all.front();
         if (positive(best.busBwGBps))

@@ -24,7 +24,7 @@ struct BandwidthCurve {
 
 struct BandwidthCurves {
     std::vector<BandwidthCurve> curves; ///< algorithms that can run the request, in concreteAlgorithms() order
-    std::vector<CurvePoint> autoCurve; ///< what Algorithm::Auto achieves at each size
+    std::vector<CurvePoint> autoCurve; ///< what Algorithm::Auto (NCCL's algorithms only) achieves at each size
     /// Smallest S where the β term of the auto choice reaches its α term (latency-bound below, bandwidth-bound
     /// above), refined by bisection in log S; 0 when every size is bandwidth-bound, maxBytes when every size is
     /// latency-bound.

@@ -11,9 +11,17 @@
 namespace tutor::model {
 
 /// The physical kind of a link; decides how views draw it and which NCCL per-hop latency applies.
-enum class LinkKind { NVLink, PCIe, SharedMemory, InfiniBand, RoCE, Ethernet };
+enum class LinkKind {
+    NVLink,
+    PCIe,
+    SharedMemory,
+    InfiniBand,
+    RoCE,
+    Ethernet,
+    Efa, ///< AWS Elastic Fabric Adapter (SRD over Ethernet, through the aws-ofi-nccl plugin)
+};
 std::string_view name(LinkKind kind);
-/// True for links between nodes (InfiniBand, RoCE, Ethernet).
+/// True for links between nodes (InfiniBand, RoCE, Ethernet, EFA).
 bool isNetwork(LinkKind kind);
 
 /// One link class as the α-β model sees it, per GPU and per direction.

@@ -21,9 +21,9 @@ constexpr double kNvlinkRingSimpleUs = 3.4;
 constexpr double kPcieRingSimpleUs = 5.7;
 constexpr double kNetRingSimpleUs = 14.0;
 
-const std::array<HardwarePreset, 6>& table()
+const std::array<HardwarePreset, 11>& table()
 {
-    static const std::array<HardwarePreset, 6> kPresets {
+    static const std::array<HardwarePreset, 11> kPresets {
         HardwarePreset {
             .id = "dgx-a100",
             .name = "NVIDIA DGX A100 (8× A100 SXM4 80 GB)",
@@ -85,6 +85,107 @@ const std::array<HardwarePreset, 6>& table()
             .reduceGBps = 4800.0, // HBM3e bandwidth (the fused sum adds one read of the local operand)
             .source = "H200 SXM datasheet: 989 TFLOP/s dense bf16, 141 GB HBM3e at 4.8 TB/s; HGX H200: "
                       "8 GPUs, NVLink 4 NVSwitch with NVLink SHARP, 8 NDR NICs",
+        },
+        HardwarePreset {
+            .id = "hgx-a800",
+            .name = "NVIDIA HGX A800 (8× A800 SXM4 80 GB, NVLink 400 GB/s)",
+            .gpusPerNode = 8,
+            // A800: the A100 with NVLink cut to 8 links, 400 GB/s bidirectional = 200 GB/s per direction
+            // (NVIDIA A800 datasheet). β at the DGX A100 ring ratio 235 / 300 of line rate.
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 157.0, 200.0,
+                "NVLink 3 with 8 links: line 200 GB/s per direction (400 GB/s bidirectional, A800 datasheet); "
+                "β = 78 % of line, the DGX A100 ring ratio (235 of 300); α = NCCL hwLat NVLink ring Simple "
+                "3.4 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 24.0, 25.0,
+                "InfiniBand HDR 200 Gb/s per NIC = 25 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s "
+                "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = false,
+            .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 2039.0,
+            .source = "A800 SXM4 80 GB datasheet: 312 TFLOP/s dense bf16, 80 GB HBM2e at 2,039 GB/s, NVLink "
+                      "400 GB/s; 8 HDR NICs as DGX A100",
+        },
+        HardwarePreset {
+            .id = "hgx-h800",
+            .name = "NVIDIA HGX H800 (8× H800 SXM5 80 GB, NVLink 400 GB/s)",
+            .gpusPerNode = 8,
+            // H800: the H100 SXM with NVLink cut to 8 links, 400 GB/s bidirectional = 200 GB/s per direction
+            // (NVIDIA H800 datasheet). β at the HGX H100 ring ratio 370 / 450 of line rate.
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 164.0, 200.0,
+                "NVLink 4 with 8 links: line 200 GB/s per direction (400 GB/s bidirectional, H800 datasheet); "
+                "β = 82 % of line, the HGX H100 ring ratio (370 of 450); α = NCCL hwLat NVLink ring Simple "
+                "3.4 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "InfiniBand NDR 400 Gb/s per NIC = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s "
+                "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true, // third-generation NVSwitch as HGX H100
+            .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 3350.0,
+            .source = "H800 SXM5 datasheet: 989 TFLOP/s dense bf16, 80 GB HBM3 at 3.35 TB/s, NVLink 400 GB/s; "
+                      "8 NDR NICs as HGX H100",
+        },
+        HardwarePreset {
+            .id = "aws-p4d",
+            .name = "AWS p4d.24xlarge (8× A100 SXM4 40 GB, 4× 100 Gb/s EFA)",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 235.0, 300.0,
+                "NVLink 3 / NVSwitch: line 300 GB/s per direction (600 GB/s bidirectional, AWS P4 page); "
+                "β = NCCL sm80 ring cap 235 GB/s (tuning.cc); α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            // 4 EFA NICs of 100 Gb/s = 12.5 GB/s each (AWS P4 instance page: 400 Gbps EFA).
+            .inter = { LinkKind::Efa, kNetRingSimpleUs * kMicro, 12.0, 12.5,
+                "EFA 100 Gb/s per NIC = 12.5 GB/s line, 4 per instance (AWS EC2 P4 page); β = NCCL net "
+                "model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring Simple 14 µs (EFA's small-message "
+                "latency is higher in practice)" },
+            .nicsPerNode = 4,
+            .nvls = false,
+            .peakFlops = 312e12,
+            .memoryBytes = 40 * GiB,
+            .reduceGBps = 1555.0, // A100 40 GB HBM2
+            .source = "AWS EC2 P4 instances: p4d.24xlarge, 8× A100 40 GB, NVSwitch 600 GB/s, 400 Gbps EFA; "
+                      "A100 40 GB datasheet: 1,555 GB/s HBM2, 312 TFLOP/s dense bf16",
+        },
+        HardwarePreset {
+            .id = "aws-p5",
+            .name = "AWS p5.48xlarge (8× H100 SXM5 80 GB, 32× 100 Gb/s EFA)",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch: line 450 GB/s per direction (900 GB/s bidirectional, AWS P5 page); β = "
+                "nccl-tests ring busbw range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            // 32 EFA NICs of 100 Gb/s, four per GPU: modelled as 8 NIC groups of 400 Gb/s, one per GPU.
+            .inter = { LinkKind::Efa, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "EFAv2 3,200 Gbps per instance = 32 × 100 Gb/s, four per GPU (AWS EC2 P5 page), as 8 groups "
+                "of 400 Gb/s = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET "
+                "ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true,
+            .peakFlops = 989e12,
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 3350.0,
+            .source = "AWS EC2 P5 instances: p5.48xlarge, 8× H100 80 GB, NVSwitch 900 GB/s, 3,200 Gbps EFAv2; "
+                      "H100 SXM5 datasheet",
+        },
+        HardwarePreset {
+            .id = "gcp-a3-mega",
+            .name = "Google Cloud A3 Mega (8× H100 SXM5 80 GB, 8× 200 Gb/s GPUDirect-TCPXO)",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw "
+                "range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, 24.0, 25.0,
+                "GPUDirect-TCPXO: 8 NICs of 200 Gb/s = 25 GB/s line each, 1,600 Gbps per VM (Google Cloud "
+                "A3 Mega machine type); β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring "
+                "Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true,
+            .peakFlops = 989e12,
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 3350.0,
+            .source = "Google Cloud accelerator-optimized machines: a3-megagpu-8g, 8× H100 80 GB, 1,600 Gbps "
+                      "GPUDirect-TCPXO; H100 SXM5 datasheet",
         },
         HardwarePreset {
             .id = "pcie-gen4",
@@ -171,6 +272,8 @@ std::string_view name(LinkKind kind)
         return "shared memory";
     case LinkKind::InfiniBand:
         return "InfiniBand";
+    case LinkKind::Efa:
+        return "EFA";
     case LinkKind::RoCE:
         return "RoCE";
     case LinkKind::Ethernet:
@@ -181,7 +284,8 @@ std::string_view name(LinkKind kind)
 
 bool isNetwork(LinkKind kind)
 {
-    return kind == LinkKind::InfiniBand || kind == LinkKind::RoCE || kind == LinkKind::Ethernet;
+    return kind == LinkKind::InfiniBand || kind == LinkKind::RoCE || kind == LinkKind::Ethernet
+        || kind == LinkKind::Efa;
 }
 
 Problems validate(const Link& link, const std::string& field)

@@ -26,6 +26,13 @@ double Topology::interBandwidthPerGpuGBps() const
     return inter.bandwidthGBps * std::min(1.0, static_cast<double>(nicsPerNode) / gpusPerNode);
 }
 
+double Topology::interBandwidthPerNodeGBps() const
+{
+    if (gpusPerNode <= 0 || nicsPerNode <= 0)
+        return 0;
+    return inter.bandwidthGBps * std::min(nicsPerNode, gpusPerNode);
+}
+
 Topology makeTopology(const HardwarePreset& preset, int nodes, int gpusPerNode)
 {
     Topology t;

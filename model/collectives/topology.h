@@ -27,6 +27,9 @@ struct Topology {
     /// Inter-node bandwidth available to one GPU when all GPUs of a node send at once:
     /// inter.bandwidthGBps · min(1, nicsPerNode / gpusPerNode).
     double interBandwidthPerGpuGBps() const;
+    /// β between nodes for a whole node: min(NICs, GPUs per node) × one NIC's β. NCCL's rings and trees run one
+    /// channel per NIC, so a collective across nodes uses every NIC a GPU of the node sits near at once.
+    double interBandwidthPerNodeGBps() const;
 
     bool operator==(const Topology&) const = default;
 };

@@ -250,6 +250,17 @@ PresetChoice presetForHint(std::string_view hint)
         return { "pcie-gen4",
             "no preset without peer-to-peer; pcie-gen4 assumes GPU-to-GPU copies, a no-P2P machine stages "
             "through host memory" };
+    // The data set's cloud names for machines that have a preset under another id.
+    constexpr std::pair<std::string_view, std::string_view> kAliases[] {
+        { "p4d-efa", "aws-p4d" },
+        { "p5-efa", "aws-p5" },
+        { "gcp-a3", "gcp-a3-mega" },
+        { "a800", "hgx-a800" },
+        { "h800", "hgx-h800" },
+    };
+    for (const auto& [alias, id] : kAliases)
+        if (hint == alias)
+            return { std::string(id), {} };
     if (const auto preset = findPreset(hint))
         return { preset->id, {} };
     return { std::nullopt, "no preset with this id" };

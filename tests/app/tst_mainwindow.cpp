@@ -204,9 +204,9 @@ void TestMainWindow::collectivesReadout()
     QCOMPARE(stage.view()->sceneLayout().summarised, !drawn);
     if (drawn)
         QVERIFY2(r.verified, qPrintable(r.verification));
-    // The readout names the α and β terms, algbw, busbw and what auto would choose.
+    // The readout names the α and β terms, algbw, busbw and what NCCL would pick (auto).
     const QString html = stage.readoutHtml();
-    for (const char* fragment : { "α term", "β term", "algbw", "busbw", "auto would choose" })
+    for (const char* fragment : { "α term", "β term", "algbw", "busbw", "NCCL would pick" })
         QVERIFY2(html.contains(QString::fromUtf8(fragment)), fragment);
     QVERIFY(html.contains(QString::fromStdString(model::formatSeconds(r.cost->totalSeconds))));
 }

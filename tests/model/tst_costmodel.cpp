@@ -52,6 +52,8 @@ class TestCostModel : public QObject {
 private slots:
     void closedForms_data();
     void closedForms();
+    void ringAcrossNodesUsesEveryNic_data();
+    void ringAcrossNodesUsesEveryNic();
     void ringBusBwEqualsBeta_data();
     void ringBusBwEqualsBeta();
     void nccltestsDefinitions_data();
@@ -118,12 +120,15 @@ void TestCostModel::closedForms_data()
             }
         }
     }
-    // Across nodes: ring uses 2(nodes−1) network hops and the bottleneck β (the NIC share of one GPU).
+    // Across nodes: ring uses 2(nodes−1) network hops and the bottleneck β = min(β_intra, min(NICs, g)·β_NIC):
+    // NCCL runs one channel per NIC, so the ring's node-crossing edges together use all 8 NICs (8 × 25 GB/s),
+    // and NVLink (100 GB/s) is the bottleneck here.
     const double S = double(Bytes { 1 } << 30);
     const double bNet = 25e9;
     QTest::newRow("ring AllReduce, 2 × 8")
         << int(Collective::AllReduce) << int(Algorithm::Ring) << 2 << 8 << qlonglong(Bytes { 1 } << 30)
-        << kRingBase + (30 - 2) * a + 2 * kNetRingHop + 2.0 * 15 / 16 * S / bNet + 15.0 / 16 * S * gamma;
+        << kRingBase + (30 - 2) * a + 2 * kNetRingHop + 2.0 * 15 / 16 * S / std::min(b, 8 * bNet)
+            + 15.0 / 16 * S * gamma;
     // hierarchical, N nodes × g: 2(g−1)α + 2(N−1)α_net + 2(g−1)/g·S/β + 2(N−1)/N·(S/g)/β_net
     //   + ((g−1)/g·S + (N−1)/N·S/g)·γ
     for (int nodes : { 2, 4 }) {
@@ -134,6 +139,28 @@ void TestCostModel::closedForms_data()
                 + 2.0 * (nodes - 1) / nodes * (S / g) / bNet
                 + ((g - 1.0) / g * S + (nodes - 1.0) / nodes * S / g) * gamma;
     }
+}
+
+void TestCostModel::ringAcrossNodesUsesEveryNic_data()
+{
+    QTest::addColumn<int>("nics");
+    QTest::newRow("1 NIC per node") << 1;
+    QTest::newRow("2 NICs per node") << 2;
+    QTest::newRow("8 NICs per node") << 8;
+    QTest::newRow("16 NICs per node (more NICs than GPUs)") << 16;
+}
+
+void TestCostModel::ringAcrossNodesUsesEveryNic()
+{
+    // The bandwidth term of a ring across 4 nodes of 8 GPUs is 2(n−1)/n·S over min(β_intra, min(NICs, 8)·β_NIC).
+    QFETCH(int, nics);
+    Topology t = testTopology(4, 8);
+    t.nicsPerNode = nics;
+    const Bytes s = Bytes { 1 } << 30;
+    const auto cost = predict(request(Collective::AllReduce, Algorithm::Ring, s, t));
+    QVERIFY2(cost.ok(), toText(cost.problems()).c_str());
+    const double beta = std::min(100e9, std::min(nics, 8) * 25e9);
+    QCOMPARE(cost->bandwidthSeconds, 2.0 * 31 / 32 * double(s) / beta);
 }
 
 void TestCostModel::closedForms()

@@ -318,7 +318,13 @@ void TestValidation::presetHints_data()
     QTest::newRow("other") << "other"
                            << "" << true;
     QTest::newRow("p5-efa") << "p5-efa"
-                            << "" << true;
+                            << "aws-p5" << false;
+    QTest::newRow("p4d-efa") << "p4d-efa"
+                             << "aws-p4d" << false;
+    QTest::newRow("gcp-a3") << "gcp-a3"
+                            << "gcp-a3-mega" << false;
+    QTest::newRow("gb200 (no preset)") << "gb200-nvl72"
+                                       << "" << true;
 }
 
 void TestValidation::presetHints()

@@ -133,9 +133,18 @@ void CollectivesPanel::retranslate()
     label(m_size->parentWidget(), tr("Message size"));
     label(m_preset, tr("Hardware"));
     m_algorithm->setItemText(0, tr("auto (cheapest)"));
+    // The MPI / textbook algorithms are offered by hand and say that NCCL does not run them.
+    for (int i = 1; i < m_algorithm->count(); ++i) {
+        const auto a = static_cast<model::Algorithm>(m_algorithm->itemData(i).toInt());
+        m_algorithm->setItemText(i,
+            model::originOf(a) == model::Origin::Nccl
+                ? toQString(model::name(a))
+                : tr("%1 (MPI / textbook, not NCCL)").arg(toQString(model::name(a))));
+    }
     m_protocol->setItemText(0, tr("auto (cheapest)"));
     m_collective->setToolTip(tr("The collective operation to animate and cost"));
-    m_algorithm->setToolTip(tr("How the data moves; auto picks the cheapest, as NCCL's tuner does"));
+    m_algorithm->setToolTip(
+        tr("How the data moves; auto picks the cheapest of NCCL's own algorithms, as NCCL's tuner does"));
     m_protocol->setToolTip(tr("NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)"));
     m_ranks->setToolTip(tr("Number of GPUs taking part; up to 64 are drawn one by one"));
     m_nodes->setToolTip(tr("Number of machines; must divide the number of ranks"));

@@ -145,6 +145,11 @@ QString CollectivesStage::readoutHtml() const
     html += QStringLiteral("<h3>%1 · %2 · %3</h3>")
                 .arg(toQString(model::name(c.op)), toQString(model::name(c.algorithm)),
                     toQString(model::name(c.protocol)));
+    if (model::originOf(c.algorithm) == model::Origin::Textbook)
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("%1 is an MPI / textbook algorithm, not NCCL: NCCL never runs it, so nccl-tests will not "
+                            "show this time.")
+                             .arg(toQString(model::name(c.algorithm))));
     html += QStringLiteral("<p>%1</p>")
                 .arg(tr("%1 ranks (%2 × %3 GPUs), S = %4")
                          .arg(c.ranks)
@@ -164,7 +169,7 @@ QString CollectivesStage::readoutHtml() const
     html += QStringLiteral("</table>");
     if (r.autoPick) {
         html += QStringLiteral("<p><b>%1</b> %2</p>")
-                    .arg(tr("auto would choose %1 / %2:")
+                    .arg(tr("NCCL would pick %1 / %2 here:")
                              .arg(toQString(model::name(r.autoPick->algorithm)),
                                  toQString(model::name(r.autoPick->protocol))),
                         QString::fromStdString(r.autoPick->reason).toHtmlEscaped());

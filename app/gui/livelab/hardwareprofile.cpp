@@ -15,7 +15,7 @@ namespace tutor::app {
 namespace {
 
 constexpr std::array kKinds { model::LinkKind::NVLink, model::LinkKind::PCIe, model::LinkKind::SharedMemory,
-    model::LinkKind::InfiniBand, model::LinkKind::RoCE, model::LinkKind::Ethernet };
+    model::LinkKind::InfiniBand, model::LinkKind::RoCE, model::LinkKind::Ethernet, model::LinkKind::Efa };
 
 QJsonObject toJson(const model::Link& l)
 {

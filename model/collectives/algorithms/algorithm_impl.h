@@ -40,10 +40,16 @@ struct CostInput {
     Seconds interHop = 0; ///< α between nodes
     double intraBps = 0; ///< β inside a node, bytes/s
     double interBps = 0; ///< β between nodes for one GPU (its share of the node's NICs), bytes/s
+    /// β between nodes for the whole node: NCCL runs one channel per NIC, so a ring or tree that crosses the
+    /// node boundary uses min(NICs, GPUs) NICs at once, bytes/s.
+    double interNodeBps = 0;
     double gammaSecondsPerByte = 0;
     bool wantFormula = true; ///< false when only the numbers are needed (auto selection, sweeps)
     /// β of the slowest link the collective crosses: intra on one node, min(intra, inter) across nodes.
     double bottleneckBps() const;
+    /// β of the slowest link a ring or tree of NCCL channels crosses: intra on one node, min(intra,
+    /// interNodeBps) across nodes (every channel on its own NIC).
+    double channelBottleneckBps() const;
 };
 
 /// An algorithm's share of a CollectiveCost (the protocol base latency is added by the cost model).

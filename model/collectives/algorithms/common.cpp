@@ -15,6 +15,13 @@ double CostInput::bottleneckBps() const
     return intraBps;
 }
 
+double CostInput::channelBottleneckBps() const
+{
+    if (topology && topology->nodes > 1)
+        return std::min(intraBps, interNodeBps);
+    return intraBps;
+}
+
 bool isPowerOfTwo(int n)
 {
     return n >= 1 && (n & (n - 1)) == 0;

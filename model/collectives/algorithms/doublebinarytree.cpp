@@ -112,7 +112,7 @@ CostTerms cost(const CostInput& in)
         ++log2Nodes; // NCCL log2i: floor
     const int intraHops = 2 * (g - 1);
     const int interHops = 2 * log2Nodes;
-    const double beta = in.bottleneckBps() * kTreeEfficiency;
+    const double beta = in.channelBottleneckBps() * kTreeEfficiency;
     const double s = static_cast<double>(in.bytes);
     const auto summary = summarize(n);
     t.steps = 2 * summary.maxDepth;

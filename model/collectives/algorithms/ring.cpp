@@ -25,7 +25,7 @@ CostTerms cost(const CostInput& in)
         return t;
     const int nodes = in.topology ? in.topology->nodes : 1;
     const double s = static_cast<double>(in.bytes);
-    const double beta = in.bottleneckBps();
+    const double beta = in.channelBottleneckBps();
     const Bytes block = ceilDiv(in.bytes, n);
     // Bytes crossing node boundaries: the ring crosses `nodes` of its n edges when it spans nodes.
     auto split = [&](Bytes total) {
