@@ -84,13 +84,17 @@ void BandwidthChart::rebuild()
     auto region = [&](double from, double to, QColor colour, const QString& name) {
         if (!(to > from))
             return;
-        auto* upper = new QLineSeries;
-        auto* lower = new QLineSeries;
+        // A QAreaSeries does not own its boundary series: parent them to the area, which the chart owns, so that
+        // clearing the chart frees them too.
+        auto* area = new QAreaSeries;
+        auto* upper = new QLineSeries(area);
+        auto* lower = new QLineSeries(area);
         upper->append(from, yHi);
         upper->append(to, yHi);
         lower->append(from, yLo);
         lower->append(to, yLo);
-        auto* area = new QAreaSeries(upper, lower);
+        area->setUpperSeries(upper);
+        area->setLowerSeries(lower);
         colour.setAlpha(m_palette.theme == Theme::Light ? 28 : 40);
         area->setBrush(colour);
         area->setPen(Qt::NoPen);
