@@ -240,10 +240,6 @@ Result<ValidationSet> loadValidationSet(const std::string& path)
 
 PresetChoice presetForHint(std::string_view hint)
 {
-    if (hint == "dgx-a100" || hint == "hgx-h100" || hint == "hgx-h200")
-        return { std::string(hint), {} };
-    if (hint == "pcie-gen4")
-        return { "pcie-gen4", {} };
     if (hint == "pcie-gen3")
         return { "pcie-gen4", "no PCIe Gen3 preset; pcie-gen4's links are about twice as fast as Gen3's" };
     if (hint == "pcie-nop2p")

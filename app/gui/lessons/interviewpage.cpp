@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/lessons/interviewpage.h"
 
+#include "views/text.h"
+
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
@@ -20,10 +22,6 @@
 namespace tutor::app {
 
 namespace {
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 /// Choice and open questions may quote hardware figures ({{hw.hgx-h100.nic_GBps}}).
 const model::Figures& hardware()
@@ -34,7 +32,7 @@ const model::Figures& hardware()
 
 QString resolved(const model::Text& text, model::Language language)
 {
-    return q(model::resolveTemplate(text.in(language), hardware()).text);
+    return views::toQString(model::resolveTemplate(text.in(language), hardware()).text);
 }
 } // namespace
 
@@ -114,7 +112,7 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
             if (ok)
                 answerNumeric(value);
             else
-                m_feedback->setMarkdown(tr("Type a number in %1.").arg(q(qn->unit)));
+                m_feedback->setMarkdown(tr("Type a number in %1.").arg(views::toQString(qn->unit)));
         }
     });
     connect(m_reveal, &QPushButton::clicked, this, &InterviewPage::revealOpen);
@@ -124,7 +122,7 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
     connect(m_filter, &QComboBox::activated, this, [this] { nextQuestion(); });
     connect(m_showStep, &QPushButton::clicked, this, [this] {
         if (const auto* qn = current())
-            emit showStepRequested(q(qn->step));
+            emit showStepRequested(views::toQString(qn->step));
     });
     retranslate();
 }
@@ -136,7 +134,7 @@ void InterviewPage::setQuestions(const std::vector<model::Question>& questions, 
     m_language = language;
     m_current = -1;
     for (int i = 0; i < questionCount(); ++i)
-        if (q(m_questions[i].id) == id)
+        if (views::toQString(m_questions[i].id) == id)
             m_current = i;
     if (m_current < 0 && !m_questions.empty())
         nextQuestion();
@@ -152,13 +150,13 @@ const model::Question* InterviewPage::current() const
 
 QString InterviewPage::currentId() const
 {
-    return current() ? q(current()->id) : QString();
+    return current() ? views::toQString(current()->id) : QString();
 }
 
 bool InterviewPage::showQuestion(const QString& id, quint64 seed)
 {
     for (int i = 0; i < questionCount(); ++i) {
-        if (q(m_questions[i].id) != id)
+        if (views::toQString(m_questions[i].id) != id)
             continue;
         m_current = i;
         m_seed = seed;
@@ -195,7 +193,7 @@ void InterviewPage::nextQuestion()
     const auto seed = QRandomGenerator::global()->generate64();
     for (const auto& id : m_progress.reviewQueue())
         for (const auto& qn : m_questions)
-            if (q(qn.id) == id && fits(qn) && id != currentId()) {
+            if (views::toQString(qn.id) == id && fits(qn) && id != currentId()) {
                 showQuestion(id, seed);
                 return;
             }
@@ -204,13 +202,15 @@ void InterviewPage::nextQuestion()
         if (!fits(m_questions[i]) || i == m_current)
             continue;
         any.push_back(i);
-        if (m_progress.record(q(m_questions[i].id)).attempts == 0)
+        if (m_progress.record(views::toQString(m_questions[i].id)).attempts == 0)
             fresh.push_back(i);
     }
     const auto& pool = fresh.empty() ? any : fresh;
     if (pool.empty())
         return;
-    showQuestion(q(m_questions[pool[QRandomGenerator::global()->bounded(static_cast<int>(pool.size()))]].id), seed);
+    showQuestion(
+        views::toQString(m_questions[pool[QRandomGenerator::global()->bounded(static_cast<int>(pool.size()))]].id),
+        seed);
 }
 
 void InterviewPage::render()
@@ -227,10 +227,10 @@ void InterviewPage::render()
     }
     const QString kinds[] = { tr("Multiple choice"), tr("Numeric (computed by the model)"),
         tr("Open question — answer aloud in %1 s").arg(qn->seconds) };
-    m_kind->setText(
-        kinds[static_cast<int>(qn->kind)] + (qn->source.empty() ? QString() : QStringLiteral(" · ") + q(qn->source)));
+    m_kind->setText(kinds[static_cast<int>(qn->kind)]
+        + (qn->source.empty() ? QString() : QStringLiteral(" · ") + views::toQString(qn->source)));
     if (qn->kind == model::QuestionKind::Numeric && m_instance)
-        m_prompt->setMarkdown(q(model::render(qn->prompt, m_language, *m_instance)));
+        m_prompt->setMarkdown(views::toQString(model::render(qn->prompt, m_language, *m_instance)));
     else
         m_prompt->setMarkdown(resolved(qn->prompt, m_language));
 
@@ -244,7 +244,7 @@ void InterviewPage::render()
         m_choiceGroup->addButton(b, static_cast<int>(i));
         m_choiceLayout->addWidget(b);
     }
-    m_unit->setText(q(qn->unit));
+    m_unit->setText(views::toQString(qn->unit));
     if (!m_answered)
         m_numericEdit->clear();
     m_timerBar->setRange(0, qn->seconds);
@@ -286,9 +286,9 @@ bool InterviewPage::answerNumeric(double value)
     const bool ok = model::isCorrect(*qn, *m_instance, value);
     finish(ok,
         tr("Model answer: %1 (tolerance ±%2 %).\n\n%3")
-            .arg(q(m_instance->figures.at("answer.in_unit").text))
+            .arg(views::toQString(m_instance->figures.at("answer.in_unit").text))
             .arg(qn->tolerance * 100)
-            .arg(q(model::render(qn->solution, m_language, *m_instance))));
+            .arg(views::toQString(model::render(qn->solution, m_language, *m_instance))));
     return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include "model/collectives/algorithm.h"
 #include "model/collectives/hardware.h"
+#include "views/text.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,10 +13,6 @@
 namespace tutor::app {
 
 namespace {
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 model::Language localeLanguage()
 {
@@ -32,7 +29,7 @@ QStringList choicesFor(const QString& field)
     if (field == QLatin1String("algorithm")) {
         QStringList out { QStringLiteral("auto") };
         for (const auto a : model::concreteAlgorithms())
-            out << q(std::string(model::name(a)));
+            out << views::toQString(model::name(a));
         return out;
     }
     if (field == QLatin1String("protocol"))
@@ -43,7 +40,7 @@ QStringList choicesFor(const QString& field)
     if (field == QLatin1String("preset")) {
         QStringList out;
         for (const auto& p : model::presets())
-            out << q(p.id);
+            out << views::toQString(p.id);
         return out;
     }
     return {};
@@ -81,7 +78,7 @@ bool LessonPlayer::loadLessons(const QString& dir)
 {
     auto lessons = model::loadLessons(dir.toStdString());
     if (!lessons) {
-        m_loadProblems = q(model::toText(lessons.problems()));
+        m_loadProblems = views::toQString(model::toText(lessons.problems()));
         return false;
     }
     m_loadProblems.clear();
@@ -93,7 +90,7 @@ bool LessonPlayer::loadLessons(const QString& dir)
         m_questionProblems.clear();
     } else {
         m_questions.clear();
-        m_questionProblems = q(questions.problems().front().text());
+        m_questionProblems = views::toQString(questions.problems().front().text());
     }
     emit lessonsLoaded();
     openLesson(0);
@@ -102,7 +99,7 @@ bool LessonPlayer::loadLessons(const QString& dir)
 
 QString LessonPlayer::lessonId(int index) const
 {
-    return index >= 0 && index < lessonCount() ? q(m_lessons[index].id) : QString();
+    return index >= 0 && index < lessonCount() ? views::toQString(m_lessons[index].id) : QString();
 }
 
 int LessonPlayer::stepCount() const
@@ -132,11 +129,11 @@ void LessonPlayer::openLesson(int index)
 bool LessonPlayer::goToStep(const QString& lessonId, const QString& stepId)
 {
     for (int i = 0; i < lessonCount(); ++i) {
-        if (q(m_lessons[i].id) != lessonId)
+        if (views::toQString(m_lessons[i].id) != lessonId)
             continue;
         const auto& steps = m_lessons[i].steps;
         for (int s = 0; s < static_cast<int>(steps.size()); ++s)
-            if (q(steps[s].id) == stepId) {
+            if (views::toQString(steps[s].id) == stepId) {
                 m_lesson = i;
                 m_step = s;
                 showStep();
@@ -155,7 +152,7 @@ bool LessonPlayer::next()
         showStep();
         return true;
     }
-    m_progress.markLessonDone(q(m_lessons[m_lesson].id));
+    m_progress.markLessonDone(views::toQString(m_lessons[m_lesson].id));
     QString error;
     if (!m_progress.save(&error))
         emit saveFailed(error);
@@ -177,14 +174,14 @@ bool LessonPlayer::back()
 void LessonPlayer::showStep()
 {
     m_edited = m_lessons[m_lesson].steps[m_step].scene;
-    m_progress.markStepReached(q(m_lessons[m_lesson].id), m_step);
+    m_progress.markStepReached(views::toQString(m_lessons[m_lesson].id), m_step);
     emit stepChanged(m_lesson, m_step);
     auto result = evaluate();
     if (result) {
         accept(std::move(result).value());
     } else {
         m_scene.reset();
-        m_sceneProblems = q(model::toText(result.problems()));
+        m_sceneProblems = views::toQString(model::toText(result.problems()));
         emit sceneFailed(m_sceneProblems);
     }
     updateTask();
@@ -213,7 +210,7 @@ void LessonPlayer::accept(model::SceneResult result)
         // The comparison is with the same lesson step before the learner's last change, so it shows what the
         // change did; another step starts a new comparison.
         const auto& l = m_lessons[m_lesson];
-        const auto here = q(l.id) + QLatin1Char('#') + q(l.steps[m_step].id);
+        const auto here = views::toQString(l.id) + QLatin1Char('#') + views::toQString(l.steps[m_step].id);
         if (m_lastMetricsStep == here && m_lastMetrics && !(*m_lastMetrics == *result.metrics))
             scene.before = m_lastMetrics;
         m_lastMetrics = result.metrics;
@@ -236,7 +233,7 @@ bool LessonPlayer::setControlValue(const QString& value)
     auto result = evaluate();
     if (!result) {
         m_edited = previous;
-        emit valueRejected(q(model::toText(result.problems())));
+        emit valueRejected(views::toQString(model::toText(result.problems())));
         return false;
     }
     accept(std::move(result).value());
@@ -253,7 +250,7 @@ const model::Figures& LessonPlayer::figures() const
 QString LessonPlayer::stepMarkdown() const
 {
     if (const auto* s = step())
-        return q(model::resolveTemplate(s->text.in(m_language), figures()).text);
+        return views::toQString(model::resolveTemplate(s->text.in(m_language), figures()).text);
     return {};
 }
 
@@ -265,19 +262,20 @@ void LessonPlayer::updateTask()
         const auto& t = *s->task;
         task.present = true;
         task.met = false;
-        task.control = q(t.condition.control);
-        task.instruction = q(model::resolveTemplate(t.instruction.in(m_language), figures()).text);
-        task.hint = q(t.hint.in(m_language));
+        task.control = views::toQString(t.condition.control);
+        task.instruction = views::toQString(model::resolveTemplate(t.instruction.in(m_language), figures()).text);
+        task.hint = views::toQString(t.hint.in(m_language));
         if (m_edited.kind == model::SceneKind::Collective)
             task.choices = choicesFor(task.control);
         if (m_scene) {
             const auto v = model::sceneField(m_scene->result, t.condition.control);
-            task.value = v.is_string() ? q(v.get<std::string>()) : (v.is_null() ? QString() : q(v.dump()));
+            task.value = v.is_string() ? views::toQString(v.get<std::string>())
+                                       : (v.is_null() ? QString() : views::toQString(v.dump()));
             const auto check = model::checkCondition(t.condition, m_scene->result);
             task.checked = true;
             task.met = check.met && check.problems.empty();
-            task.actual = q(check.actual);
-            task.problems = q(model::toText(check.problems));
+            task.actual = views::toQString(check.actual);
+            task.problems = views::toQString(model::toText(check.problems));
         } else {
             task.problems = m_sceneProblems;
         }

@@ -5,6 +5,7 @@
 #include "views/charts/breakdownchart.h"
 #include "views/collectiveview.h"
 #include "views/palette.h"
+#include "views/text.h"
 #include "views/timelineview.h"
 
 #include <QComboBox>
@@ -25,10 +26,6 @@
 namespace tutor::app {
 
 namespace {
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 model::Language localeLanguage()
 {
@@ -244,9 +241,10 @@ void LessonStage::refreshList()
     m_list->clear();
     const auto language = m_player->language();
     for (const auto& l : m_player->lessons()) {
-        const auto id = q(l.id);
+        const auto id = views::toQString(l.id);
         const auto mark = m_player->progress().isLessonDone(id) ? QStringLiteral("✓ ") : QStringLiteral("    ");
-        m_list->addItem(mark + q(l.id.substr(0, 2)) + QStringLiteral("  ") + q(l.title.in(language)));
+        m_list->addItem(
+            mark + views::toQString(l.id.substr(0, 2)) + QStringLiteral("  ") + views::toQString(l.title.in(language)));
     }
     m_list->setCurrentRow(m_player->currentLesson());
     m_progressLabel->setText(
@@ -258,7 +256,8 @@ void LessonStage::showHeader()
     const auto* lesson = m_player->lesson();
     const auto* step = m_player->step();
     const auto language = m_player->language();
-    m_title->setText(q(lesson->title.in(language)) + QStringLiteral(" — ") + q(step->title.in(language)));
+    m_title->setText(views::toQString(lesson->title.in(language)) + QStringLiteral(" — ")
+        + views::toQString(step->title.in(language)));
     m_stepLabel->setText(tr("Step %1 of %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount()));
 }
 
@@ -282,7 +281,7 @@ void LessonStage::showScene(const LessonScene& scene)
         if (scene.schedule)
             m_collectiveView->setSchedule(*scene.schedule, topology);
         else
-            m_collectiveView->setTopologyOnly(topology, q(scene.scheduleProblem));
+            m_collectiveView->setTopologyOnly(topology, views::toQString(scene.scheduleProblem));
         m_sceneStack->setCurrentWidget(m_collectiveView);
         break;
     }
@@ -422,7 +421,8 @@ QString LessonStage::explanation() const
         return {};
     const auto language = m_player->language();
     return QStringLiteral("<b>%1</b><p>%2</p>")
-        .arg(q(l->title.in(language)).toHtmlEscaped(), q(l->summary.in(language)).toHtmlEscaped());
+        .arg(views::toQString(l->title.in(language)).toHtmlEscaped(),
+            views::toQString(l->summary.in(language)).toHtmlEscaped());
 }
 
 void LessonStage::retranslate()
