@@ -49,17 +49,29 @@ BandwidthCurves bandwidthCurves(const CollectiveRequest& request, Bytes minBytes
     bool sawLatencyBound = false, sawBandwidthBound = false;
     for (Bytes s = data.minBytes; s <= data.maxBytes; s *= 2) {
         probe.bytes = s;
-        const auto all = candidates(probe); // what auto chooses among, cheapest first
-        if (all.empty())
-            continue;
-        // One curve per algorithm, NCCL's and the MPI / textbook ones alike, each at its cheapest protocol.
+        // One curve per algorithm, NCCL's and the MPI / textbook ones alike, each at its cheapest protocol. Auto's
+        // choice is the cheapest of these among NCCL's algorithms (all of them when none of NCCL's runs), as
+        // predict() decides; ties keep the table order.
+        const CollectiveCost* nccl = nullptr;
+        const CollectiveCost* any = nullptr;
+        std::vector<std::vector<CollectiveCost>> own(algorithms.size());
         for (size_t a = 0; a < algorithms.size(); ++a) {
             CollectiveRequest forced = probe;
             forced.algorithm = algorithms[a];
-            if (const auto own = candidates(forced); !own.empty() && positive(own.front().busBwGBps))
-                curves[a].points.push_back({ static_cast<double>(s), own.front().busBwGBps });
+            own[a] = candidates(forced);
+            if (own[a].empty())
+                continue;
+            const CollectiveCost& cheapest = own[a].front();
+            if (positive(cheapest.busBwGBps))
+                curves[a].points.push_back({ static_cast<double>(s), cheapest.busBwGBps });
+            if (!any || cheapest.totalSeconds < any->totalSeconds)
+                any = &cheapest;
+            if (originOf(algorithms[a]) == Origin::Nccl && (!nccl || cheapest.totalSeconds < nccl->totalSeconds))
+                nccl = &cheapest;
         }
-        const auto& best = all.front();
+        if (!any)
+            continue;
+        const CollectiveCost& best = nccl ? *nccl : *any;
         if (positive(best.busBwGBps))
             data.autoCurve.push_back({ static_cast<double>(s), best.busBwGBps });
         if (best.bandwidthSeconds < best.latencySeconds) {
