@@ -35,12 +35,17 @@ void printPredictUsage(std::ostream& out)
            "  -f, --stepfactor F   multiply the size by F each row (default 2)\n"
            "  -i, --stepbytes SIZE add SIZE each row instead of multiplying\n"
            "  --algo NAME          auto (default), ring, tree, rabenseifner, recursive-doubling, binomial,\n"
-           "                       pairwise, nvls, hierarchical\n"
+           "                       pairwise, nvls, nvlstree, collnet, hierarchical\n"
            "  --proto NAME         auto (default), LL, LL128, Simple\n"
            "  --alpha-us X         per-hop latency α in µs of both the intra- and the inter-node link\n"
            "                       (replaces the preset's; 0 also drops the protocol's base latency)\n"
            "  --bw-GBps X          β in GB/s of both the intra-node link (per GPU) and the inter-node link\n"
            "                       (per NIC); the preset's line rates stay\n"
+           "  --inter-alpha-us X   α in µs of the inter-node link only (after --alpha-us)\n"
+           "  --inter-bw-GBps X    β in GB/s of one NIC only (after --bw-GBps)\n"
+           "  --nics N             NICs per node (1 to 1024)\n"
+           "  --fabric NAME        network kind: ib, roce, efa, ethernet\n"
+           "  --sharp              in-network reduction between nodes (SHARP / NCCL CollNet) is available\n"
            "  -d, --dtype NAME     float (default), half, bfloat16, double, int8, ...\n"
            "  -r, --root N         root rank of Broadcast, Reduce, Gather, Scatter (default 0)\n"
            "  --json               one JSON object per row instead of the table\n"
@@ -169,6 +174,26 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
         if (!spec.bandwidthGBps)
             return usageError(err, "--bw-GBps takes a number");
     }
+    if (auto v = cl.value("--inter-alpha-us")) {
+        spec.interAlphaMicroseconds = parseReal(*v);
+        if (!spec.interAlphaMicroseconds)
+            return usageError(err, "--inter-alpha-us takes a number");
+    }
+    if (auto v = cl.value("--inter-bw-GBps")) {
+        spec.interBandwidthGBps = parseReal(*v);
+        if (!spec.interBandwidthGBps)
+            return usageError(err, "--inter-bw-GBps takes a number");
+    }
+    if (cl.value("--nics")) {
+        long long nics = 0;
+        if (!intOf("--nics", nics))
+            return usageError(err, "--nics takes a whole number");
+        spec.nicsPerNode = nics;
+    }
+    if (auto v = cl.value("--fabric"))
+        spec.fabric = *v;
+    if (cl.has("--sharp"))
+        spec.sharp = true;
     if (auto v = cl.value("--algo")) {
         if (auto a = parseAlgorithm(*v))
             o.algorithm = *a;
@@ -246,8 +271,8 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
     const CommandLine cl(args,
         { "--op", "--preset", "--ranks", "--nodes", "--gpus-per-node", "-b", "--minbytes", "-e", "--maxbytes", "-f",
             "--stepfactor", "-i", "--stepbytes", "--algo", "--proto", "--alpha-us", "--bw-GBps", "-d", "--dtype", "-r",
-            "--root" },
-        { "--json", "--help", "-h" });
+            "--root", "--inter-alpha-us", "--inter-bw-GBps", "--nics", "--fabric" },
+        { "--json", "--help", "-h", "--sharp" });
     if (!cl.ok())
         return usageError(err, cl.error());
     if (cl.has("--help") || cl.has("-h")) {

@@ -20,6 +20,8 @@ enum class Algorithm {
     BinomialTree,
     Pairwise, ///< direct / pairwise exchange AllToAll (and direct Gather/Scatter/SendRecv)
     Nvls, ///< in-switch reduction (NVLink SHARP)
+    NvlsTree, ///< NVLS inside each node, a tree between nodes (NCCL ≥ 2.18)
+    CollNet, ///< in-network reduction between nodes (SHARP through NCCL's CollNet plugin)
     Hierarchical, ///< intra-node then inter-node then intra-node
 };
 
@@ -29,7 +31,7 @@ enum class Protocol { Auto, LL, LL128, Simple };
 /// textbook algorithms (recursive doubling, Rabenseifner, binomial trees, the two-level hierarchical
 /// composition) stay available by hand, to animate and to compare.
 enum class Origin {
-    Nccl, ///< NCCL has it: ring, tree, NVLS, and point-to-point (pairwise) AllToAll / SendRecv
+    Nccl, ///< NCCL has it: ring, tree, NVLS, NVLSTree, CollNet, and point-to-point (pairwise) AllToAll / SendRecv
     Textbook, ///< MPI libraries and textbooks, not NCCL
 };
 Origin originOf(Algorithm algorithm);

@@ -3,6 +3,7 @@
 #include "model/collectives/costmodel.h"
 
 #include "model/collectives/algorithms/algorithm_impl.h"
+#include "model/collectives/nccltuning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,9 +30,11 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
 }
 
 /// The cost of one algorithm × protocol; preconditions: request valid, algorithm and protocol can run it.
-/// `withText` false leaves formula and reason empty (the auto search only compares times).
-CollectiveCost evaluate(
-    const CollectiveRequest& request, const AlgorithmEntry& entry, Protocol protocol, bool withText = true)
+/// `withText` false leaves formula and reason empty (the auto search only compares times). `nccl` is NCCL's
+/// table for the request (empty where NCCL's model does not apply); an NCCL algorithm with a row there is
+/// timed as NCCL's tuner times it, the others with the algorithm's own α-β-γ closed form.
+CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& entry, Protocol protocol,
+    const std::vector<NcclTuning>& nccl, bool withText = true)
 {
     const Topology& topo = request.topology;
     const int n = topo.ranks();
@@ -62,6 +65,27 @@ CollectiveCost evaluate(
     in.gammaSecondsPerByte = topo.reduceGBps > 0 ? 1.0 / (topo.reduceGBps * kBytesPerGB) : 0.0;
     in.wantFormula = withText;
     const auto terms = entry.cost(in);
+    c.steps = terms.steps;
+    c.bytesSentPerRank = terms.bytesSentPerRank;
+    c.linkBytes = terms.linkBytes;
+    if (const auto* row = entry.origin == Origin::Nccl ? findRow(nccl, entry.algorithm, protocol) : nullptr) {
+        // NCCL fuses the reduction into the copy: no separate γ term.
+        const auto t = ncclTime(*row, request.op, request.bytes, topo);
+        c.latencySeconds = t.latency;
+        c.bandwidthSeconds = t.transfer;
+        c.totalSeconds = t.total();
+        if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
+            c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
+            c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
+        }
+        if (withText) {
+            c.formula = std::string(name(entry.algorithm)) + "/" + std::string(name(protocol)) + " "
+                + std::string(name(request.op)) + ", n = " + std::to_string(n) + ": "
+                + ncclFormula(*row, request.op, request.bytes, topo);
+            c.reason = "forced " + std::string(name(entry.algorithm)) + "/" + std::string(name(protocol));
+        }
+        return c;
+    }
     // An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
     const bool latencyFree = topo.intra.alphaSeconds == 0 && (topo.nodes == 1 || topo.inter.alphaSeconds == 0);
     const Seconds base = latencyFree ? 0.0 : detail::baseLatencySeconds(entry.family, protocol);
@@ -69,9 +93,6 @@ CollectiveCost evaluate(
     c.bandwidthSeconds = terms.bandwidthSeconds;
     c.reduceSeconds = terms.reduceSeconds;
     c.totalSeconds = c.latencySeconds + c.bandwidthSeconds + c.reduceSeconds;
-    c.steps = terms.steps;
-    c.bytesSentPerRank = terms.bytesSentPerRank;
-    c.linkBytes = terms.linkBytes;
     if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
         c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
         c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
@@ -131,8 +152,10 @@ namespace {
 /// Calls visit(entry, protocol) for every pair that can run a valid request.
 /// Auto considers only the algorithms NCCL has (Origin::Nccl), as NCCL's tuner chooses among its own; the MPI /
 /// textbook ones are candidates only when no NCCL algorithm can run the request (a forced algorithm is always
-/// the one visited).
-template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&& visit)
+/// the one visited). Where NCCL's table has rows for the request, auto considers exactly the rows NCCL would
+/// choose among (NcclTuning::automatic).
+template <class Visit>
+void forEachPair(const CollectiveRequest& request, const std::vector<NcclTuning>& nccl, Visit&& visit)
 {
     bool ncclOnly = false;
     if (request.algorithm == Algorithm::Auto)
@@ -148,8 +171,14 @@ template <class Visit> void forEachPair(const CollectiveRequest& request, Visit&
         for (auto p : concreteProtocols()) {
             if (request.protocol != Protocol::Auto && p != request.protocol)
                 continue;
-            if (!detail::protocolRule(p, e->algorithm, request.topology))
-                visit(*e, p);
+            if (detail::protocolRule(p, e->algorithm, request.topology))
+                continue;
+            if (ncclOnly && !nccl.empty() && request.algorithm == Algorithm::Auto) {
+                const auto* row = findRow(nccl, e->algorithm, p);
+                if (!row || !row->automatic)
+                    continue;
+            }
+            visit(*e, p);
         }
     }
 }
@@ -160,7 +189,9 @@ std::vector<CollectiveCost> candidates(const CollectiveRequest& request)
     std::vector<CollectiveCost> out;
     if (!validate(request).empty())
         return out;
-    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) { out.push_back(evaluate(request, e, p)); });
+    const auto nccl = ncclTable(request.op, request.topology);
+    forEachPair(
+        request, nccl, [&](const AlgorithmEntry& e, Protocol p) { out.push_back(evaluate(request, e, p, nccl)); });
     std::stable_sort(out.begin(), out.end(),
         [](const CollectiveCost& a, const CollectiveCost& b) { return a.totalSeconds < b.totalSeconds; });
     return out;
@@ -176,8 +207,9 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     CollectiveCost best;
     CollectiveCost second;
     int count = 0;
-    forEachPair(request, [&](const AlgorithmEntry& e, Protocol p) {
-        auto c = evaluate(request, e, p, false);
+    const auto nccl = ncclTable(request.op, request.topology);
+    forEachPair(request, nccl, [&](const AlgorithmEntry& e, Protocol p) {
+        auto c = evaluate(request, e, p, nccl, false);
         ++count;
         if (!bestEntry || c.totalSeconds < best.totalSeconds) {
             second = std::move(best);
@@ -191,7 +223,7 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
         return Problem { "algorithm", std::string(name(request.algorithm)), "no algorithm can run this request" };
     if (!request.explain)
         return best;
-    auto chosen = evaluate(request, *bestEntry, best.protocol, true);
+    auto chosen = evaluate(request, *bestEntry, best.protocol, nccl, true);
     if (chosen.ranks <= 1)
         return chosen;
     const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;

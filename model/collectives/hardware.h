@@ -34,6 +34,25 @@ struct Link {
     bool operator==(const Link&) const = default;
 };
 
+/// The GPU generation NCCL's tuner keys its tables on (tuning.cc compCapIndex: sm70–sm75 Volta, sm80–sm89
+/// Ampere, sm90 Hopper, sm100 Blackwell). Cpu: MPI ranks on CPU cores, where NCCL's model does not apply.
+enum class GpuArch { Cpu, Volta, Ampere, Hopper, Blackwell };
+std::string_view name(GpuArch arch);
+
+/// What NCCL's topology search and tuner know about a machine beyond α and β (src/graph/search.cc, tuning.cc),
+/// figures the collective model needs to choose and cost as NCCL does. Every preset cites its sources.
+struct NcclFigures {
+    GpuArch arch = GpuArch::Cpu;
+    int channels = 1; ///< ring channels of the graph NCCL finds; its per-channel caps multiply by this
+    double nvlsBusGBps = 0; ///< NVLS AllReduce bus bandwidth inside a node (0: no NVLink SHARP)
+    int nvlsDomainGpus = 0; ///< GPUs behind one NVSwitch; auto uses NVLS only when a node's group has them all
+    double netLatencyUs = 0; ///< extra latency per network step (NCCL's graph latencyInter; EFA, TCPXO)
+    double p2pNetGBps = 0; ///< send/recv β between GPUs of different nodes (NCCL runs p2p on 2 channels per peer)
+    double oneWayGBps = 0; ///< β inside a node when a GPU only sends or only receives (2-rank chain); 0: β
+    bool collnet = false; ///< in-network reduction (SHARP / CollNet) in the switches between nodes
+    bool operator==(const NcclFigures&) const = default;
+};
+
 /// Problems with a link's figures; `field` is the path prefix to report ("topology.intra").
 Problems validate(const Link& link, const std::string& field);
 
@@ -46,6 +65,7 @@ struct HardwarePreset {
     Link inter; ///< node↔node, per NIC
     int nicsPerNode = 8; ///< compute NICs (rails); a rail serves gpusPerNode / nicsPerNode GPUs
     bool nvls = false; ///< NVSwitch with in-switch reduction (NVLink SHARP), Hopper and later
+    NcclFigures nccl; ///< what NCCL's tuner needs (arch, channels, NVLS and network figures)
     double peakFlops = 0; ///< dense bf16 FLOP/s per GPU
     Bytes memoryBytes = 0; ///< device memory per GPU
     double reduceGBps = 0; ///< γ as a rate: bytes per second a GPU/CPU reduces, in GB/s
@@ -53,7 +73,7 @@ struct HardwarePreset {
     bool operator==(const HardwarePreset&) const = default;
 };
 
-/// The built-in presets: dgx-a100, hgx-h100, hgx-h200, pcie-gen4, pcie-gen5, cpu-laptop.
+/// The built-in presets (hgx-h100, dgx-a100, aws-p5, gb200-nvl72, pcie-nop2p, cpu-laptop, …), each with sources.
 std::span<const HardwarePreset> presets();
 /// The preset with this id, or a problem naming `field` and listing the known ids.
 Result<HardwarePreset> findPreset(std::string_view id, const std::string& field = "preset");

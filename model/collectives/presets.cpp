@@ -21,9 +21,9 @@ constexpr double kNvlinkRingSimpleUs = 3.4;
 constexpr double kPcieRingSimpleUs = 5.7;
 constexpr double kNetRingSimpleUs = 14.0;
 
-const std::array<HardwarePreset, 11>& table()
+const std::array<HardwarePreset, 16>& table()
 {
-    static const std::array<HardwarePreset, 11> kPresets {
+    static const std::array<HardwarePreset, 16> kPresets {
         HardwarePreset {
             .id = "dgx-a100",
             .name = "NVIDIA DGX A100 (8× A100 SXM4 80 GB)",
@@ -40,6 +40,15 @@ const std::array<HardwarePreset, 11>& table()
                 "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = false,
+            // A100: 12 NVLinks at NCCL's SM80_NVLINK_BW 20 GB/s → 12 ring channels (topo.h); IB: no extra network
+            // latency; p2p across nodes 2 channels per peer (NCCL_NCHANNELS_PER_NET_PEER) ≈ half a NIC
+            .nccl = { .arch = GpuArch::Ampere,
+                .channels = 12,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 12,
+                .oneWayGBps = 0 },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2039.0, // HBM2e bandwidth: NCCL fuses the sum into the copy, the extra cost is one more read
@@ -62,6 +71,16 @@ const std::array<HardwarePreset, 11>& table()
                 "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true, // third-generation NVSwitch with NVLink SHARP
+            // H100: 16 ring channels; NVLS AllReduce bus bandwidth from NCCL's own figures: 2 × NVLS efficiency 0.85
+            // (tuning.cc) × 15/16 channels × 16 NVLS channels × 20 GB/s (search.cc sm90 speed that fits 18 × 20.6 GB/s)
+            // = 510 GB/s; IB: no extra network latency; p2p across nodes ≈ half a NIC
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 510,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0, // HBM3 bandwidth (the fused sum adds one read of the local operand)
@@ -80,6 +99,14 @@ const std::array<HardwarePreset, 11>& table()
                 "α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
+            // as HGX H100 (same NVLink 4 NVSwitch)
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 510,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
             .reduceGBps = 4800.0, // HBM3e bandwidth (the fused sum adds one read of the local operand)
@@ -101,6 +128,14 @@ const std::array<HardwarePreset, 11>& table()
                 "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = false,
+            // A800: 8 NVLinks at 20 GB/s → 8 ring channels
+            .nccl = { .arch = GpuArch::Ampere,
+                .channels = 8,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 12,
+                .oneWayGBps = 0 },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2039.0,
@@ -122,6 +157,14 @@ const std::array<HardwarePreset, 11>& table()
                 "(topo.h); α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true, // third-generation NVSwitch as HGX H100
+            // H800: 8 NVLinks → 8 ring channels; NVLS bus bandwidth the HGX H100 figure × 8/18 links
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 8,
+                .nvlsBusGBps = 227,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -142,6 +185,15 @@ const std::array<HardwarePreset, 11>& table()
                 "latency is higher in practice)" },
             .nicsPerNode = 4,
             .nvls = false,
+            // as DGX A100 inside; EFA adds ≈ 20 µs per network step (fitted on the fit half: p5 8 B–1 KiB AllReduce
+            // rows, same EFA stack)
+            .nccl = { .arch = GpuArch::Ampere,
+                .channels = 12,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 20,
+                .p2pNetGBps = 6,
+                .oneWayGBps = 0 },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
             .reduceGBps = 1555.0, // A100 40 GB HBM2
@@ -162,6 +214,15 @@ const std::array<HardwarePreset, 11>& table()
                 "ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
+            // as HGX H100 inside; EFA adds ≈ 20 µs per network step (fitted on the fit half: aws-p5-…-ofituner 8 B–1
+            // KiB AllReduce rows)
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 510,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 20,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -181,11 +242,149 @@ const std::array<HardwarePreset, 11>& table()
                 "Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
+            // as HGX H100 inside; GPUDirect-TCPXO per-step latency not published: assumed as EFA's 20 µs
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 510,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 20,
+                .p2pNetGBps = 12,
+                .oneWayGBps = 0 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
             .source = "Google Cloud accelerator-optimized machines: a3-megagpu-8g, 8× H100 80 GB, 1,600 Gbps "
                       "GPUDirect-TCPXO; H100 SXM5 datasheet",
+        },
+        HardwarePreset {
+            .id = "hgx-b200",
+            .name = "NVIDIA HGX B200 (8× B200 SXM 180 GB)",
+            .gpusPerNode = 8,
+            // NVLink 5: 18 links × 50 GB/s = 900 GB/s per direction (B200 datasheet). β: NCCL's SM100_NVLINK_BW
+            // 40.1 GB/s × 18 links = 722 GB/s (topo.h), the ring figure NCCL's search works with.
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 722.0, 900.0,
+                "NVLink 5 / NVSwitch: line 900 GB/s per direction (B200 datasheet); β = NCCL SM100_NVLINK_BW "
+                "40.1 GB/s × 18 links (topo.h); α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "ConnectX-7 NDR 400 Gb/s per GPU = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL "
+                "hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true,
+            // B200: NVLS bus bandwidth 2 × Blackwell NVLS efficiency 0.74 (tuning.cc) × 31/32 channels × 722 GB/s.
+            .nccl = { .arch = GpuArch::Blackwell,
+                .channels = 18,
+                .nvlsBusGBps = 1035,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
+            .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
+            .memoryBytes = Bytes { 180'000'000'000 },
+            .reduceGBps = 7700.0, // HBM3e 7.7 TB/s
+            .source = "NVIDIA HGX B200 / DGX B200: 8× B200, NVLink 5 at 1.8 TB/s per GPU (bidirectional), 2.25 PFLOP/s "
+                      "dense bf16 per GPU, 180 GB HBM3e at 7.7 TB/s, 8 ConnectX-7 400 Gb/s",
+        },
+        HardwarePreset {
+            .id = "gb200-nvl72",
+            .name = "NVIDIA GB200 NVL72 (72× B200 in one NVLink domain)",
+            // One NVLink domain of 72 GPUs (18 trays of 4): NCCL treats the rack as one NVLink "node" (MNNVL).
+            .gpusPerNode = 72,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 722.0, 900.0,
+                "NVLink 5 through the NVLink Switch trays: 900 GB/s per direction per GPU (GB200 NVL72 spec); β = "
+                "NCCL SM100_NVLINK_BW 40.1 GB/s × 18 links; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 96.0, 100.0,
+                "ConnectX-8 800 Gb/s per GPU = 100 GB/s line between racks; β = NCCL net model 12 GB/s per 100 Gb/s; "
+                "α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 72,
+            .nvls = true,
+            .nccl = { .arch = GpuArch::Blackwell,
+                .channels = 18,
+                .nvlsBusGBps = 1035,
+                .nvlsDomainGpus = 72,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 48,
+                .oneWayGBps = 0 },
+            .peakFlops = 2250e12,
+            .memoryBytes = Bytes { 186'000'000'000 },
+            .reduceGBps = 8000.0,
+            .source = "NVIDIA GB200 NVL72: 72 Blackwell GPUs, 130 TB/s NVLink domain (1.8 TB/s per GPU bidirectional), "
+                      "186 GB HBM3e at 8 TB/s per GPU; one ConnectX-8 800 Gb/s per GPU between racks",
+        },
+        HardwarePreset {
+            .id = "roce-h100",
+            .name = "HGX H100 on RoCE (8× H100 SXM5, 8× 400 Gb/s RoCE v2)",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw range "
+                "360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::RoCE, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "RoCE v2 400 Gb/s per NIC (ConnectX-7 / BlueField-3 in Ethernet mode) = 50 GB/s line; β = NCCL net "
+                "model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 8,
+            .nvls = true,
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 510,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
+            .peakFlops = 989e12,
+            .memoryBytes = 80 * GiB,
+            .reduceGBps = 3350.0,
+            .source = "H100 SXM5 datasheet; 8 RoCE v2 NICs of 400 Gb/s per node (NVIDIA Spectrum-X reference design)",
+        },
+        HardwarePreset {
+            .id = "pcie-gen3",
+            .name = "PCIe Gen3 server (4× V100 PCIe 32 GB, peer-to-peer through a PCIe switch)",
+            .gpusPerNode = 4,
+            // PCIe Gen3 x16: 8 GT/s × 16 lanes ≈ 15.75 GB/s per direction (PCI-SIG); NCCL's PCI_BW 12 GB/s (topo.h).
+            .intra = { LinkKind::PCIe, kPcieRingSimpleUs * kMicro, 12.0, 15.75,
+                "PCIe Gen3 x16: line 15.75 GB/s per direction (PCI-SIG); β = NCCL PCI_BW 12 GB/s for Gen3 x16 "
+                "(topo.h); α = NCCL hwLat PCI ring Simple 5.7 µs" },
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 12.0, 12.5,
+                "InfiniBand EDR 100 Gb/s = 12.5 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL hwLat "
+                "NET ring Simple 14 µs" },
+            .nicsPerNode = 1,
+            .nvls = false,
+            .nccl = { .arch = GpuArch::Volta,
+                .channels = 2,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 6,
+                .oneWayGBps = 0 },
+            .peakFlops = 112e12, // V100 PCIe fp16 tensor (datasheet)
+            .memoryBytes = 32 * GiB,
+            .reduceGBps = 900.0, // HBM2
+            .source = "V100 PCIe 32 GB datasheet: 112 TFLOP/s fp16 tensor, 900 GB/s HBM2, PCIe Gen3 x16",
+        },
+        HardwarePreset {
+            .id = "pcie-nop2p",
+            .name = "PCIe Gen3 without peer-to-peer (2× RTX 2080 Ti, traffic through host memory)",
+            .gpusPerNode = 2,
+            // Without P2P NCCL's SHM transport copies GPU → pinned host memory → GPU.
+            .intra = { LinkKind::PCIe, 3.0 * kPcieRingSimpleUs * kMicro, 4.0, 15.75,
+                "PCIe Gen3 x16 without P2P: line 15.75 GB/s; β = 4 GB/s when both GPUs send and receive through host "
+                "memory, α = 3 × NCCL hwLat PCI (17.1 µs Simple), both fitted on the fit half of the 2× RTX 2080 Ti "
+                "runs (allreduce, alltoall, broadcast at 8 B and ≥ 64 MiB)" },
+            .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, 1.1, 1.25,
+                "10 GbE = 1.25 GB/s line; β ≈ 90 %; α = NCCL hwLat NET ring Simple 14 µs" },
+            .nicsPerNode = 1,
+            .nvls = false,
+            // One-way (broadcast / reduce on 2 GPUs): 11 GB/s, the fit-half broadcast run at ≥ 64 MiB.
+            .nccl = { .arch = GpuArch::Volta,
+                .channels = 2,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 0.55,
+                .oneWayGBps = 11 },
+            .peakFlops = 53.8e12, // RTX 2080 Ti fp16 tensor with fp32 accumulate (Turing whitepaper)
+            .memoryBytes = 11 * GiB,
+            .reduceGBps = 616.0, // GDDR6
+            .source = "RTX 2080 Ti (Turing whitepaper): 11 GB GDDR6 at 616 GB/s, PCIe Gen3 x16; figures measured on "
+                      "an AutoDL 2× 2080 Ti container (tests/data/validation)",
         },
         HardwarePreset {
             .id = "pcie-gen4",
@@ -203,6 +402,14 @@ const std::array<HardwarePreset, 11>& table()
                 "NET ring Simple 14 µs" },
             .nicsPerNode = 1,
             .nvls = false,
+            // sm86; NCCL finds 2 PCIe channels
+            .nccl = { .arch = GpuArch::Ampere,
+                .channels = 2,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 6,
+                .oneWayGBps = 0 },
             .peakFlops = 154.8e12, // RTX A6000 dense bf16 tensor (datasheet: 309.7 with sparsity)
             .memoryBytes = 48 * GiB,
             .reduceGBps = 768.0, // GDDR6 bandwidth (the fused sum adds one read of the local operand)
@@ -222,6 +429,14 @@ const std::array<HardwarePreset, 11>& table()
                 "hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 1,
             .nvls = false,
+            // H100 PCIe; 2 PCIe channels
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 2,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0 },
             .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2000.0, // HBM2e bandwidth (the fused sum adds one read of the local operand)
@@ -240,6 +455,14 @@ const std::array<HardwarePreset, 11>& table()
                 "1 GbE = 0.125 GB/s line; β ≈ 90 % after TCP/IP headers; α ≈ 30 µs TCP round trip / 2" },
             .nicsPerNode = 1,
             .nvls = false,
+            // MPI on CPU cores: NCCL's model does not apply
+            .nccl = { .arch = GpuArch::Cpu,
+                .channels = 1,
+                .nvlsBusGBps = 0,
+                .nvlsDomainGpus = 0,
+                .netLatencyUs = 0,
+                .p2pNetGBps = 0,
+                .oneWayGBps = 0 },
             .peakFlops = 0.1e12, // one core with AVX2 FMA: ≈ 16 flop/cycle × ~3.5 GHz × 2 ≈ 0.1 TFLOP/s
             .memoryBytes = 2 * GiB, // 16 GiB laptop shared by 8 ranks
             .reduceGBps = 5.0, // a vectorised sum is memory bound like the copy
@@ -260,6 +483,23 @@ std::string number(double v)
     return buf;
 }
 } // namespace
+
+std::string_view name(GpuArch arch)
+{
+    switch (arch) {
+    case GpuArch::Cpu:
+        return "CPU";
+    case GpuArch::Volta:
+        return "Volta/Turing";
+    case GpuArch::Ampere:
+        return "Ampere";
+    case GpuArch::Hopper:
+        return "Hopper";
+    case GpuArch::Blackwell:
+        return "Blackwell";
+    }
+    return "?";
+}
 
 std::string_view name(LinkKind kind)
 {

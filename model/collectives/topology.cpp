@@ -44,6 +44,7 @@ Topology makeTopology(const HardwarePreset& preset, int nodes, int gpusPerNode)
     // share here, so nicsPerNode stays the preset's and interBandwidthPerGpuGBps() caps at one NIC per GPU.
     t.nicsPerNode = preset.nicsPerNode;
     t.nvls = preset.nvls;
+    t.nccl = preset.nccl;
     t.reduceGBps = preset.reduceGBps;
     return t;
 }
@@ -88,6 +89,20 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         problems.push_back({ prefix + "alpha_us", number(*spec.alphaMicroseconds), "must be finite and ≥ 0" });
     if (spec.bandwidthGBps && !(*spec.bandwidthGBps > 0 && *spec.bandwidthGBps <= 1e9))
         problems.push_back({ prefix + "bandwidth_GBps", number(*spec.bandwidthGBps), "must be finite and > 0" });
+    if (spec.interAlphaMicroseconds && !(*spec.interAlphaMicroseconds >= 0 && *spec.interAlphaMicroseconds <= 1e9))
+        problems.push_back(
+            { prefix + "inter_alpha_us", number(*spec.interAlphaMicroseconds), "must be finite and ≥ 0" });
+    if (spec.interBandwidthGBps && !(*spec.interBandwidthGBps > 0 && *spec.interBandwidthGBps <= 1e9))
+        problems.push_back({ prefix + "inter_bw_GBps", number(*spec.interBandwidthGBps), "must be finite and > 0" });
+    if (spec.nicsPerNode && (*spec.nicsPerNode < 1 || *spec.nicsPerNode > 1024))
+        problems.push_back({ prefix + "nics_per_node", std::to_string(*spec.nicsPerNode),
+            "must be in [1, 1024] (a node with no NIC cannot reach another node)" });
+    std::optional<LinkKind> fabric;
+    if (spec.fabric) {
+        fabric = parseFabric(*spec.fabric);
+        if (!fabric)
+            problems.push_back({ prefix + "fabric", *spec.fabric, "unknown fabric (known: ib, roce, efa, ethernet)" });
+    }
     if (!problems.empty() || !valid)
         return problems;
 
@@ -119,11 +134,34 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         t.intra.alphaSeconds = t.inter.alphaSeconds = *spec.alphaMicroseconds * kMicro;
     if (spec.bandwidthGBps)
         t.intra.bandwidthGBps = t.inter.bandwidthGBps = *spec.bandwidthGBps;
+    if (spec.interAlphaMicroseconds)
+        t.inter.alphaSeconds = *spec.interAlphaMicroseconds * kMicro;
+    if (spec.interBandwidthGBps)
+        t.inter.bandwidthGBps = *spec.interBandwidthGBps;
+    if (spec.nicsPerNode)
+        t.nicsPerNode = static_cast<int>(*spec.nicsPerNode);
+    if (fabric)
+        t.inter.kind = *fabric;
+    if (spec.sharp)
+        t.nccl.collnet = *spec.sharp;
     for (auto& problem : validate(t, prefix.empty() ? "topology" : prefix + "topology"))
         problems.push_back(std::move(problem));
     if (!problems.empty())
         return problems;
     return t;
+}
+
+std::optional<LinkKind> parseFabric(std::string_view text)
+{
+    if (text == "ib" || text == "infiniband")
+        return LinkKind::InfiniBand;
+    if (text == "roce")
+        return LinkKind::RoCE;
+    if (text == "efa")
+        return LinkKind::Efa;
+    if (text == "ethernet" || text == "tcp")
+        return LinkKind::Ethernet;
+    return std::nullopt;
 }
 
 Problems validate(const Topology& topology, const std::string& field)

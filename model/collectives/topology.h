@@ -17,6 +17,7 @@ struct Topology {
     Link inter;
     int nicsPerNode = 8;
     bool nvls = false;
+    NcclFigures nccl; ///< the preset's figures for NCCL's tuner (nccltuning.h)
     double reduceGBps = 0; ///< γ = 1 / (reduceGBps·1e9) seconds per byte; 0 means reductions are free
 
     int ranks() const { return nodes * gpusPerNode; }
@@ -51,6 +52,11 @@ struct TopologySpec {
     std::optional<std::int64_t> gpusPerNode;
     std::optional<double> alphaMicroseconds; ///< replaces intra and inter α
     std::optional<double> bandwidthGBps; ///< replaces intra and inter β
+    std::optional<double> interAlphaMicroseconds; ///< replaces the inter-node α only (after alphaMicroseconds)
+    std::optional<double> interBandwidthGBps; ///< replaces one NIC's β only (after bandwidthGBps)
+    std::optional<std::int64_t> nicsPerNode; ///< replaces the NICs per node
+    std::optional<std::string> fabric; ///< replaces the network kind: ib, roce, efa, ethernet
+    std::optional<bool> sharp; ///< in-network reduction (SHARP / CollNet) between nodes on or off
     bool operator==(const TopologySpec&) const = default;
 };
 
@@ -62,10 +68,14 @@ struct TopologySpec {
 /// - ranks alone: makeTopologyForRanks(); nodes alone: nodes × the preset's GPUs per node; GPUs per node
 ///   alone: one node; nothing: one full node of the preset.
 /// Then validate() of the result. Problems name `prefix` + "preset" | "ranks" | "nodes" | "gpus_per_node" |
-/// "alpha_us" | "bandwidth_GBps" (prefix "scene." gives "scene.ranks"), the value and the rule.
+/// "alpha_us" | "bandwidth_GBps" | "inter_alpha_us" | "inter_bw_GBps" | "nics_per_node" | "fabric" (prefix "scene."
+/// gives "scene.ranks"), the value and the rule.
 Result<Topology> buildTopology(const TopologySpec& spec, const std::string& prefix = {});
 /// The same on a preset that is not in the registry (a calibrated profile); spec.preset is not read.
 Result<Topology> buildTopology(const HardwarePreset& preset, const TopologySpec& spec, const std::string& prefix = {});
+
+/// "ib" | "infiniband", "roce", "efa", "ethernet" | "tcp" → the network link kind; nullopt for anything else.
+std::optional<LinkKind> parseFabric(std::string_view text);
 
 /// Every problem: nodes ≥ 1, gpusPerNode ≥ 1, ranks ≤ 1,048,576, links valid, nicsPerNode ≥ 1.
 /// Fields are reported under `field` ("topology.nodes").

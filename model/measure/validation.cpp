@@ -110,6 +110,26 @@ private:
     Problems& m_problems;
 };
 
+} // namespace
+
+std::optional<AlgorithmChoice> parseAlgorithmChoice(std::string_view text)
+{
+    const auto slash = text.find('/');
+    AlgorithmChoice c;
+    const auto algorithm = parseAlgorithm(text.substr(0, slash));
+    if (!algorithm || *algorithm == Algorithm::Auto)
+        return std::nullopt;
+    c.algorithm = *algorithm;
+    if (slash != std::string_view::npos) {
+        const auto protocol = parseProtocol(text.substr(slash + 1));
+        if (!protocol)
+            return std::nullopt;
+        c.protocol = *protocol;
+    }
+    return c;
+}
+
+namespace {
 std::optional<ValidationRow> readRow(const json& j, const std::string& path, const std::string& file, Problems& out)
 {
     if (!j.is_object()) {
@@ -125,6 +145,9 @@ std::optional<ValidationRow> readRow(const json& j, const std::string& path, con
     row.busBwGBps = r.number("busbw", false).value_or(0);
     row.inPlaceTimeUs = r.optionalNumber("inplace_time_us");
     row.inPlaceBusBwGBps = r.optionalNumber("inplace_busbw");
+    row.ncclAlgo = r.stringOrNull("nccl_algo");
+    if (row.ncclAlgo && !parseAlgorithmChoice(*row.ncclAlgo))
+        r.problem("nccl_algo", '"' + *row.ncclAlgo + '"', "must be algorithm/protocol, e.g. \"ring/LL128\"");
     if (out.size() != before)
         return std::nullopt;
     return row;
@@ -168,6 +191,8 @@ std::optional<ValidationRun> readRun(const json& j, const std::string& path, con
     }
     run.ncclVersion = r.stringOrNull("nccl_version");
     run.ncclAlgo = r.stringOrNull("nccl_algo");
+    if (run.ncclAlgo && !parseAlgorithmChoice(*run.ncclAlgo))
+        r.problem("nccl_algo", '"' + *run.ncclAlgo + '"', "must name an algorithm, e.g. \"ring\" or \"nvls/Simple\"");
     run.notes = r.stringOrNull("notes").value_or("");
     const auto* rows = r.find("rows");
     if (!rows || !rows->is_array() || rows->empty()) {
@@ -240,12 +265,6 @@ Result<ValidationSet> loadValidationSet(const std::string& path)
 
 PresetChoice presetForHint(std::string_view hint)
 {
-    if (hint == "pcie-gen3")
-        return { "pcie-gen4", "no PCIe Gen3 preset; pcie-gen4's links are about twice as fast as Gen3's" };
-    if (hint == "pcie-nop2p")
-        return { "pcie-gen4",
-            "no preset without peer-to-peer; pcie-gen4 assumes GPU-to-GPU copies, a no-P2P machine stages "
-            "through host memory" };
     // The data set's cloud names for machines that have a preset under another id.
     constexpr std::pair<std::string_view, std::string_view> kAliases[] {
         { "p4d-efa", "aws-p4d" },
@@ -385,12 +404,18 @@ ValidationReport validateModel(const ValidationSet& set, Split split)
         TopologySpec spec;
         spec.nodes = run.nodes;
         spec.gpusPerNode = run.gpusPerNode;
+        if (preset->gpusPerNode > run.gpusPerNode && run.ranks() % preset->gpusPerNode == 0) {
+            // Trays of a multi-node NVLink domain (GB200 NVL72: 18 trays of 4): NCCL sees one NVLink node per
+            // domain, so the run is laid out in the preset's domains.
+            spec.nodes = run.ranks() / preset->gpusPerNode;
+            spec.gpusPerNode = preset->gpusPerNode;
+        }
         const auto topology = buildTopology(*preset, spec);
         if (!topology) {
             skip(static_cast<int>(run.rows.size()), toText(topology.problems()));
             continue;
         }
-        const auto ncclAlgo = run.ncclAlgo ? std::optional { parseAlgorithm(*run.ncclAlgo) } : std::nullopt;
+        const auto forced = run.ncclAlgo ? parseAlgorithmChoice(*run.ncclAlgo) : std::nullopt;
         for (const auto& row : run.rows) {
             CollectiveRequest request;
             request.op = run.op;
@@ -398,6 +423,10 @@ ValidationReport validateModel(const ValidationSet& set, Split split)
             request.dtype = run.dtype;
             request.topology = *topology;
             request.explain = false;
+            if (forced) {
+                request.algorithm = forced->algorithm;
+                request.protocol = forced->protocol;
+            }
             const auto cost = predict(request);
             if (!cost) {
                 skip(1, std::to_string(row.bytes) + " B: " + toText(cost.problems()));
@@ -424,8 +453,9 @@ ValidationReport validateModel(const ValidationSet& set, Split split)
             c.busBwError = c.predictedBusBwGBps / c.measuredBusBwGBps - 1;
             c.algorithm = cost->algorithm;
             c.protocol = cost->protocol;
-            if (ncclAlgo) {
-                c.algorithmAgrees = *ncclAlgo == std::optional { cost->algorithm };
+            if (const auto logged = row.ncclAlgo && !forced ? parseAlgorithmChoice(*row.ncclAlgo) : std::nullopt) {
+                c.algorithmAgrees = logged->algorithm == cost->algorithm
+                    && (logged->protocol == Protocol::Auto || logged->protocol == cost->protocol);
                 ++report.algorithmCompared;
                 report.algorithmAgreed += *c.algorithmAgrees ? 1 : 0;
             }

@@ -26,6 +26,8 @@ struct ValidationRow {
     double busBwGBps = 0; ///< out-of-place, two decimals as printed
     std::optional<double> inPlaceTimeUs;
     std::optional<double> inPlaceBusBwGBps;
+    /// What NCCL chose for this size when the log prints it (NCCL_DEBUG_SUBSYS=TUNING): "ring/LL128", "nvls/Simple".
+    std::optional<std::string> ncclAlgo;
     bool operator==(const ValidationRow&) const = default;
 };
 
@@ -40,7 +42,9 @@ struct ValidationRun {
     Collective op = Collective::AllReduce;
     DType dtype = DType::Fp32;
     std::optional<std::string> ncclVersion; ///< "2.29.2"; nullopt when the log does not print it
-    std::optional<std::string> ncclAlgo; ///< the algorithm NCCL ran when the log records it ("Ring", "Tree")
+    /// The algorithm (and protocol) the run forced with NCCL_ALGO / NCCL_PROTO ("ring", "nvls/Simple"): the rows
+    /// are predicted with it instead of auto. nullopt when NCCL chose.
+    std::optional<std::string> ncclAlgo;
     std::string notes;
     std::vector<ValidationRow> rows; ///< at least one
     int ranks() const { return nodes * gpusPerNode; }
@@ -54,6 +58,14 @@ struct ValidationSet {
     bool operator==(const ValidationSet&) const = default;
 };
 
+/// An algorithm with an optional protocol, as nccl_algo writes it: "ring", "ring/LL128", "nvls/Simple".
+struct AlgorithmChoice {
+    Algorithm algorithm = Algorithm::Ring;
+    Protocol protocol = Protocol::Auto;
+};
+/// nullopt for an unknown algorithm or protocol, or "auto".
+std::optional<AlgorithmChoice> parseAlgorithmChoice(std::string_view text);
+
 /// Parses the validation JSON: {"description": …, "runs": [{id, source, machine, preset_hint, nodes,
 /// gpus_per_node, collective, dtype, nccl_version, nccl_algo, rows: [{bytes, time_us, algbw, busbw,
 /// inplace_time_us?, inplace_busbw?}]}]}. Every problem names `fileName` (with the line for JSON syntax errors),
@@ -65,10 +77,9 @@ Result<ValidationSet> parseValidationSet(std::string_view text, const std::strin
 /// Reads `path` and parses it; a file that cannot be read is a problem naming the path.
 Result<ValidationSet> loadValidationSet(const std::string& path);
 
-/// The preset a run's hint is predicted on. dgx-a100, hgx-h100 and hgx-h200 map to themselves; pcie-gen4,
-/// pcie-gen3 and pcie-nop2p map to pcie-gen4 (the closest preset; `note` says what differs); any other hint is
-/// looked up as a preset id (findPreset), so presets added later are picked up. nullopt: no preset fits, and
-/// the run is reported as unmapped.
+/// The preset a run's hint is predicted on: the data set's cloud names (p5-efa, p4d-efa, gcp-a3, a800, h800) map
+/// to their preset ids; any other hint is looked up as a preset id (findPreset), so presets added later are
+/// picked up. nullopt: no preset fits, and the run is reported as unmapped.
 struct PresetChoice {
     std::optional<std::string> presetId;
     std::string note; ///< why an approximation was made or why there is no preset; empty for an exact match
@@ -118,10 +129,10 @@ struct RowComparison {
     double predictedBusBwGBps = 0;
     double timeError = 0;
     double busBwError = 0;
-    Algorithm algorithm = Algorithm::Ring; ///< what Auto chose
+    Algorithm algorithm = Algorithm::Ring; ///< what auto chose (or the run's forced algorithm)
     Protocol protocol = Protocol::Simple;
-    /// Whether Auto's algorithm is the run's nccl_algo (compared by parseAlgorithm; an algorithm the model does
-    /// not know disagrees); nullopt when the run records none.
+    /// Whether auto chose the algorithm and protocol the row's nccl_algo records (NCCL's logged choice; an
+    /// algorithm the model does not know disagrees); nullopt when the row records none or the run forced one.
     std::optional<bool> algorithmAgrees;
     /// The error of the quantity the band compares: timeError below 1 MiB, busBwError from 1 MiB.
     double error() const { return comparesTime(band) ? timeError : busBwError; }

@@ -129,15 +129,17 @@ void TestCostModel::closedForms_data()
         << int(Collective::AllReduce) << int(Algorithm::Ring) << 2 << 8 << qlonglong(Bytes { 1 } << 30)
         << kRingBase + (30 - 2) * a + 2 * kNetRingHop + 2.0 * 15 / 16 * S / std::min(b, 8 * bNet)
             + 15.0 / 16 * S * gamma;
-    // hierarchical, N nodes × g: 2(g−1)α + 2(N−1)α_net + 2(g−1)/g·S/β + 2(N−1)/N·(S/g)/β_net
-    //   + ((g−1)/g·S + (N−1)/N·S/g)·γ
+    // hierarchical, N nodes × g: 2(g−1)α + 2(N−1)α_net + max(A, B) + min(A, B)/k
+    //   + ((g−1)/g·S + (N−1)/N·S/g)·γ, A = 2(g−1)/g·S/β, B = 2(N−1)/N·(S/g)/β_net, k = S / 512 KiB chunks
     for (int nodes : { 2, 4 }) {
         const int g = 8;
+        const double intra = 2.0 * (g - 1) / g * S / b;
+        const double inter = 2.0 * (nodes - 1) / nodes * (S / g) / bNet;
+        const double k = S / (512.0 * 1024);
         QTest::newRow(QByteArray("hierarchical AllReduce, ") + QByteArray::number(nodes) + " × 8")
             << int(Collective::AllReduce) << int(Algorithm::Hierarchical) << nodes << g << qlonglong(Bytes { 1 } << 30)
-            << kRingBase + 2 * (g - 1) * a + 2 * (nodes - 1) * kNetRingHop + 2.0 * (g - 1) / g * S / b
-                + 2.0 * (nodes - 1) / nodes * (S / g) / bNet
-                + ((g - 1.0) / g * S + (nodes - 1.0) / nodes * S / g) * gamma;
+            << kRingBase + 2 * (g - 1) * a + 2 * (nodes - 1) * kNetRingHop + std::max(intra, inter)
+                + std::min(intra, inter) / k + ((g - 1.0) / g * S + (nodes - 1.0) / nodes * S / g) * gamma;
     }
 }
 

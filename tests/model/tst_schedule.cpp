@@ -20,9 +20,10 @@ Topology topologyFor(Algorithm a, int n)
     t.intra = { LinkKind::NVLink, 3.4e-6, 100.0, 150.0, "test" };
     t.inter = { LinkKind::InfiniBand, 14e-6, 25.0, 25.0, "test" };
     t.nvls = true;
+    t.nccl.collnet = true;
     t.nodes = 1;
     t.gpusPerNode = n;
-    if (a == Algorithm::Hierarchical) {
+    if (a == Algorithm::Hierarchical || a == Algorithm::NvlsTree || a == Algorithm::CollNet) {
         int g = std::min(8, n / 2);
         while (g > 1 && n % g != 0)
             --g;
@@ -64,7 +65,9 @@ double closedFormVolume(Collective op, Algorithm a, int n, double S, const Topol
         return (n - 1.0) / n * S;
     case Algorithm::Nvls:
         return op == Collective::AllReduce ? 2.0 * (n - 1) / n * S : (n - 1.0) / n * S;
-    case Algorithm::Hierarchical: {
+    case Algorithm::Hierarchical:
+    case Algorithm::NvlsTree: // drawn with the two-level schedule
+    case Algorithm::CollNet: {
         const double g = t.gpusPerNode, N = t.nodes;
         return 2 * (g - 1) / g * S + 2 * (N - 1) / (N * g) * S;
     }

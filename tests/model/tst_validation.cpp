@@ -203,7 +203,17 @@ void TestValidation::rowErrorsArePredictRecomputed()
         request.op = run->op;
         request.bytes = c.bytes;
         request.dtype = run->dtype;
-        request.topology = makeTopology(*preset, run->nodes, run->gpusPerNode);
+        // A multi-node NVLink domain (GB200 NVL72 trays) is laid out in the preset's domains.
+        const bool domains = preset->gpusPerNode > run->gpusPerNode && run->ranks() % preset->gpusPerNode == 0;
+        request.topology = domains ? makeTopology(*preset, run->ranks() / preset->gpusPerNode, preset->gpusPerNode)
+                                   : makeTopology(*preset, run->nodes, run->gpusPerNode);
+        // A run that forced NCCL_ALGO is predicted with that algorithm.
+        if (run->ncclAlgo) {
+            const auto forced = parseAlgorithmChoice(*run->ncclAlgo);
+            QVERIFY(forced);
+            request.algorithm = forced->algorithm;
+            request.protocol = forced->protocol;
+        }
         const auto cost = predict(request);
         QVERIFY(cost.ok());
         const double measured = measuredUs.at({ c.runId, c.bytes });
@@ -312,9 +322,9 @@ void TestValidation::presetHints_data()
     QTest::newRow("pcie-gen4") << "pcie-gen4"
                                << "pcie-gen4" << false;
     QTest::newRow("pcie-gen3") << "pcie-gen3"
-                               << "pcie-gen4" << true;
+                               << "pcie-gen3" << false;
     QTest::newRow("pcie-nop2p") << "pcie-nop2p"
-                                << "pcie-gen4" << true;
+                                << "pcie-nop2p" << false;
     QTest::newRow("other") << "other"
                            << "" << true;
     QTest::newRow("p5-efa") << "p5-efa"
@@ -323,8 +333,10 @@ void TestValidation::presetHints_data()
                              << "aws-p4d" << false;
     QTest::newRow("gcp-a3") << "gcp-a3"
                             << "gcp-a3-mega" << false;
-    QTest::newRow("gb200 (no preset)") << "gb200-nvl72"
-                                       << "" << true;
+    QTest::newRow("gb200") << "gb200-nvl72"
+                           << "gb200-nvl72" << false;
+    QTest::newRow("no preset") << "gh200-slingshot"
+                               << "" << true;
 }
 
 void TestValidation::presetHints()

@@ -40,7 +40,22 @@ model::Result<model::Topology> CollectivesController::topologyFor(const Collecti
     spec.preset = params.presetId;
     spec.ranks = params.ranks;
     spec.nodes = params.nodes;
-    return model::buildTopology(spec);
+    if (params.interAlphaUs >= 0)
+        spec.interAlphaMicroseconds = params.interAlphaUs;
+    if (params.interBandwidthGBps >= 0)
+        spec.interBandwidthGBps = params.interBandwidthGBps;
+    if (params.nicsPerNode > 0)
+        spec.nicsPerNode = params.nicsPerNode;
+    if (params.sharp)
+        spec.sharp = true;
+    auto topology = model::buildTopology(spec);
+    if (topology) {
+        if (params.intraAlphaUs >= 0)
+            topology.value().intra.alphaSeconds = params.intraAlphaUs * model::kMicro;
+        if (params.intraBandwidthGBps > 0)
+            topology.value().intra.bandwidthGBps = params.intraBandwidthGBps;
+    }
+    return topology;
 }
 
 void CollectivesController::recompute()
@@ -80,6 +95,13 @@ void CollectivesController::recompute()
     autoRequest.protocol = model::Protocol::Auto;
     if (auto pick = model::predict(autoRequest))
         r.autoPick = pick.value();
+    autoRequest.explain = false;
+    for (const model::Bytes size : { model::Bytes { 8 }, model::Bytes { 64 } << 10, model::Bytes { 1 } << 20,
+             model::Bytes { 16 } << 20, model::Bytes { 256 } << 20, model::Bytes { 4 } << 30 }) {
+        autoRequest.bytes = size;
+        if (auto pick = model::predict(autoRequest))
+            r.picksBySize.push_back(pick.value());
+    }
     r.candidates = model::candidates(request);
 
     const int ranks = r.topology.ranks();

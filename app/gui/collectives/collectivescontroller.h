@@ -24,6 +24,13 @@ struct CollectivesParams {
     int nodes = 1;
     model::Bytes bytes = 64 * model::MiB;
     std::string presetId = "hgx-h100";
+    /// "What if" overrides of the preset's links; a negative value (or 0 NICs) keeps the preset's figure.
+    double intraAlphaUs = -1;
+    double intraBandwidthGBps = -1;
+    double interAlphaUs = -1;
+    double interBandwidthGBps = -1; ///< per NIC
+    int nicsPerNode = 0;
+    bool sharp = false; ///< in-network reduction between nodes (CollNet)
     bool operator==(const CollectivesParams&) const = default;
 };
 
@@ -35,6 +42,8 @@ struct CollectivesResult {
     model::Problems problems; ///< why there is no cost (empty when cost is set)
     std::optional<model::CollectiveCost> cost; ///< the chosen algorithm and protocol
     std::optional<model::CollectiveCost> autoPick; ///< what `auto` would choose for the same request
+    /// What `auto` (NCCL's tuner) picks for the same machine at 8 B, 64 KiB, 1 MiB, 16 MiB, 256 MiB and 4 GiB.
+    std::vector<model::CollectiveCost> picksBySize;
     std::vector<model::CollectiveCost> candidates; ///< every runnable pair, cheapest first
     std::optional<model::Schedule> schedule; ///< drawn when ranks ≤ kMaxDrawnRanks and defined
     QString scheduleNote; ///< why there is no schedule to draw

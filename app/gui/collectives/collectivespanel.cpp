@@ -6,7 +6,9 @@
 #include "model/collectives/hardware.h"
 #include "views/text.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -76,6 +78,27 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
     m_form->addRow(new QLabel(this), m_nodes);
     m_form->addRow(new QLabel(this), sizeRow);
     m_form->addRow(new QLabel(this), m_preset);
+    // "What if" overrides: the lowest value of each box means "the preset's figure".
+    const auto overrideBox = [this](double max, int decimals) {
+        auto* box = new QDoubleSpinBox(this);
+        box->setRange(-1, max);
+        box->setDecimals(decimals);
+        box->setValue(-1);
+        m_form->addRow(new QLabel(this), box);
+        connect(box, &QDoubleSpinBox::valueChanged, this, &CollectivesPanel::emitChanged);
+        return box;
+    };
+    m_intraAlpha = overrideBox(1e4, 2);
+    m_intraBandwidth = overrideBox(1e5, 1);
+    m_interAlpha = overrideBox(1e4, 2);
+    m_interBandwidth = overrideBox(1e5, 1);
+    m_nics = new QSpinBox(this);
+    m_nics->setRange(0, 1024);
+    m_form->addRow(new QLabel(this), m_nics);
+    m_sharp = new QCheckBox(this);
+    m_form->addRow(new QLabel(this), m_sharp);
+    connect(m_nics, &QSpinBox::valueChanged, this, &CollectivesPanel::emitChanged);
+    connect(m_sharp, &QCheckBox::toggled, this, &CollectivesPanel::emitChanged);
 
     setParams(CollectivesParams {});
     retranslate();
@@ -100,6 +123,12 @@ CollectivesParams CollectivesPanel::params() const
     p.nodes = m_nodes->value();
     p.bytes = static_cast<model::Bytes>(std::llround(sizeScale().valueAt(m_size->value())));
     p.presetId = m_preset->currentData().toString().toStdString();
+    p.intraAlphaUs = m_intraAlpha->value();
+    p.intraBandwidthGBps = m_intraBandwidth->value();
+    p.interAlphaUs = m_interAlpha->value();
+    p.interBandwidthGBps = m_interBandwidth->value();
+    p.nicsPerNode = m_nics->value();
+    p.sharp = m_sharp->isChecked();
     return p;
 }
 
@@ -115,6 +144,12 @@ void CollectivesPanel::setParams(const CollectivesParams& params)
     const int preset = m_preset->findData(QString::fromStdString(params.presetId));
     if (preset >= 0)
         m_preset->setCurrentIndex(preset);
+    m_intraAlpha->setValue(params.intraAlphaUs);
+    m_intraBandwidth->setValue(params.intraBandwidthGBps);
+    m_interAlpha->setValue(params.interAlphaUs);
+    m_interBandwidth->setValue(params.interBandwidthGBps);
+    m_nics->setValue(params.nicsPerNode);
+    m_sharp->setChecked(params.sharp);
     updateSizeLabel();
     m_updating = false;
 }
@@ -132,6 +167,21 @@ void CollectivesPanel::retranslate()
     label(m_nodes, tr("Nodes"));
     label(m_size->parentWidget(), tr("Message size"));
     label(m_preset, tr("Hardware"));
+    label(m_intraAlpha, tr("Intra-node α (µs)"));
+    label(m_intraBandwidth, tr("Intra-node β (GB/s)"));
+    label(m_interAlpha, tr("Network α (µs)"));
+    label(m_interBandwidth, tr("Network β per NIC (GB/s)"));
+    label(m_nics, tr("NICs per node"));
+    label(m_sharp, tr("In-network reduction"));
+    for (QDoubleSpinBox* box : { m_intraAlpha, m_intraBandwidth, m_interAlpha, m_interBandwidth }) {
+        box->setSpecialValueText(tr("preset"));
+        box->setToolTip(tr("Replaces the preset's figure for a \"what if\"; the lowest value keeps the preset's"));
+    }
+    m_nics->setSpecialValueText(tr("preset"));
+    m_nics->setToolTip(tr("Network cards per node; rings and trees across nodes use one channel per NIC"));
+    m_sharp->setText(tr("SHARP / CollNet"));
+    m_sharp->setToolTip(tr("The switches between nodes reduce (NCCL CollNet with SHARP): each node sends S instead "
+                           "of the ring's 2(n−1)/n·S per GPU"));
     m_algorithm->setItemText(0, tr("auto (cheapest)"));
     // The MPI / textbook algorithms are offered by hand and say that NCCL does not run them.
     for (int i = 1; i < m_algorithm->count(); ++i) {

@@ -7,7 +7,9 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QSlider;
@@ -47,6 +49,12 @@ private:
     QSlider* m_size;
     QLabel* m_sizeLabel;
     QComboBox* m_preset;
+    QDoubleSpinBox* m_intraAlpha;
+    QDoubleSpinBox* m_intraBandwidth;
+    QDoubleSpinBox* m_interAlpha;
+    QDoubleSpinBox* m_interBandwidth;
+    QSpinBox* m_nics;
+    QCheckBox* m_sharp;
     bool m_updating = false;
 };
 

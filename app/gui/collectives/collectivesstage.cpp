@@ -174,6 +174,15 @@ QString CollectivesStage::readoutHtml() const
                                  toQString(model::name(r.autoPick->protocol))),
                         QString::fromStdString(r.autoPick->reason).toHtmlEscaped());
     }
+    if (!r.picksBySize.empty()) {
+        html += QStringLiteral("<p><b>%1</b><br/>").arg(tr("NCCL would pick, by size:"));
+        QStringList picks;
+        for (const auto& p : r.picksBySize)
+            picks << tr("%1 → %2/%3 %4")
+                         .arg(bytesText(p.bytes), toQString(model::name(p.algorithm)),
+                             toQString(model::name(p.protocol)), secondsText(p.totalSeconds));
+        html += picks.join(QStringLiteral(" · ")).toHtmlEscaped() + QStringLiteral("</p>");
+    }
     if (!c.formula.empty())
         html += QStringLiteral("<p><b>%1</b><br/><code>%2</code></p>")
                     .arg(tr("Formula"), QString::fromStdString(c.formula).toHtmlEscaped());

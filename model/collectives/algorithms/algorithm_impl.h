@@ -98,6 +98,8 @@ extern const AlgorithmEntry kRecursiveDoublingAlgorithm;
 extern const AlgorithmEntry kBinomialTreeAlgorithm;
 extern const AlgorithmEntry kPairwiseAlgorithm;
 extern const AlgorithmEntry kNvlsAlgorithm;
+extern const AlgorithmEntry kNvlsTreeAlgorithm;
+extern const AlgorithmEntry kCollNetAlgorithm;
 extern const AlgorithmEntry kHierarchicalAlgorithm;
 
 // Helpers (common.cpp).

@@ -4,6 +4,7 @@
 // shift nccl-tests runs as SendRecv (every rank sends S to rank r+1).
 #include "model/collectives/algorithms/algorithm_impl.h"
 
+#include <algorithm>
 #include <array>
 
 namespace tutor::model::detail {
@@ -27,9 +28,12 @@ CostTerms cost(const CostInput& in)
     const Bytes piece = ceilDiv(in.bytes, n);
     const double s = static_cast<double>(in.bytes);
     if (in.op == Collective::SendRecv) {
-        // α + S/β over the slowest link of the shift (a node boundary when there are several nodes).
+        // α + S/β over the slowest link of the shift (a node boundary when there are several nodes). Between
+        // nodes NCCL runs a send/recv pair on 2 channels per peer, not on every NIC: its own β (p2pNetGBps).
         const bool crosses = in.topology && in.topology->nodes > 1;
-        const double beta = in.bottleneckBps();
+        double beta = in.bottleneckBps();
+        if (crosses && in.topology->nccl.p2pNetGBps > 0)
+            beta = std::min(beta, in.topology->nccl.p2pNetGBps * kBytesPerGB * protocolEfficiency(in.protocol));
         t.steps = 1;
         t.latencySeconds = crosses ? in.interHop : in.intraHop;
         t.bandwidthSeconds = s / beta;

@@ -87,6 +87,8 @@ const char* protocolRule(Protocol protocol, Algorithm algorithm, const Topology&
 {
     if (algorithm == Algorithm::Nvls && protocol != Protocol::Simple)
         return "NVLS runs the Simple protocol only";
+    if ((algorithm == Algorithm::NvlsTree || algorithm == Algorithm::CollNet) && protocol != Protocol::Simple)
+        return "NVLSTree and CollNet run the Simple protocol only";
     if (protocol == Protocol::LL128 && topology.intra.kind != LinkKind::NVLink)
         return "LL128 needs NVLink inside the node (NCCL enables it by default only there)";
     return nullptr;

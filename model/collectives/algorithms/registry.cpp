@@ -9,9 +9,9 @@ namespace tutor::model {
 
 namespace detail {
 namespace {
-const std::array<const AlgorithmEntry*, 8>& table()
+const std::array<const AlgorithmEntry*, 10>& table()
 {
-    static const std::array<const AlgorithmEntry*, 8> kTable {
+    static const std::array<const AlgorithmEntry*, 10> kTable {
         &kRingAlgorithm,
         &kDoubleBinaryTreeAlgorithm,
         &kHalvingDoublingAlgorithm,
@@ -19,6 +19,8 @@ const std::array<const AlgorithmEntry*, 8>& table()
         &kBinomialTreeAlgorithm,
         &kPairwiseAlgorithm,
         &kNvlsAlgorithm,
+        &kNvlsTreeAlgorithm,
+        &kCollNetAlgorithm,
         &kHierarchicalAlgorithm,
     };
     return kTable;
@@ -46,8 +48,8 @@ bool supports(const AlgorithmEntry& entry, Collective op)
 
 namespace {
 constexpr std::array kConcrete { Algorithm::Ring, Algorithm::DoubleBinaryTree, Algorithm::HalvingDoubling,
-    Algorithm::RecursiveDoubling, Algorithm::BinomialTree, Algorithm::Pairwise, Algorithm::Nvls,
-    Algorithm::Hierarchical };
+    Algorithm::RecursiveDoubling, Algorithm::BinomialTree, Algorithm::Pairwise, Algorithm::Nvls, Algorithm::NvlsTree,
+    Algorithm::CollNet, Algorithm::Hierarchical };
 } // namespace
 
 std::span<const Algorithm> concreteAlgorithms()

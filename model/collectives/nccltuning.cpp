@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+// NCCL's tuning model (NVIDIA/nccl src/graph/tuning.cc, read at commit 5067397c, June 2026): its constants
+// and the structure of ncclTopoTuneModel / ncclTopoGetAlgoTime, in our own code. See nccltuning.h.
+#include "model/collectives/nccltuning.h"
+
+#include "model/collectives/algorithms/algorithm_impl.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace tutor::model {
+
+namespace {
+// Rows of NCCL's tables: its algorithm indices, in its order.
+enum NcclAlgo { kTree, kRing, kCollNetDirect, kCollNetChain, kNvls, kNvlsTree, kPat, kAlgos };
+enum Hw { kNvlinkHw, kPciHw, kNetHw };
+constexpr int kLL = 0, kLL128 = 1, kSimple = 2;
+
+// tuning.cc ncclTunerConstantsDefaults.baseLatencies, µs, [algorithm][LL, LL128, Simple].
+constexpr double kBaseLat[kAlgos][3]
+    = { { 6.8, 14.0, 8.4 }, { 6.6, 14.0, 8.4 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 8.0, 8.0, 8.0 } };
+// tuning.cc hwLatencies, µs, [NVLink | PCI | network][algorithm][LL, LL128, Simple].
+constexpr double kHwLat[3][kAlgos][3] = {
+    { { .6, 1.25, 4.0 }, { .6, 1.9, 3.4 }, { 0, 0, 3.7 }, { 0, 0, 2.8 }, { 0, 0, 25 }, { 0, 0, 25 }, { 0, 0, 4.0 } },
+    { { 1.0, 1.9, 4.0 }, { 1.0, 2.5, 5.7 }, { 0, 0, 3.7 }, { 0, 0, 2.8 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 4.0 } },
+    { { 5.0, 8.5, 14 }, { 2.7, 4.0, 14.0 }, { 0, 0, 31 }, { 0, 0, 30 }, { 0, 0, 18 }, { 0, 0, 20.9 }, { 0, 0, 14 } },
+};
+// tuning.cc llMaxBws [Volta | Ampere | Hopper | Blackwell][1 node | 2 nodes | more], GB/s. Across nodes NCCL
+// indexes the first dimension by CPU vendor instead (0: Intel); the model assumes an Intel host.
+constexpr double kLlMaxBw[4][3]
+    = { { 39.0, 39.0, 20.4 }, { 87.7, 22.5, 19.0 }, { 141.0, 45.0, 35.0 }, { 282.0, 90.0, 70.0 } };
+constexpr double kPerChMaxRingLL128[4][3] = { { 20, 20, 20 }, { 20, 20, 20 }, { 36.7, 36.7, 36.7 }, { 40, 40, 40 } };
+constexpr double kPerChMaxTreeLL128[4][3]
+    = { { 20, 20, 20 }, { 20, 20, 20 }, { 36.7, 36.7, 29.0 }, { 55.6, 31.67, 20.0 } };
+constexpr double kPerChMaxTree[4][3]
+    = { { 26.5, 18.5, 10.0 }, { 24.0, 23.6, 17.8 }, { 38.7, 41.4, 36.0 }, { 70.0, 42.8, 24.0 } };
+constexpr double kPerChMaxNvlsTree[4][3]
+    = { { 26.5, 18.5, 10.0 }, { 24.0, 23.6, 17.8 }, { 0.0, 57.7, 45.5 }, { 0.0, 96.0, 80.0 } };
+// tuning.cc treeCorrectionFactor [protocol][log2(bytes / 64)], 64 B to 256 MiB.
+constexpr double kTreeCorrection[3][23] = {
+    { 1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0, 1.0, 1.0, 1.0 },
+    { 1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9, .9, 1.0, 1.0 },
+    { .9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8, .9, .9 },
+};
+// NCCL's getNetOverhead for an Intel host, µs (tripled for Simple).
+constexpr double kNetOverheadUs = 1.0;
+// CollNetDirect's arity serialization, µs per local rank (tuning.cc).
+constexpr double kCollNetArityUs = 0.4;
+
+int archIndex(GpuArch arch)
+{
+    switch (arch) {
+    case GpuArch::Blackwell:
+        return 3;
+    case GpuArch::Hopper:
+        return 2;
+    case GpuArch::Ampere:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int protocolIndex(Protocol p)
+{
+    return p == Protocol::LL ? kLL : p == Protocol::LL128 ? kLL128 : kSimple;
+}
+
+int log2i(long long v)
+{
+    int l = -1;
+    while (v > 0) {
+        v >>= 1;
+        ++l;
+    }
+    return l;
+}
+
+/// Everything the table needs about the machine, derived once per call.
+struct Comm {
+    int nodes = 1;
+    int ranks = 1;
+    int ppn = 1;
+    int arch = 0;
+    int intraHw = kNvlinkHw;
+    double intraScale = 1; ///< a preset's (or override's) α over NCCL's Ring/Simple hop figure for the link class
+    double interScale = 1;
+    double netLatUs = 0;
+    double ringBus = 0; ///< Simple ring bus bandwidth: β inside one node, every NIC of the node across nodes
+    double nodeNetGBps = 0; ///< what the node's NICs carry together
+    int channels = 1;
+    /// An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
+    bool latencyFree = false;
+};
+
+Comm commOf(const Topology& t)
+{
+    Comm c;
+    c.nodes = t.nodes;
+    c.ranks = t.ranks();
+    c.ppn = t.gpusPerNode;
+    c.arch = archIndex(t.nccl.arch);
+    c.intraHw = t.intra.kind == LinkKind::NVLink ? kNvlinkHw : kPciHw;
+    c.intraScale = t.intra.alphaSeconds / (kHwLat[c.intraHw][kRing][kSimple] * kMicro);
+    c.interScale = t.inter.alphaSeconds / (kHwLat[kNetHw][kRing][kSimple] * kMicro);
+    c.netLatUs = t.nccl.netLatencyUs;
+    c.nodeNetGBps = t.interBandwidthPerNodeGBps();
+    c.ringBus = t.nodes == 1 ? t.intra.bandwidthGBps : std::min(t.intra.bandwidthGBps, c.nodeNetGBps);
+    c.channels = std::max(1, t.nccl.channels);
+    c.latencyFree = t.intra.alphaSeconds == 0 && (t.nodes == 1 || t.inter.alphaSeconds == 0);
+    if (c.latencyFree)
+        c.netLatUs = 0;
+    return c;
+}
+
+Algorithm toAlgorithm(int a)
+{
+    switch (a) {
+    case kTree:
+        return Algorithm::DoubleBinaryTree;
+    case kNvls:
+        return Algorithm::Nvls;
+    case kNvlsTree:
+        return Algorithm::NvlsTree;
+    case kCollNetDirect:
+    case kCollNetChain:
+        return Algorithm::CollNet;
+    default:
+        return Algorithm::Ring;
+    }
+}
+
+/// Which of NCCL's rows exist for `op` on this machine (tuning.cc's skips and its enable/disable pass).
+bool available(int a, Collective op, const Topology& t)
+{
+    const bool rooted = op == Collective::Broadcast || op == Collective::Reduce;
+    const bool rsag = op == Collective::ReduceScatter || op == Collective::AllGather;
+    if (op != Collective::AllReduce && !rooted && !rsag)
+        return false;
+    if (rooted && a != kRing)
+        return false;
+    if (rsag && a != kRing && a != kNvls)
+        return false;
+    switch (a) {
+    case kRing:
+        return true;
+    case kTree:
+        return op == Collective::AllReduce;
+    case kNvls:
+        // NVLink SHARP inside one node (across nodes NVLS needs CollNet, which is the CollNet row here).
+        return t.nvls && t.nodes == 1 && t.gpusPerNode >= 2;
+    case kNvlsTree:
+        return t.nvls && t.nodes > 1 && t.gpusPerNode >= 2 && op == Collective::AllReduce;
+    case kCollNetDirect:
+        // Direct needs an NVSwitch inside the node; Chain otherwise.
+        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && t.intra.kind == LinkKind::NVLink;
+    case kCollNetChain:
+        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && t.intra.kind != LinkKind::NVLink;
+    default:
+        return false; // PAT: AllGather/ReduceScatter with one GPU per node, not modelled
+    }
+}
+
+NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
+{
+    const int n = c.ranks;
+    const int nsteps = op == Collective::AllReduce                         ? 2 * (n - 1)
+        : (op == Collective::ReduceScatter || op == Collective::AllGather) ? n - 1
+                                                                           : n;
+    const int i2 = c.nodes <= 2 ? c.nodes - 1 : 2;
+    const int i1 = c.nodes == 1 ? c.arch : 0;
+    const double llMax = kLlMaxBw[i1][i2];
+    const int channels = c.channels;
+
+    double bus = c.ringBus;
+    if ((op == Collective::Broadcast || op == Collective::Reduce) && n == 2 && t.nccl.oneWayGBps > 0)
+        bus = t.nccl.oneWayGBps; // two ranks: one only sends, the other only receives
+    if (a == kNvls) {
+        // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces
+        // while it multicasts); ReduceScatter / AllGather run one of the two halves on (ppn − 1)/ppn of it.
+        // On fewer GPUs than the switch domain the algorithm bandwidth stays that of one GPU's links into the
+        // switch, so the AllReduce bus bandwidth falls as 2(p−1)/p (measured on 2, 4, 6 and 8 H100s).
+        const double domain = std::max(2, t.nccl.nvlsDomainGpus > 0 ? t.nccl.nvlsDomainGpus : c.ppn);
+        const double algBw = t.nccl.nvlsBusGBps * domain / (2 * (domain - 1));
+        bus = op == Collective::AllReduce ? algBw * 2 * (c.ppn - 1.0) / c.ppn
+                                          : t.nccl.nvlsBusGBps / 2 * (c.ppn - 1.0) / c.ppn;
+    } else if (a == kNvlsTree) {
+        const double inter = c.nodeNetGBps * (c.nodes <= 2 ? 2 : 1); // two nodes: each sends its half once
+        bus = std::min({ t.nccl.nvlsBusGBps, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
+    } else if (a == kCollNetDirect || a == kCollNetChain) {
+        // The switches reduce: each node sends S and receives S over its NICs, so the network bounds the algorithm
+        // bandwidth at the node's NIC bandwidth instead of the ring's 2(n−1)/n share of it.
+        const double intra = t.nvls ? t.nccl.nvlsBusGBps : t.intra.bandwidthGBps;
+        bus = std::min(intra, 2 * c.nodeNetGBps);
+        if (c.arch >= 2)
+            bus *= .85; // tuning.cc: CollNet Direct × .85 from sm90
+    }
+    double busBw = bus;
+    if (a == kRing && p == kLL)
+        busBw = std::min(llMax, busBw * .5);
+    if (a == kRing && p == kLL128)
+        busBw = std::min(busBw * .92, channels * kPerChMaxRingLL128[c.arch][i2]);
+    if (a == kTree && op == Collective::AllReduce)
+        busBw = std::min(busBw * .92, channels * kPerChMaxTree[c.arch][i2]);
+    if (a == kTree && p == kLL)
+        busBw = std::min(busBw / 3.8, llMax);
+    if (a == kTree && p == kLL128)
+        busBw = std::min(busBw * (c.nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0), channels * kPerChMaxTreeLL128[c.arch][i2]);
+
+    NcclTuning r;
+    r.algorithm = toAlgorithm(a);
+    r.protocol = p == kLL ? Protocol::LL : p == kLL128 ? Protocol::LL128 : Protocol::Simple;
+    r.busBwGBps = busBw;
+    // Bus to algorithm bandwidth. The trees move 2S per rank (tuning.cc ratio .5); CollNet likewise here, its
+    // bus figure being in the same AllReduce units as the ring's.
+    double ratio = 1;
+    if (a == kRing || a == kNvlsTree || (a == kNvls && op == Collective::AllReduce))
+        ratio = static_cast<double>(n) / nsteps;
+    else if (a == kTree)
+        ratio = .5;
+    else if (a == kCollNetDirect || a == kCollNetChain)
+        ratio = static_cast<double>(n) / nsteps; // bus in nccl-tests AllReduce units
+    r.bwGBps = busBw * ratio;
+
+    const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
+    const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
+    double lat = kBaseLat[a][p];
+    const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale;
+    double interLat = (c.ppn == 1 ? kHwLat[kNetHw][kTree][p] : kHwLat[kNetHw][a][p]) * c.interScale + c.netLatUs;
+    if (p == kSimple)
+        interLat += c.netLatUs; // the flush after a Simple network receive
+    switch (a) {
+    case kRing:
+        if (op == Collective::Broadcast || op == Collective::Reduce) {
+            const double hop = kHwLat[hw][p == kSimple ? kTree : kRing][p] * hwScale;
+            lat += nsteps * hop;
+        } else {
+            const double overhead = c.nodes > 1 ? kNetOverheadUs * (p == kSimple ? 3 : 1) : 0;
+            const int interSteps = c.nodes == 1 ? 0 : op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
+            lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
+        }
+        break;
+    case kTree:
+        lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
+        break;
+    case kCollNetDirect:
+        lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
+        break;
+    case kCollNetChain:
+        lat += 2 * (c.ppn - 1) * intraLat + interLat;
+        break;
+    case kNvls:
+        lat = intraLat;
+        break;
+    case kNvlsTree:
+        lat += intraLat + 2 * log2i(c.nodes) * interLat;
+        break;
+    default:
+        break;
+    }
+    r.latency = c.latencyFree ? 0.0 : lat * kMicro;
+    // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
+    // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
+    if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
+        r.automatic = false;
+    return r;
+}
+} // namespace
+
+bool ncclModelApplies(const Topology& topology)
+{
+    return topology.nccl.arch != GpuArch::Cpu;
+}
+
+std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology)
+{
+    std::vector<NcclTuning> out;
+    if (!ncclModelApplies(topology) || topology.ranks() < 2)
+        return out;
+    const Comm c = commOf(topology);
+    for (int a = 0; a < kAlgos; ++a) {
+        if (!available(a, op, topology))
+            continue;
+        for (int p = 0; p < 3; ++p) {
+            const bool simpleOnly = a == kNvls || a == kNvlsTree || a == kCollNetDirect || a == kCollNetChain;
+            if (simpleOnly && p != kSimple)
+                continue;
+            // LL128 needs NVLink inside the node (tuning.cc: typeIntra ≤ PATH_NVB), and Volta or later.
+            if (p == kLL128 && c.intraHw != kNvlinkHw)
+                continue;
+            out.push_back(row(a, p, op, topology, c));
+        }
+    }
+    return out;
+}
+
+const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algorithm, Protocol protocol)
+{
+    for (const auto& r : table)
+        if (r.algorithm == algorithm && r.protocol == protocol)
+            return &r;
+    return nullptr;
+}
+
+NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
+{
+    double bw = row.bwGBps;
+    double lat = row.latency;
+    const int logSize = log2i(bytes >> 6);
+    if (row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23)
+        bw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
+    // NCCL doubles the graph's channels when it connects them; the plateau test uses the communicator's count.
+    const long long commChannels = 2LL * std::max(1, topology.nccl.channels);
+    if (row.algorithm == Algorithm::Ring && row.protocol == Protocol::Simple && topology.nodes > 1
+        && op == Collective::AllReduce && bytes / (commChannels * topology.ranks()) >= 64)
+        lat *= topology.nccl.arch == GpuArch::Volta ? 1.9 : 1.4;
+    NcclTime t;
+    t.latency = lat;
+    t.transfer = bw > 0 ? static_cast<double>(bytes) / (bw * kBytesPerGB) : std::numeric_limits<double>::infinity();
+    return t;
+}
+
+std::string ncclFormula(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
+{
+    const auto t = ncclTime(row, op, bytes, topology);
+    return "NCCL model (tuning.cc): latency " + detail::fmtTime(t.latency) + " + " + formatBytes(bytes) + " / "
+        + detail::fmtRate(static_cast<double>(bytes) / t.transfer) + " = " + detail::fmtTime(t.total())
+        + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB) + ")";
+}
+
+} // namespace tutor::model

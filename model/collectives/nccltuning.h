@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// NCCL's own cost model, the one its tuner uses to choose an algorithm and protocol for every call
+// (NVIDIA/nccl src/graph/tuning.cc: ncclTopoTuneModel, ncclTopoGetAlgoTime). Its structure is kept: per
+// algorithm × protocol a bandwidth and a latency, built from
+//   - base latencies per algorithm × protocol, and per-hop latencies for NVLink, PCI and the network;
+//   - the ring/tree step counts (2(n−1) ring steps for AllReduce, 2(nodes−1) of them on the network; trees
+//     2·((g−1)·hop + log2(nodes)·net); NVLS one switch round trip; NVLSTree NVLS inside, a tree across);
+//   - per-protocol bandwidth: LL ½ of Simple capped by llMaxBw, LL128 0.92 capped per channel, trees 0.92
+//     capped per channel, NVLS at its own efficiency;
+//   - availability: NVLS needs NVLink SHARP and one node, NVLSTree and CollNet more than one node, LL128
+//     NVLink inside the node, Broadcast/Reduce ring only, AllGather/ReduceScatter ring or NVLS;
+//   - the time: latency + bytes / bandwidth, with the tree correction factors and the ring plateau factor.
+// The figures NCCL gets from its topology search (channels, bandwidth per channel) come from the preset's
+// measured β and NcclFigures (hardware.h) instead. Used by the cost model for every NCCL algorithm, so that
+// `auto` picks what NCCL picks and the time shown is the time NCCL expects.
+#include "model/collectives/algorithm.h"
+#include "model/collectives/collective.h"
+#include "model/collectives/topology.h"
+
+#include <string>
+#include <vector>
+
+namespace tutor::model {
+
+/// One (algorithm, protocol) row of NCCL's table for one collective on one machine.
+struct NcclTuning {
+    Algorithm algorithm = Algorithm::Ring;
+    Protocol protocol = Protocol::Simple;
+    double busBwGBps = 0; ///< NCCL's bus bandwidth before conversion: what nccl-tests would report at large S
+    double bwGBps = 0; ///< NCCL's algorithm bandwidth: busBwGBps × the algorithm's ratio; time = S / bwGBps
+    Seconds latency = 0; ///< NCCL's latency for one call
+    /// false: NCCL has the row but does not choose it on its own on this machine (NVLS on a group smaller than
+    /// the NVSwitch domain); forcing the algorithm still costs it.
+    bool automatic = true;
+    bool operator==(const NcclTuning&) const = default;
+};
+
+/// True when NCCL's model applies to `topology`: a GPU machine (NcclFigures::arch is not Cpu).
+bool ncclModelApplies(const Topology& topology);
+
+/// NCCL's table for `op` on `topology`: every (algorithm, protocol) NCCL runs there, with its bandwidth and
+/// latency. AllToAll, Gather, Scatter and SendRecv are point-to-point in NCCL and have no rows.
+std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology);
+
+/// The row for (algorithm, protocol), or nullptr when NCCL does not run that pair there.
+const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algorithm, Protocol protocol);
+
+/// NCCL's time for `bytes` on one row (ncclTopoGetAlgoTime): latency (× 1.4 for a Simple ring AllReduce across
+/// nodes once every rank's channel slice passes 64 B, the ring plateau; × 1.9 before Ampere) + S / bandwidth,
+/// the bandwidth of a tree AllReduce scaled by NCCL's correction factor for the size.
+struct NcclTime {
+    Seconds latency = 0;
+    Seconds transfer = 0;
+    Seconds total() const { return latency + transfer; }
+};
+NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
+
+/// "NCCL model (tuning.cc): base 6.6 µs + 14 hops × 0.60 µs + 1 MiB / 50.2 GB/s = 36.3 µs", for the
+/// explanation panel.
+std::string ncclFormula(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
+
+} // namespace tutor::model

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// NCCL's tuning model (nccltuning.h) against the closed forms of NVIDIA/nccl src/graph/tuning.cc, and the cost
+// model's use of it: auto chooses the cheapest of NCCL's own rows, NVLS / NVLSTree / CollNet availability, fused
+// reductions, the no-P2P and network presets, and the named errors for bad machines.
+
+#include "model/collectives/costmodel.h"
+#include "model/collectives/nccltuning.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace tutor::model;
+
+namespace {
+Topology preset(const char* id, int nodes, int gpusPerNode)
+{
+    TopologySpec spec;
+    spec.preset = id;
+    spec.nodes = nodes;
+    spec.gpusPerNode = gpusPerNode;
+    auto t = buildTopology(spec);
+    if (!t)
+        qFatal("%s", toText(t.problems()).c_str());
+    return *t;
+}
+
+CollectiveRequest request(Collective op, Bytes bytes, const Topology& t, Algorithm a = Algorithm::Auto)
+{
+    CollectiveRequest r;
+    r.op = op;
+    r.bytes = bytes;
+    r.topology = t;
+    r.algorithm = a;
+    return r;
+}
+
+const NcclTuning& rowOf(const std::vector<NcclTuning>& table, Algorithm a, Protocol p)
+{
+    const auto* row = findRow(table, a, p);
+    if (!row)
+        qFatal("no row %s/%s", std::string(name(a)).c_str(), std::string(name(p)).c_str());
+    return *row;
+}
+} // namespace
+
+class TestNcclTuning : public QObject {
+    Q_OBJECT
+private slots:
+    void ringLatencyAndLLBandwidthOnOneNode()
+    {
+        const auto t = preset("hgx-h100", 1, 8);
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& ll = rowOf(table, Algorithm::Ring, Protocol::LL);
+        // baseLat Ring/LL 6.6 µs + 2(n−1) NVLink hops of 0.6 µs.
+        QCOMPARE_LE(std::abs(ll.latency - (6.6 + 14 * 0.6) * 1e-6), 1e-12);
+        // LL: half of Simple's bus bandwidth, capped at Hopper's one-node llMaxBw 141 GB/s; × n / 2(n−1).
+        const double bus = std::min(141.0, 0.5 * t.intra.bandwidthGBps);
+        QCOMPARE_LE(std::abs(ll.bwGBps - bus * 8 / 14), 1e-9);
+        const auto& simple = rowOf(table, Algorithm::Ring, Protocol::Simple);
+        QCOMPARE_LE(std::abs(simple.latency - (8.4 + 14 * 3.4) * 1e-6), 1e-12);
+        QCOMPARE_LE(std::abs(simple.busBwGBps - t.intra.bandwidthGBps), 1e-9);
+    }
+
+    void treeAndRingLatencyAcrossNodes()
+    {
+        const auto t = preset("hgx-h100", 4, 8);
+        const auto table = ncclTable(Collective::AllReduce, t);
+        // Tree/LL: 6.8 + 2·((g−1)·0.6 + log2(nodes)·5.0) µs.
+        QCOMPARE_LE(std::abs(rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL).latency
+                        - (6.8 + 2 * (7 * 0.6 + 2 * 5.0)) * 1e-6),
+            1e-12);
+        // Ring/Simple: 8.4 + (2(n−1) − 2(nodes−1))·max(3.4, 3·1.0) + 2(nodes−1)·14 µs.
+        const auto& ring = rowOf(table, Algorithm::Ring, Protocol::Simple);
+        const double lat = (8.4 + (62 - 6) * 3.4 + 6 * 14.0) * 1e-6;
+        QCOMPARE_LE(std::abs(ring.latency - lat), 1e-12);
+        // Every NIC of the node: min(β_intra, 8 NICs × β_NIC).
+        QCOMPARE_LE(std::abs(ring.busBwGBps - std::min(t.intra.bandwidthGBps, 8 * t.inter.bandwidthGBps)), 1e-9);
+        // The ring plateau: × 1.4 once each rank's channel slice passes 64 B.
+        const Bytes big = Bytes { 1 } << 30;
+        QCOMPARE_LE(std::abs(ncclTime(ring, Collective::AllReduce, big, t).latency - 1.4 * lat), 1e-12);
+        QCOMPARE_LE(std::abs(ncclTime(ring, Collective::AllReduce, 64, t).latency - lat), 1e-12);
+    }
+
+    void treeCorrectionFactorScalesBandwidth()
+    {
+        const auto t = preset("dgx-a100", 2, 8);
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        const Bytes s = Bytes { 64 } << 12; // log2(S/64) = 12: factor .5 for Simple
+        const auto time = ncclTime(tree, Collective::AllReduce, s, t);
+        QCOMPARE_LE(std::abs(time.transfer - static_cast<double>(s) / (tree.bwGBps * 0.5 * 1e9)), 1e-15);
+    }
+
+    void autoTakesTheCheapestNcclRow_data()
+    {
+        QTest::addColumn<QString>("presetId");
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("op");
+        QTest::newRow("h100 8 AR") << "hgx-h100" << 1 << 8 << int(Collective::AllReduce);
+        QTest::newRow("h100 2x8 AR") << "hgx-h100" << 2 << 8 << int(Collective::AllReduce);
+        QTest::newRow("h100 4x8 AG") << "hgx-h100" << 4 << 8 << int(Collective::AllGather);
+        QTest::newRow("a100 8 RS") << "dgx-a100" << 1 << 8 << int(Collective::ReduceScatter);
+        QTest::newRow("a100 2x8 bcast") << "dgx-a100" << 2 << 8 << int(Collective::Broadcast);
+        QTest::newRow("p5 2x8 AR") << "aws-p5" << 2 << 8 << int(Collective::AllReduce);
+        QTest::newRow("nop2p reduce") << "pcie-nop2p" << 1 << 2 << int(Collective::Reduce);
+        QTest::newRow("gen4 4 AR") << "pcie-gen4" << 1 << 4 << int(Collective::AllReduce);
+    }
+    void autoTakesTheCheapestNcclRow()
+    {
+        QFETCH(QString, presetId);
+        QFETCH(int, nodes);
+        QFETCH(int, gpus);
+        QFETCH(int, op);
+        const auto t = preset(presetId.toStdString().c_str(), nodes, gpus);
+        const auto c = static_cast<Collective>(op);
+        const auto table = ncclTable(c, t);
+        QVERIFY(!table.empty());
+        for (Bytes s = 8; s <= (Bytes { 1 } << 32); s *= 8) {
+            double best = 1e300;
+            for (const auto& row : table)
+                if (row.automatic)
+                    best = std::min(best, ncclTime(row, c, s, t).total());
+            const auto cost = predict(request(c, s, t));
+            QVERIFY(cost);
+            QCOMPARE(originOf(cost->algorithm), Origin::Nccl);
+            QCOMPARE_LE(std::abs(cost->totalSeconds - best), 1e-12 * best);
+            QCOMPARE(cost->reduceSeconds, 0.0); // NCCL fuses the reduction into the copy
+        }
+    }
+
+    void nvlsOnlyOnMoreThanHalfTheSwitch()
+    {
+        const Bytes s = Bytes { 1 } << 30;
+        for (int g : { 2, 4, 6, 8 }) {
+            const auto t = preset("hgx-h100", 1, g);
+            const auto cost = predict(request(Collective::AllReduce, s, t));
+            QVERIFY(cost);
+            QCOMPARE(cost->algorithm == Algorithm::Nvls, g > 4);
+            // Forced, NVLS still runs and its algorithm bandwidth is one GPU's, whatever g: busbw ∝ 2(g−1)/g.
+            const auto nvls = predict(request(Collective::AllReduce, s, t, Algorithm::Nvls));
+            QVERIFY(nvls);
+            const double algBw = t.nccl.nvlsBusGBps * 8 / 14;
+            QCOMPARE_LE(std::abs(static_cast<double>(s) / nvls->bandwidthSeconds / 1e9 - algBw), 1e-6 * algBw);
+        }
+        // NVLS needs NVLink SHARP: a named error on a PCIe machine.
+        const auto problems = validate(request(Collective::AllReduce, s, preset("pcie-gen4", 1, 4), Algorithm::Nvls));
+        QCOMPARE(problems.size(), std::size_t { 1 });
+        QCOMPARE(problems.front().field, std::string("algorithm"));
+        QVERIFY(problems.front().rule.find("NVLink SHARP") != std::string::npos);
+    }
+
+    void nvlsTreeAndCollNetAcrossNodes()
+    {
+        const Bytes s = Bytes { 1 } << 30;
+        const auto one = ncclTable(Collective::AllReduce, preset("hgx-h100", 1, 8));
+        QVERIFY(!findRow(one, Algorithm::NvlsTree, Protocol::Simple));
+        auto t = preset("hgx-h100", 4, 8);
+        QVERIFY(findRow(ncclTable(Collective::AllReduce, t), Algorithm::NvlsTree, Protocol::Simple));
+        QVERIFY(!findRow(ncclTable(Collective::AllReduce, t), Algorithm::CollNet, Protocol::Simple));
+        const auto without = predict(request(Collective::AllReduce, s, t));
+        t.nccl.collnet = true;
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& collnet = rowOf(table, Algorithm::CollNet, Protocol::Simple);
+        // The switches reduce: the network bounds the bus bandwidth at 2 × the node's NICs (× .85 on Hopper).
+        const double expected = 0.85 * std::min(t.nccl.nvlsBusGBps, 2 * 8 * t.inter.bandwidthGBps);
+        QCOMPARE_LE(std::abs(collnet.busBwGBps - expected), 1e-9);
+        const auto with = predict(request(Collective::AllReduce, s, t, Algorithm::CollNet));
+        QVERIFY(with && without);
+        QVERIFY(with->busBwGBps > 1.2 * std::min(t.intra.bandwidthGBps, 8 * t.inter.bandwidthGBps) * 0.9);
+    }
+
+    void fusedReductionGivesEqualBusBandwidth()
+    {
+        const auto t = preset("hgx-h200", 1, 8);
+        const Bytes s = Bytes { 8 } << 30;
+        const auto ar = predict(request(Collective::AllReduce, s, t, Algorithm::Ring));
+        const auto rs = predict(request(Collective::ReduceScatter, s, t, Algorithm::Ring));
+        const auto ag = predict(request(Collective::AllGather, s, t, Algorithm::Ring));
+        QVERIFY(ar && rs && ag);
+        QCOMPARE_LE(std::abs(ar->busBwGBps / ag->busBwGBps - 1), 0.01);
+        QCOMPARE_LE(std::abs(rs->busBwGBps / ag->busBwGBps - 1), 1e-9);
+    }
+
+    void hostStagedPcieIsOneWayFasterThanBothWays()
+    {
+        const auto t = preset("pcie-nop2p", 1, 2);
+        const Bytes s = Bytes { 1 } << 30;
+        const auto bcast = predict(request(Collective::Broadcast, s, t));
+        const auto ar = predict(request(Collective::AllReduce, s, t));
+        QVERIFY(bcast && ar);
+        QCOMPARE_LE(std::abs(bcast->busBwGBps / t.nccl.oneWayGBps - 1), 0.01);
+        QCOMPARE_LE(std::abs(ar->busBwGBps / t.intra.bandwidthGBps - 1), 0.01);
+        // No LL128 without NVLink.
+        for (const auto& row : ncclTable(Collective::AllReduce, t))
+            QVERIFY(row.protocol != Protocol::LL128);
+    }
+
+    void sendRecvAcrossNodesUsesItsOwnBandwidth()
+    {
+        const auto t = preset("hgx-h100", 2, 8);
+        const Bytes s = Bytes { 1 } << 30;
+        const auto c = predict(request(Collective::SendRecv, s, t));
+        QVERIFY(c);
+        QCOMPARE_LE(std::abs(c->bandwidthSeconds - static_cast<double>(s) / (t.nccl.p2pNetGBps * 1e9)), 1e-9);
+    }
+
+    void overridesAndNamedErrors()
+    {
+        TopologySpec spec;
+        spec.preset = "hgx-h100";
+        spec.nodes = 2;
+        spec.interAlphaMicroseconds = 30;
+        spec.interBandwidthGBps = 25;
+        spec.nicsPerNode = 4;
+        spec.fabric = "roce";
+        auto t = buildTopology(spec);
+        QVERIFY(t);
+        QCOMPARE(t->inter.alphaSeconds, 30e-6);
+        QCOMPARE(t->inter.bandwidthGBps, 25.0);
+        QCOMPARE(t->nicsPerNode, 4);
+        QCOMPARE(t->inter.kind, LinkKind::RoCE);
+        QCOMPARE(t->intra.alphaSeconds, 3.4e-6); // the intra link is untouched
+        // The ring's bus bandwidth across nodes follows the overrides: 4 NICs × 25 GB/s.
+        QCOMPARE_LE(
+            std::abs(rowOf(ncclTable(Collective::AllReduce, *t), Algorithm::Ring, Protocol::Simple).busBwGBps - 100.0),
+            1e-9);
+        spec.fabric = "myrinet";
+        spec.nicsPerNode = 0;
+        const auto bad = buildTopology(spec);
+        QVERIFY(!bad);
+        const auto text = toText(bad.problems());
+        QVERIFY2(text.find("fabric") != std::string::npos && text.find("myrinet") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("nics_per_node") != std::string::npos, text.c_str());
+    }
+
+    void cpuRanksKeepTheAlphaBetaModel()
+    {
+        const auto t = preset("cpu-laptop", 1, 8);
+        QVERIFY(ncclTable(Collective::AllReduce, t).empty());
+        QVERIFY(predict(request(Collective::AllReduce, 1 << 20, t)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNcclTuning)
+#include "tst_nccltuning.moc"
