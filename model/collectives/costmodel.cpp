@@ -72,7 +72,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         // NCCL fuses the reduction into the copy: no separate γ term.
         const auto t = ncclTime(*row, request.op, request.bytes, topo);
         c.latencySeconds = t.latency;
-        c.bandwidthSeconds = t.transfer;
+        c.bandwidthSeconds = t.transfer + t.pipeline;
         c.totalSeconds = t.total();
         if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
             c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
@@ -88,7 +88,9 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
     }
     // An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
     const bool latencyFree = topo.intra.alphaSeconds == 0 && (topo.nodes == 1 || topo.inter.alphaSeconds == 0);
-    const Seconds base = latencyFree ? 0.0 : detail::baseLatencySeconds(entry.family, protocol);
+    // NCCL's point-to-point calls (AllToAll, SendRecv, Gather, Scatter) pay the same launch as its collectives.
+    const double launch = entry.origin == Origin::Nccl ? topo.nccl.launchUs * kMicro : 0.0;
+    const Seconds base = latencyFree ? 0.0 : detail::baseLatencySeconds(entry.family, protocol) + launch;
     c.latencySeconds = base + terms.latencySeconds;
     c.bandwidthSeconds = terms.bandwidthSeconds;
     c.reduceSeconds = terms.reduceSeconds;

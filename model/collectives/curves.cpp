@@ -45,52 +45,49 @@ BandwidthCurves bandwidthCurves(const CollectiveRequest& request, Bytes minBytes
 
     CollectiveRequest probe = request;
     probe.algorithm = Algorithm::Auto;
-    double previousLatencyBound = 0;
-    bool sawLatencyBound = false, sawBandwidthBound = false;
+    probe.protocol = Protocol::Auto;
+    probe.explain = false;
+    // Auto's choice at each size, and whether its β term is at least its α term there.
+    struct AutoPoint {
+        double bytes;
+        CollectiveCost cost;
+    };
+    std::vector<AutoPoint> picks;
     for (Bytes s = data.minBytes; s <= data.maxBytes; s *= 2) {
         probe.bytes = s;
-        // One curve per algorithm, NCCL's and the MPI / textbook ones alike, each at its cheapest protocol. Auto's
-        // choice is the cheapest of these among NCCL's algorithms (all of them when none of NCCL's runs), as
-        // predict() decides; ties keep the table order.
-        const CollectiveCost* nccl = nullptr;
-        const CollectiveCost* any = nullptr;
-        std::vector<std::vector<CollectiveCost>> own(algorithms.size());
+        // One curve per algorithm, NCCL's and the MPI / textbook ones alike, each at its cheapest protocol.
         for (size_t a = 0; a < algorithms.size(); ++a) {
             CollectiveRequest forced = probe;
             forced.algorithm = algorithms[a];
-            own[a] = candidates(forced);
-            if (own[a].empty())
-                continue;
-            const CollectiveCost& cheapest = own[a].front();
-            if (positive(cheapest.busBwGBps))
-                curves[a].points.push_back({ static_cast<double>(s), cheapest.busBwGBps });
-            if (!any || cheapest.totalSeconds < any->totalSeconds)
-                any = &cheapest;
-            if (originOf(algorithms[a]) == Origin::Nccl && (!nccl || cheapest.totalSeconds < nccl->totalSeconds))
-                nccl = &cheapest;
+            const auto own = candidates(forced);
+            if (!own.empty() && positive(own.front().busBwGBps))
+                curves[a].points.push_back({ static_cast<double>(s), own.front().busBwGBps });
         }
-        if (!any)
-            continue;
-        const CollectiveCost& best = nccl ? *nccl : *any;
-        if (positive(best.busBwGBps))
-            data.autoCurve.push_back({ static_cast<double>(s), best.busBwGBps });
-        if (best.bandwidthSeconds < best.latencySeconds) {
-            sawLatencyBound = true;
-            previousLatencyBound = static_cast<double>(s);
-        } else if (!sawBandwidthBound) {
-            sawBandwidthBound = true;
-            if (sawLatencyBound) {
-                CollectiveRequest fixed = probe;
-                fixed.algorithm = best.algorithm;
-                fixed.protocol = best.protocol;
-                data.crossoverBytes = refineCrossover(fixed, previousLatencyBound, static_cast<double>(s));
-            }
+        // Auto as predict() decides: NCCL's algorithms, and only the rows NCCL's tuner would take.
+        if (const auto best = predict(probe); best.ok()) {
+            if (positive(best->busBwGBps))
+                data.autoCurve.push_back({ static_cast<double>(s), best->busBwGBps });
+            picks.push_back({ static_cast<double>(s), *best });
         }
         if (s > data.maxBytes / 2)
             break;
     }
-    if (!sawBandwidthBound)
+    // The crossover: above the last size where auto's choice is latency-bound, refined between it and the next
+    // size with the next size's choice fixed.
+    // (Every size bandwidth-bound: the smallest; none: the largest.)
+    data.crossoverBytes = picks.empty() ? static_cast<double>(data.maxBytes) : picks.front().bytes;
+    for (size_t i = picks.size(); i-- > 0;) {
+        if (picks[i].cost.bandwidthSeconds >= picks[i].cost.latencySeconds)
+            continue;
         data.crossoverBytes = static_cast<double>(data.maxBytes);
+        if (i + 1 < picks.size()) {
+            CollectiveRequest fixed = probe;
+            fixed.algorithm = picks[i + 1].cost.algorithm;
+            fixed.protocol = picks[i + 1].cost.protocol;
+            data.crossoverBytes = refineCrossover(fixed, picks[i].bytes, picks[i + 1].bytes);
+        }
+        break;
+    }
     for (auto& c : curves)
         if (!c.points.empty())
             data.curves.push_back(std::move(c));

@@ -227,14 +227,16 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
     const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
     double lat = kBaseLat[a][p];
-    const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale;
+    const double lowLatencyScale = p != kSimple && c.intraHw == kNvlinkHw ? t.nccl.lowLatencyHopScale : 1.0;
+    const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale * lowLatencyScale;
     double interLat = (c.ppn == 1 ? kHwLat[kNetHw][kTree][p] : kHwLat[kNetHw][a][p]) * c.interScale + c.netLatUs;
     if (p == kSimple)
         interLat += c.netLatUs; // the flush after a Simple network receive
     switch (a) {
     case kRing:
         if (op == Collective::Broadcast || op == Collective::Reduce) {
-            const double hop = kHwLat[hw][p == kSimple ? kTree : kRing][p] * hwScale;
+            const double hop
+                = kHwLat[hw][p == kSimple ? kTree : kRing][p] * hwScale * (hw == kNetHw ? 1.0 : lowLatencyScale);
             lat += nsteps * hop;
         } else {
             const double overhead = c.nodes > 1 ? kNetOverheadUs * (p == kSimple ? 3 : 1) : 0;
@@ -260,7 +262,7 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     default:
         break;
     }
-    r.latency = c.latencyFree ? 0.0 : lat * kMicro;
+    r.latency = c.latencyFree ? 0.0 : (lat + t.nccl.launchUs) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
     if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
@@ -319,15 +321,22 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     NcclTime t;
     t.latency = lat;
     t.transfer = bw > 0 ? static_cast<double>(bytes) / (bw * kBytesPerGB) : std::numeric_limits<double>::infinity();
+    if (topology.nodes > 1 && topology.nccl.netPipelineUs > 0 && bw > 0)
+        t.pipeline
+            = 2 * std::sqrt(static_cast<double>(bytes) * topology.nccl.netPipelineUs * kMicro / (bw * kBytesPerGB));
     return t;
 }
 
 std::string ncclFormula(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
 {
     const auto t = ncclTime(row, op, bytes, topology);
-    return "NCCL model (tuning.cc): latency " + detail::fmtTime(t.latency) + " + " + formatBytes(bytes) + " / "
-        + detail::fmtRate(static_cast<double>(bytes) / t.transfer) + " = " + detail::fmtTime(t.total())
-        + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB) + ")";
+    std::string text = "NCCL model (tuning.cc): latency " + detail::fmtTime(t.latency) + " + " + formatBytes(bytes)
+        + " / " + detail::fmtRate(static_cast<double>(bytes) / t.transfer);
+    if (t.pipeline > 0)
+        text += " + network pipeline 2·√(S·" + detail::fmtTime(topology.nccl.netPipelineUs * kMicro) + "/bw) "
+            + detail::fmtTime(t.pipeline);
+    return text + " = " + detail::fmtTime(t.total()) + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB)
+        + ")";
 }
 
 } // namespace tutor::model

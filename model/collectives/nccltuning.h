@@ -48,11 +48,13 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
 
 /// NCCL's time for `bytes` on one row (ncclTopoGetAlgoTime): latency (× 1.4 for a Simple ring AllReduce across
 /// nodes once every rank's channel slice passes 64 B, the ring plateau; × 1.9 before Ampere) + S / bandwidth,
-/// the bandwidth of a tree AllReduce scaled by NCCL's correction factor for the size.
+/// the bandwidth of a tree AllReduce scaled by NCCL's correction factor for the size; across nodes plus the
+/// network pipeline's fill (NcclFigures::netPipelineUs), which NCCL's tuner leaves out.
 struct NcclTime {
     Seconds latency = 0;
-    Seconds transfer = 0;
-    Seconds total() const { return latency + transfer; }
+    Seconds transfer = 0; ///< S / bandwidth
+    Seconds pipeline = 0; ///< across nodes: the network pipeline's fill, 2·√(S · netPipelineUs / bandwidth)
+    Seconds total() const { return latency + transfer + pipeline; }
 };
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
 

@@ -6,6 +6,15 @@
 // the better public number. lineRateGBps is the vendor's unidirectional figure, so a view can show "β is x % of
 // line rate". α is the per-hop latency NCCL's tuner uses for the Simple protocol on a ring
 // (NVIDIA/nccl src/graph/tuning.cc, hwLat[NVLINK|PCI|NET][RING][SIMPLE]); the other protocols scale from it.
+//
+// NcclFigures (what NCCL's tuner needs, hardware.h) carry their own comments. Two figures are the same on every
+// NVLink preset because only H100 machines have public small-message data: launchUs 7.4 µs (a call's launch and
+// completion as nccl-tests times it) and lowLatencyHopScale 2.57 (the measured NVLink per-step latency of LL,
+// 1.54 µs, over NCCL's 0.6 µs), fitted on the fit half of tests/data/validation: 8 B – 16 KiB AllReduce on
+// 4 H100s (23 µs, 6 steps) and on 8 H100s (35 µs, 14 steps). netPipelineUs, the network's chunk pipeline, is
+// fitted on the fit half too: 35 µs on EFA (aws-p5 …-ofituner, 1 MiB – 16 GiB), 50 µs on InfiniBand (H100
+// cluster, 10 × 8 AllGather / ReduceScatter and 10 × 1 AllReduce, 32 MiB – 16 GiB); RoCE and TCPXO have no
+// public mid-size data and take the InfiniBand and EFA figures.
 #include "model/collectives/hardware.h"
 
 #include <algorithm>
@@ -48,7 +57,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 0,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 12,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2039.0, // HBM2e bandwidth: NCCL fuses the sum into the copy, the extra cost is one more read
@@ -80,7 +92,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 8,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0, // HBM3 bandwidth (the fused sum adds one read of the local operand)
@@ -106,7 +121,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 8,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
             .reduceGBps = 4800.0, // HBM3e bandwidth (the fused sum adds one read of the local operand)
@@ -135,7 +153,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 0,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 12,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2039.0,
@@ -164,7 +185,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 8,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -185,15 +209,18 @@ const std::array<HardwarePreset, 16>& table()
                 "latency is higher in practice)" },
             .nicsPerNode = 4,
             .nvls = false,
-            // as DGX A100 inside; EFA adds ≈ 20 µs per network step (fitted on the fit half: p5 8 B–1 KiB AllReduce
+            // as DGX A100 inside; EFA adds ≈ 12 µs per network step (fitted on the fit half: p5 8 B–1 KiB AllReduce
             // rows, same EFA stack)
             .nccl = { .arch = GpuArch::Ampere,
                 .channels = 12,
                 .nvlsBusGBps = 0,
                 .nvlsDomainGpus = 0,
-                .netLatencyUs = 20,
+                .netLatencyUs = 12,
                 .p2pNetGBps = 6,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 35 },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
             .reduceGBps = 1555.0, // A100 40 GB HBM2
@@ -214,15 +241,18 @@ const std::array<HardwarePreset, 16>& table()
                 "ring Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
-            // as HGX H100 inside; EFA adds ≈ 20 µs per network step (fitted on the fit half: aws-p5-…-ofituner 8 B–1
+            // as HGX H100 inside; EFA adds ≈ 12 µs per network step (fitted on the fit half: aws-p5-…-ofituner 8 B–1
             // KiB AllReduce rows)
             .nccl = { .arch = GpuArch::Hopper,
                 .channels = 16,
                 .nvlsBusGBps = 510,
                 .nvlsDomainGpus = 8,
-                .netLatencyUs = 20,
+                .netLatencyUs = 12,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -242,14 +272,17 @@ const std::array<HardwarePreset, 16>& table()
                 "Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
-            // as HGX H100 inside; GPUDirect-TCPXO per-step latency not published: assumed as EFA's 20 µs
+            // as HGX H100 inside; GPUDirect-TCPXO per-step latency not published: assumed as EFA's 12 µs
             .nccl = { .arch = GpuArch::Hopper,
                 .channels = 16,
                 .nvlsBusGBps = 510,
                 .nvlsDomainGpus = 8,
-                .netLatencyUs = 20,
+                .netLatencyUs = 12,
                 .p2pNetGBps = 12,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -277,7 +310,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 8,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
             .memoryBytes = Bytes { 180'000'000'000 },
             .reduceGBps = 7700.0, // HBM3e 7.7 TB/s
@@ -292,8 +328,8 @@ const std::array<HardwarePreset, 16>& table()
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 722.0, 900.0,
                 "NVLink 5 through the NVLink Switch trays: 900 GB/s per direction per GPU (GB200 NVL72 spec); β = "
                 "NCCL SM100_NVLINK_BW 40.1 GB/s × 18 links; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
-            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 96.0, 100.0,
-                "ConnectX-8 800 Gb/s per GPU = 100 GB/s line between racks; β = NCCL net model 12 GB/s per 100 Gb/s; "
+            .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
+                "ConnectX-7 400 Gb/s per GPU = 50 GB/s line between racks; β = NCCL net model 12 GB/s per 100 Gb/s; "
                 "α = NCCL hwLat NET ring Simple 14 µs" },
             .nicsPerNode = 72,
             .nvls = true,
@@ -302,13 +338,16 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsBusGBps = 1035,
                 .nvlsDomainGpus = 72,
                 .netLatencyUs = 0,
-                .p2pNetGBps = 48,
-                .oneWayGBps = 0 },
+                .p2pNetGBps = 24,
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 2250e12,
             .memoryBytes = Bytes { 186'000'000'000 },
             .reduceGBps = 8000.0,
             .source = "NVIDIA GB200 NVL72: 72 Blackwell GPUs, 130 TB/s NVLink domain (1.8 TB/s per GPU bidirectional), "
-                      "186 GB HBM3e at 8 TB/s per GPU; one ConnectX-8 800 Gb/s per GPU between racks",
+                      "186 GB HBM3e at 8 TB/s per GPU; one ConnectX-7 400 Gb/s per GPU between racks",
         },
         HardwarePreset {
             .id = "roce-h100",
@@ -328,7 +367,10 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 8,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .launchUs = 7.4,
+                .lowLatencyHopScale = 2.57,
+                .netPipelineUs = 50 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .reduceGBps = 3350.0,
@@ -353,7 +395,8 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 0,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 6,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .netPipelineUs = 50 },
             .peakFlops = 112e12, // V100 PCIe fp16 tensor (datasheet)
             .memoryBytes = 32 * GiB,
             .reduceGBps = 900.0, // HBM2
@@ -436,7 +479,8 @@ const std::array<HardwarePreset, 16>& table()
                 .nvlsDomainGpus = 0,
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
-                .oneWayGBps = 0 },
+                .oneWayGBps = 0,
+                .netPipelineUs = 50 },
             .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
             .memoryBytes = 80 * GiB,
             .reduceGBps = 2000.0, // HBM2e bandwidth (the fused sum adds one read of the local operand)
