@@ -38,6 +38,10 @@ struct CollectiveCost {
     int ranks = 0;
     Bytes bytes = 0; ///< S, nccl-tests convention
     Seconds totalSeconds = 0; ///< latency + bandwidth + reduction
+    /// What auto compares: NCCL's own estimate for NCCL's algorithms on a GPU machine (its tuner's latency
+    /// figures, without the measured launch, LL hop and network pipeline that totalSeconds adds), so that auto
+    /// picks what NCCL picks; totalSeconds everywhere else.
+    Seconds tunerSeconds = 0;
     Seconds latencySeconds = 0; ///< the α term (steps × per-step latency, plus protocol base latency)
     Seconds bandwidthSeconds = 0; ///< the β term, including protocol efficiency
     Seconds reduceSeconds = 0; ///< the γ term

@@ -74,6 +74,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         c.latencySeconds = t.latency;
         c.bandwidthSeconds = t.transfer + t.pipeline;
         c.totalSeconds = t.total();
+        c.tunerSeconds = t.tuner;
         if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
             c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
             c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
@@ -95,6 +96,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
     c.bandwidthSeconds = terms.bandwidthSeconds;
     c.reduceSeconds = terms.reduceSeconds;
     c.totalSeconds = c.latencySeconds + c.bandwidthSeconds + c.reduceSeconds;
+    c.tunerSeconds = c.totalSeconds;
     if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
         c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
         c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
@@ -114,9 +116,10 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
     return c;
 }
 
+/// "ring/LL 15.0 µs": the pair and the time auto compares (NCCL's own estimate where its model applies).
 std::string label(const CollectiveCost& c)
 {
-    return std::string(name(c.algorithm)) + "/" + std::string(name(c.protocol)) + " " + detail::fmtTime(c.totalSeconds);
+    return std::string(name(c.algorithm)) + "/" + std::string(name(c.protocol)) + " " + detail::fmtTime(c.tunerSeconds);
 }
 } // namespace
 
@@ -195,7 +198,7 @@ std::vector<CollectiveCost> candidates(const CollectiveRequest& request)
     forEachPair(
         request, nccl, [&](const AlgorithmEntry& e, Protocol p) { out.push_back(evaluate(request, e, p, nccl)); });
     std::stable_sort(out.begin(), out.end(),
-        [](const CollectiveCost& a, const CollectiveCost& b) { return a.totalSeconds < b.totalSeconds; });
+        [](const CollectiveCost& a, const CollectiveCost& b) { return a.tunerSeconds < b.tunerSeconds; });
     return out;
 }
 
@@ -203,8 +206,8 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
 {
     if (auto problems = validate(request); !problems.empty())
         return problems;
-    // Compare times only; the winner is evaluated again with its formula. Equal times keep the first pair in
-    // table order, as candidates() does.
+    // Compare NCCL's estimates only (tunerSeconds); the winner is evaluated again with its formula. Equal times
+    // keep the first pair in table order, as candidates() does.
     const AlgorithmEntry* bestEntry = nullptr;
     CollectiveCost best;
     CollectiveCost second;
@@ -213,11 +216,11 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     forEachPair(request, nccl, [&](const AlgorithmEntry& e, Protocol p) {
         auto c = evaluate(request, e, p, nccl, false);
         ++count;
-        if (!bestEntry || c.totalSeconds < best.totalSeconds) {
+        if (!bestEntry || c.tunerSeconds < best.tunerSeconds) {
             second = std::move(best);
             best = std::move(c);
             bestEntry = &e;
-        } else if (count == 2 || c.totalSeconds < second.totalSeconds) {
+        } else if (count == 2 || c.tunerSeconds < second.tunerSeconds) {
             second = std::move(c);
         }
     });
@@ -229,9 +232,12 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     if (chosen.ranks <= 1)
         return chosen;
     const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;
-    if (chose && count > 1)
+    if (chose && count > 1) {
         chosen.reason = label(chosen) + " beats " + label(second);
-    else if (chose)
+        if (chosen.tunerSeconds != chosen.totalSeconds)
+            chosen.reason += " in NCCL's own estimate (its tuner's figures; the time shown adds the measured launch, "
+                             "NVLink LL hops and network pipeline)";
+    } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     return chosen;
 }

@@ -13,14 +13,15 @@ namespace tutor::model {
 Problems validate(const CollectiveRequest& request);
 
 /// Predicts one collective. Algorithm/Protocol Auto evaluates every pair NCCL itself has for the request
-/// (Origin::Nccl; the MPI / textbook algorithms only when none of NCCL's can run it) and takes the cheapest,
-/// as NCCL's tuner does (src/graph/tuning.cc), and says why in CollectiveCost::reason.
+/// (Origin::Nccl; the MPI / textbook algorithms only when none of NCCL's can run it) and takes the one with
+/// the smallest CollectiveCost::tunerSeconds — NCCL's own estimate (src/graph/tuning.cc), so auto picks what NCCL
+/// picks — and says why in CollectiveCost::reason. totalSeconds is the time the machine takes.
 /// Fails with the problems of validate() and with "not defined for n ranks" for an algorithm that cannot run.
 Result<CollectiveCost> predict(const CollectiveRequest& request);
 
-/// Every (algorithm, protocol) that can run this request, each with its cost, cheapest first. With Auto these
-/// are the pairs auto chooses among (NCCL's); force an algorithm to cost an MPI / textbook one.
-/// Used for the "auto would choose … because …" readout and the per-algorithm bandwidth chart.
+/// Every (algorithm, protocol) that can run this request, each with its cost, cheapest in tunerSeconds first. With Auto
+/// these are the pairs auto chooses among (NCCL's); force an algorithm to cost an MPI / textbook one. Used for the
+/// "auto would choose … because …" readout and the per-algorithm bandwidth chart.
 std::vector<CollectiveCost> candidates(const CollectiveRequest& request);
 
 } // namespace tutor::model

@@ -226,43 +226,49 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
 
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
     const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
-    double lat = kBaseLat[a][p];
-    const double lowLatencyScale = p != kSimple && c.intraHw == kNvlinkHw ? t.nccl.lowLatencyHopScale : 1.0;
-    const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale * lowLatencyScale;
-    double interLat = (c.ppn == 1 ? kHwLat[kNetHw][kTree][p] : kHwLat[kNetHw][a][p]) * c.interScale + c.netLatUs;
-    if (p == kSimple)
-        interLat += c.netLatUs; // the flush after a Simple network receive
-    switch (a) {
-    case kRing:
-        if (op == Collective::Broadcast || op == Collective::Reduce) {
-            const double hop
-                = kHwLat[hw][p == kSimple ? kTree : kRing][p] * hwScale * (hw == kNetHw ? 1.0 : lowLatencyScale);
-            lat += nsteps * hop;
-        } else {
-            const double overhead = c.nodes > 1 ? kNetOverheadUs * (p == kSimple ? 3 : 1) : 0;
-            const int interSteps = c.nodes == 1 ? 0 : op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
-            lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
+    // The latency with NVLink LL / LL128 hops scaled by `lowLatencyScale`: 1 gives NCCL's own figure (what its
+    // tuner compares), NcclFigures::lowLatencyHopScale the measured one.
+    const auto latencyUs = [&](double lowLatencyScale) {
+        double lat = kBaseLat[a][p];
+        const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale * lowLatencyScale;
+        double interLat = (c.ppn == 1 ? kHwLat[kNetHw][kTree][p] : kHwLat[kNetHw][a][p]) * c.interScale + c.netLatUs;
+        if (p == kSimple)
+            interLat += c.netLatUs; // the flush after a Simple network receive
+        switch (a) {
+        case kRing:
+            if (op == Collective::Broadcast || op == Collective::Reduce) {
+                const double hop
+                    = kHwLat[hw][p == kSimple ? kTree : kRing][p] * hwScale * (hw == kNetHw ? 1.0 : lowLatencyScale);
+                lat += nsteps * hop;
+            } else {
+                const double overhead = c.nodes > 1 ? kNetOverheadUs * (p == kSimple ? 3 : 1) : 0;
+                const int interSteps = c.nodes == 1 ? 0 : op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
+                lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
+            }
+            break;
+        case kTree:
+            lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
+            break;
+        case kCollNetDirect:
+            lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
+            break;
+        case kCollNetChain:
+            lat += 2 * (c.ppn - 1) * intraLat + interLat;
+            break;
+        case kNvls:
+            lat = intraLat;
+            break;
+        case kNvlsTree:
+            lat += intraLat + 2 * log2i(c.nodes) * interLat;
+            break;
+        default:
+            break;
         }
-        break;
-    case kTree:
-        lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
-        break;
-    case kCollNetDirect:
-        lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
-        break;
-    case kCollNetChain:
-        lat += 2 * (c.ppn - 1) * intraLat + interLat;
-        break;
-    case kNvls:
-        lat = intraLat;
-        break;
-    case kNvlsTree:
-        lat += intraLat + 2 * log2i(c.nodes) * interLat;
-        break;
-    default:
-        break;
-    }
-    r.latency = c.latencyFree ? 0.0 : (lat + t.nccl.launchUs) * kMicro;
+        return lat;
+    };
+    const double nvlinkLowLatency = p != kSimple && c.intraHw == kNvlinkHw ? t.nccl.lowLatencyHopScale : 1.0;
+    r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + t.nccl.launchUs) * kMicro;
+    r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
     if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
@@ -309,18 +315,19 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
 {
     double bw = row.bwGBps;
-    double lat = row.latency;
     const int logSize = log2i(bytes >> 6);
     if (row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23)
         bw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
     // NCCL doubles the graph's channels when it connects them; the plateau test uses the communicator's count.
     const long long commChannels = 2LL * std::max(1, topology.nccl.channels);
+    double plateau = 1;
     if (row.algorithm == Algorithm::Ring && row.protocol == Protocol::Simple && topology.nodes > 1
         && op == Collective::AllReduce && bytes / (commChannels * topology.ranks()) >= 64)
-        lat *= topology.nccl.arch == GpuArch::Volta ? 1.9 : 1.4;
+        plateau = topology.nccl.arch == GpuArch::Volta ? 1.9 : 1.4;
     NcclTime t;
-    t.latency = lat;
+    t.latency = row.latency * plateau;
     t.transfer = bw > 0 ? static_cast<double>(bytes) / (bw * kBytesPerGB) : std::numeric_limits<double>::infinity();
+    t.tuner = row.tunerLatency * plateau + t.transfer;
     if (topology.nodes > 1 && topology.nccl.netPipelineUs > 0 && bw > 0)
         t.pipeline
             = 2 * std::sqrt(static_cast<double>(bytes) * topology.nccl.netPipelineUs * kMicro / (bw * kBytesPerGB));

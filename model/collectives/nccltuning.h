@@ -29,7 +29,8 @@ struct NcclTuning {
     Protocol protocol = Protocol::Simple;
     double busBwGBps = 0; ///< NCCL's bus bandwidth before conversion: what nccl-tests would report at large S
     double bwGBps = 0; ///< NCCL's algorithm bandwidth: busBwGBps × the algorithm's ratio; time = S / bwGBps
-    Seconds latency = 0; ///< NCCL's latency for one call
+    Seconds latency = 0; ///< the latency of one call: NCCL's, with the measured launch and NVLink LL hop
+    Seconds tunerLatency = 0; ///< NCCL's own latency figure, the one its tuner compares
     /// false: NCCL has the row but does not choose it on its own on this machine (NVLS on a group smaller than
     /// the NVSwitch domain); forcing the algorithm still costs it.
     bool automatic = true;
@@ -54,6 +55,7 @@ struct NcclTime {
     Seconds latency = 0;
     Seconds transfer = 0; ///< S / bandwidth
     Seconds pipeline = 0; ///< across nodes: the network pipeline's fill, 2·√(S · netPipelineUs / bandwidth)
+    Seconds tuner = 0; ///< NCCL's own estimate (its latency figure + S / bandwidth): what its tuner minimises
     Seconds total() const { return latency + transfer + pipeline; }
 };
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);

@@ -64,13 +64,20 @@ private slots:
                     qPrintable(QString::number(p.bytes)));
             }
         }
-        // Auto is never worse than any of NCCL's algorithms (the MPI / textbook ones it does not consider).
-        for (size_t i = 0; i < data.autoCurve.size(); ++i)
-            for (const auto& curve : data.curves)
-                for (const model::CurvePoint& p : curve.points)
-                    if (model::originOf(curve.algorithm) == model::Origin::Nccl)
-                        if (p.bytes == data.autoCurve[i].bytes)
-                            QVERIFY(data.autoCurve[i].busBwGBps >= p.busBwGBps * (1 - 1e-9));
+        // Auto is the NCCL pair with the smallest NCCL estimate (tunerSeconds) among those auto may take
+        // (candidates() with auto: NCCL's algorithms, cheapest estimate first).
+        for (const model::CurvePoint& p : data.autoCurve) {
+            model::CollectiveRequest probe = request;
+            probe.algorithm = model::Algorithm::Auto;
+            probe.protocol = model::Protocol::Auto;
+            probe.bytes = static_cast<model::Bytes>(p.bytes);
+            const auto all = model::candidates(probe);
+            QVERIFY(!all.empty());
+            for (const auto& c : all)
+                QVERIFY(c.tunerSeconds >= all.front().tunerSeconds);
+            QVERIFY2(std::abs(all.front().busBwGBps - p.busBwGBps) <= 1e-9 * p.busBwGBps,
+                qPrintable(QString::number(p.bytes)));
+        }
         // Below the boundary the α term of the auto choice dominates, above it the β term.
         QVERIFY(data.crossoverBytes > 64 && data.crossoverBytes < 1.0 * model::GiB);
         model::CollectiveRequest below = request, above = request;
