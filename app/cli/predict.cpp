@@ -164,25 +164,15 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
             return usageError(err, "-f takes a number");
         o.factor = *f;
     }
-    if (auto v = cl.value("--alpha-us")) {
-        spec.alphaMicroseconds = parseReal(*v);
-        if (!spec.alphaMicroseconds)
-            return usageError(err, "--alpha-us takes a number");
-    }
-    if (auto v = cl.value("--bw-GBps")) {
-        spec.bandwidthGBps = parseReal(*v);
-        if (!spec.bandwidthGBps)
-            return usageError(err, "--bw-GBps takes a number");
-    }
-    if (auto v = cl.value("--inter-alpha-us")) {
-        spec.interAlphaMicroseconds = parseReal(*v);
-        if (!spec.interAlphaMicroseconds)
-            return usageError(err, "--inter-alpha-us takes a number");
-    }
-    if (auto v = cl.value("--inter-bw-GBps")) {
-        spec.interBandwidthGBps = parseReal(*v);
-        if (!spec.interBandwidthGBps)
-            return usageError(err, "--inter-bw-GBps takes a number");
+    for (auto [flag, field] :
+        { std::pair { "--alpha-us", &spec.alphaMicroseconds }, std::pair { "--bw-GBps", &spec.bandwidthGBps },
+            std::pair { "--inter-alpha-us", &spec.interAlphaMicroseconds },
+            std::pair { "--inter-bw-GBps", &spec.interBandwidthGBps } }) {
+        if (auto v = cl.value(flag)) {
+            *field = parseReal(*v);
+            if (!*field)
+                return usageError(err, std::string(flag) + " takes a number");
+        }
     }
     if (cl.value("--nics")) {
         long long nics = 0;

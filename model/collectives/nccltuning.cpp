@@ -277,6 +277,23 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
 }
 } // namespace
 
+namespace detail {
+double tuningBaseLatencyUs(LatencyFamily family, Protocol protocol)
+{
+    const int a = family == LatencyFamily::Tree ? kTree : family == LatencyFamily::Ring ? kRing : kNvls;
+    return kBaseLat[a][protocolIndex(protocol)];
+}
+
+double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol)
+{
+    const int a = family == LatencyFamily::Tree ? kTree : family == LatencyFamily::Ring ? kRing : kNvls;
+    // NVLS: its NVLink figure (25 µs, Simple), the switch round trip, whatever the link.
+    if (a == kNvls)
+        return kHwLat[kNvlinkHw][kNvls][kSimple];
+    return kHwLat[std::clamp(linkClass, 0, 2)][a][protocolIndex(protocol)];
+}
+} // namespace detail
+
 bool ncclModelApplies(const Topology& topology)
 {
     return topology.nccl.arch != GpuArch::Cpu;

@@ -15,6 +15,11 @@ namespace tutor::model::detail {
 /// Which rows of NCCL's latency tables an algorithm uses (tuning.cc baseLat / hwLat).
 enum class LatencyFamily { Ring, Tree, Nvls };
 
+/// NCCL's latency tables (tuning.cc, kept in nccltuning.cpp): the base latency per call, µs, of a family and
+/// protocol (NVLS 0), and the per-hop figure of a link class (0 NVLink, 1 PCI / shared memory, 2 network).
+double tuningBaseLatencyUs(LatencyFamily family, Protocol protocol);
+double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol);
+
 /// Bandwidth efficiency of a protocol: LL 0.5 (a 4-byte flag per 8 bytes), LL128 0.92 (120 of 128 bytes),
 /// Simple 1.0 (NCCL tuning.cc).
 double protocolEfficiency(Protocol protocol);

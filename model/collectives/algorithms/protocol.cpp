@@ -11,18 +11,6 @@ namespace tutor::model {
 
 namespace detail {
 namespace {
-// tuning.cc baseLat, µs, {LL, LL128, Simple}.
-constexpr double kBaseTreeUs[3] = { 6.8, 14.0, 8.4 };
-constexpr double kBaseRingUs[3] = { 6.6, 14.0, 8.4 };
-// tuning.cc hwLat, µs, [NVLink | PCI | NET][Tree | Ring][LL, LL128, Simple].
-constexpr double kHopUs[3][2][3] = {
-    { { 0.6, 1.25, 4.0 }, { 0.6, 1.9, 3.4 } }, // NVLink
-    { { 1.0, 1.9, 4.0 }, { 1.0, 2.5, 5.7 } }, // PCI (also used for shared memory)
-    { { 5.0, 8.5, 14.0 }, { 2.7, 4.0, 14.0 } }, // network
-};
-// NVLS ≈ 25 µs over NVLink (tuning.cc hwLat NVLink NVLS Simple); Simple only.
-constexpr double kNvlsHopUs = 25.0;
-
 int protocolIndex(Protocol p)
 {
     switch (p) {
@@ -59,28 +47,15 @@ double protocolEfficiency(Protocol protocol)
 
 Seconds baseLatencySeconds(LatencyFamily family, Protocol protocol)
 {
-    const int p = protocolIndex(protocol);
-    switch (family) {
-    case LatencyFamily::Tree:
-        return kBaseTreeUs[p] * kMicro;
-    case LatencyFamily::Ring:
-        return kBaseRingUs[p] * kMicro;
-    case LatencyFamily::Nvls:
-        return 0;
-    }
-    return 0;
+    return tuningBaseLatencyUs(family, protocol) * kMicro;
 }
 
 Seconds hopLatencySeconds(const Link& link, LatencyFamily family, Protocol protocol)
 {
     const int c = linkClass(link.kind);
-    const double reference = kHopUs[c][1][2]; // Ring/Simple: the figure a preset's α holds
-    double figure = 0;
-    if (family == LatencyFamily::Nvls)
-        figure = kNvlsHopUs;
-    else
-        figure = kHopUs[c][family == LatencyFamily::Tree ? 0 : 1][protocolIndex(protocol)];
-    return link.alphaSeconds * figure / reference;
+    // Ring/Simple: the figure a preset's α holds.
+    const double reference = tuningHopLatencyUs(c, LatencyFamily::Ring, Protocol::Simple);
+    return link.alphaSeconds * tuningHopLatencyUs(c, family, protocol) / reference;
 }
 
 const char* protocolRule(Protocol protocol, Algorithm algorithm, const Topology& topology)
