@@ -180,10 +180,12 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     if (a == kNvls) {
         // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces
         // while it multicasts); ReduceScatter / AllGather run one of the two halves on (ppn − 1)/ppn of it.
-        // On fewer GPUs than the switch domain the algorithm bandwidth stays that of one GPU's links into the
-        // switch, so the AllReduce bus bandwidth falls as 2(p−1)/p (measured on 2, 4, 6 and 8 H100s).
+        // On p GPUs of the switch the AllReduce algorithm bandwidth is A·(1 − 1/p²): measured on 2, 4 and 6 of an
+        // 8-GPU H100's NVSwitch at 8 GiB (207, 251, 266 GB/s: A = 276, 268, 274), the fit half of
+        // tests/data/validation; nvlsBusGBps is the bus bandwidth on the whole domain D, 2(D−1)/D·A·(1 − 1/D²).
         const double domain = std::max(2, t.nccl.nvlsDomainGpus > 0 ? t.nccl.nvlsDomainGpus : c.ppn);
-        const double algBw = t.nccl.nvlsBusGBps * domain / (2 * (domain - 1));
+        const double full = t.nccl.nvlsBusGBps * domain / (2 * (domain - 1)) / (1 - 1 / (domain * domain));
+        const double algBw = full * (1 - 1.0 / (c.ppn * c.ppn));
         bus = op == Collective::AllReduce ? algBw * 2 * (c.ppn - 1.0) / c.ppn
                                           : t.nccl.nvlsBusGBps / 2 * (c.ppn - 1.0) / c.ppn;
     } else if (a == kNvlsTree) {

@@ -170,10 +170,12 @@ private slots:
             const auto cost = predict(request(Collective::AllReduce, s, t));
             QVERIFY(cost);
             QCOMPARE(cost->algorithm == Algorithm::Nvls, g > 4);
-            // Forced, NVLS still runs and its algorithm bandwidth is one GPU's, whatever g: busbw ∝ 2(g−1)/g.
+            // Forced, NVLS still runs; its algorithm bandwidth is A·(1 − 1/g²), A from the 8-GPU bus bandwidth
+            // 2·7/8·A·(1 − 1/64).
             const auto nvls = predict(request(Collective::AllReduce, s, t, Algorithm::Nvls));
             QVERIFY(nvls);
-            const double algBw = t.nccl.nvlsBusGBps * 8 / 14;
+            const double a = t.nccl.nvlsBusGBps / (2.0 * 7 / 8) / (1 - 1.0 / 64);
+            const double algBw = a * (1 - 1.0 / (g * g));
             QCOMPARE_LE(std::abs(static_cast<double>(s) / nvls->bandwidthSeconds / 1e9 - algBw), 1e-6 * algBw);
         }
         // NVLS needs NVLink SHARP: a named error on a PCIe machine.
