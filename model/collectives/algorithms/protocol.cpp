@@ -11,18 +11,6 @@ namespace tutor::model {
 
 namespace detail {
 namespace {
-int protocolIndex(Protocol p)
-{
-    switch (p) {
-    case Protocol::LL:
-        return 0;
-    case Protocol::LL128:
-        return 1;
-    default:
-        return 2;
-    }
-}
-
 int linkClass(LinkKind kind)
 {
     if (kind == LinkKind::NVLink)
