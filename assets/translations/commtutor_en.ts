@@ -78,10 +78,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How the data moves; auto picks the cheapest, as NCCL&apos;s tuner does</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -99,6 +95,58 @@
     </message>
     <message>
         <source>Hardware preset: the links inside a node and between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intra-node α (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intra-node β (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network α (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network β per NIC (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-network reduction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaces the preset&apos;s figure for a &quot;what if&quot;; the lowest value keeps the preset&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network cards per node; rings and trees across nodes use one channel per NIC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SHARP / CollNet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The switches between nodes reduce (NCCL CollNet with SHARP): each node sends S instead of the ring&apos;s 2(n−1)/n·S per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (MPI / textbook, not NCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the data moves; auto picks the cheapest of NCCL&apos;s own algorithms, as NCCL&apos;s tuner does</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -173,10 +221,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>auto would choose %1 / %2:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Formula</source>
         <translation type="unfinished"></translation>
     </message>
@@ -194,6 +238,22 @@
     </message>
     <message>
         <source>Fix the parameters to see the drawing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an MPI / textbook algorithm, not NCCL: NCCL never runs it, so nccl-tests will not show this time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL would pick %1 / %2 here:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL would pick, by size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2/%3 %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -390,6 +450,25 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LiveLabSession</name>
+    <message>
+        <source>Opened %1 measurement(s) from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 measurement(s) from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sizes: from %1 B to %2 B: each must be at least 1 B, the first not above the second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LiveLabStage</name>
     <message>
         <source>Bus bandwidth vs size</source>
@@ -405,50 +484,6 @@
     </message>
     <message>
         <source>Collective</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In-place</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Time (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>algbw (GB/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>busbw (GB/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>#wrong</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>min / median / p99 (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fit (µs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fit error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Efficiency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -476,10 +511,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>live run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>starting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -504,14 +535,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Opened %1 measurement(s) from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Imported %1 measurement(s) from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot calibrate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -525,18 +548,6 @@
     </message>
     <message>
         <source>The model now uses the calibrated links (saved to %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -742,6 +753,10 @@
     </message>
     <message>
         <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model prediction on this preset: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1798,6 +1813,145 @@
     </message>
     <message>
         <source>size S (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::MeasurementModel</name>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1, %2 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean of %1 iterations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here algbw × %1, the factor of %2 at %3 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The calibration fits out-of-place rows only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not calibrated yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The collective that was timed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message size S as nccl-tests counts it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether the output buffer is the input buffer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean time per call of the slowest rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest, median and 99th-percentile time per call.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model&apos;s time for this size on the comparison hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(model − measured) / measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth: S / time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bus bandwidth: algbw × the collective&apos;s factor, comparable with the link&apos;s bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elements the correctness check found wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The calibrated α-β line at this size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(fit − measured) / measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured bus bandwidth as a fraction of the fit&apos;s asymptotic bandwidth.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>min / median / p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>algbw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -78,10 +78,6 @@
         <translation>要演示并估算开销的集合通信操作</translation>
     </message>
     <message>
-        <source>How the data moves; auto picks the cheapest, as NCCL&apos;s tuner does</source>
-        <translation>数据如何流动；auto 像 NCCL 的调优器一样选最便宜的</translation>
-    </message>
-    <message>
         <source>NCCL protocol: LL (low latency), LL128, or Simple (full bandwidth)</source>
         <translation>NCCL 协议：LL（低延迟）、LL128 或 Simple（满带宽）</translation>
     </message>
@@ -100,6 +96,58 @@
     <message>
         <source>Hardware preset: the links inside a node and between nodes</source>
         <translation>硬件预设：节点内和节点间的链路</translation>
+    </message>
+    <message>
+        <source>Intra-node α (µs)</source>
+        <translation>节点内 α（µs）</translation>
+    </message>
+    <message>
+        <source>Intra-node β (GB/s)</source>
+        <translation>节点内 β（GB/s）</translation>
+    </message>
+    <message>
+        <source>Network α (µs)</source>
+        <translation>网络 α（µs）</translation>
+    </message>
+    <message>
+        <source>Network β per NIC (GB/s)</source>
+        <translation>每块网卡的网络 β（GB/s）</translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation>每节点网卡数</translation>
+    </message>
+    <message>
+        <source>In-network reduction</source>
+        <translation>网络内归约</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>预设值</translation>
+    </message>
+    <message>
+        <source>Replaces the preset&apos;s figure for a &quot;what if&quot;; the lowest value keeps the preset&apos;s</source>
+        <translation>替换预设中的数值，用来做“假如”推演；取最小值即保留预设值</translation>
+    </message>
+    <message>
+        <source>Network cards per node; rings and trees across nodes use one channel per NIC</source>
+        <translation>每个节点的网卡数；跨节点的环和树每块网卡用一个通道</translation>
+    </message>
+    <message>
+        <source>SHARP / CollNet</source>
+        <translation>SHARP / CollNet</translation>
+    </message>
+    <message>
+        <source>The switches between nodes reduce (NCCL CollNet with SHARP): each node sends S instead of the ring&apos;s 2(n−1)/n·S per GPU</source>
+        <translation>由节点间的交换机做归约（NCCL CollNet 配合 SHARP）：每个节点只发送 S，而环算法每块 GPU 要发送 2(n−1)/n·S</translation>
+    </message>
+    <message>
+        <source>%1 (MPI / textbook, not NCCL)</source>
+        <translation>%1（MPI / 教科书算法，NCCL 不用）</translation>
+    </message>
+    <message>
+        <source>How the data moves; auto picks the cheapest of NCCL&apos;s own algorithms, as NCCL&apos;s tuner does</source>
+        <translation>数据如何流动；auto 像 NCCL 的调优器一样，在 NCCL 自己的算法中选最便宜的</translation>
     </message>
 </context>
 <context>
@@ -173,10 +221,6 @@
         <translation>最繁忙 rank 发送量</translation>
     </message>
     <message>
-        <source>auto would choose %1 / %2:</source>
-        <translation>auto 会选择 %1 / %2：</translation>
-    </message>
-    <message>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
@@ -195,6 +239,22 @@
     <message>
         <source>Fix the parameters to see the drawing.</source>
         <translation>请修正参数以显示图形。</translation>
+    </message>
+    <message>
+        <source>%1 is an MPI / textbook algorithm, not NCCL: NCCL never runs it, so nccl-tests will not show this time.</source>
+        <translation>%1 是 MPI / 教科书算法，不是 NCCL 的：NCCL 从不运行它，所以 nccl-tests 不会测出这个时间。</translation>
+    </message>
+    <message>
+        <source>NCCL would pick %1 / %2 here:</source>
+        <translation>NCCL 在这里会选 %1 / %2：</translation>
+    </message>
+    <message>
+        <source>NCCL would pick, by size:</source>
+        <translation>NCCL 按消息大小的选择：</translation>
+    </message>
+    <message>
+        <source>%1 → %2/%3 %4</source>
+        <translation>%1 → %2/%3 %4</translation>
     </message>
 </context>
 <context>
@@ -392,6 +452,25 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LiveLabSession</name>
+    <message>
+        <source>Opened %1 measurement(s) from %2</source>
+        <translation>已从 %2 打开 %1 条测量</translation>
+    </message>
+    <message>
+        <source>Imported %1 measurement(s) from %2</source>
+        <translation>已从 %2 导入 %1 条测量</translation>
+    </message>
+    <message>
+        <source>Sizes: from %1 B to %2 B: each must be at least 1 B, the first not above the second</source>
+        <translation>大小：从 %1 B 到 %2 B：每个至少 1 B，且前者不大于后者</translation>
+    </message>
+    <message>
+        <source>live run</source>
+        <translation>实测运行</translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LiveLabStage</name>
     <message>
         <source>Bus bandwidth vs size</source>
@@ -408,50 +487,6 @@
     <message>
         <source>Collective</source>
         <translation>集合通信</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <source>In-place</source>
-        <translation>原地</translation>
-    </message>
-    <message>
-        <source>Time (µs)</source>
-        <translation>时间（µs）</translation>
-    </message>
-    <message>
-        <source>algbw (GB/s)</source>
-        <translation>algbw（GB/s）</translation>
-    </message>
-    <message>
-        <source>busbw (GB/s)</source>
-        <translation>busbw（GB/s）</translation>
-    </message>
-    <message>
-        <source>#wrong</source>
-        <translation>#错误</translation>
-    </message>
-    <message>
-        <source>min / median / p99 (µs)</source>
-        <translation>最小 / 中位数 / p99（µs）</translation>
-    </message>
-    <message>
-        <source>Model (µs)</source>
-        <translation>模型（µs）</translation>
-    </message>
-    <message>
-        <source>Fit (µs)</source>
-        <translation>拟合（µs）</translation>
-    </message>
-    <message>
-        <source>Fit error</source>
-        <translation>拟合误差</translation>
-    </message>
-    <message>
-        <source>Efficiency</source>
-        <translation>效率</translation>
     </message>
     <message>
         <source>Table</source>
@@ -478,10 +513,6 @@
         <translation>大小：从 %1 到 %2：每个都必须是 8、64K 或 1G 这样的大小，且前者不大于后者</translation>
     </message>
     <message>
-        <source>live run</source>
-        <translation>实测运行</translation>
-    </message>
-    <message>
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
@@ -506,14 +537,6 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <source>Opened %1 measurement(s) from %2</source>
-        <translation>已从 %2 打开 %1 条测量</translation>
-    </message>
-    <message>
-        <source>Imported %1 measurement(s) from %2</source>
-        <translation>已从 %2 导入 %1 条测量</translation>
-    </message>
-    <message>
         <source>Cannot calibrate: %1</source>
         <translation>无法校准：%1</translation>
     </message>
@@ -528,18 +551,6 @@
     <message>
         <source>The model now uses the calibrated links (saved to %1).</source>
         <translation>模型现在使用校准后的链路（已保存到 %1）。</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>not checked</source>
-        <translation>未检查</translation>
     </message>
     <message>
         <source>compute (µs)</source>
@@ -745,6 +756,10 @@
     <message>
         <source>; </source>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>No model prediction on this preset: %1</source>
+        <translation>此预设下没有模型预测：%1</translation>
     </message>
 </context>
 <context>
@@ -1797,6 +1812,145 @@
     <message>
         <source>size S (log scale)</source>
         <translation>大小 S（对数刻度）</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::MeasurementModel</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>From %1, %2 ranks.</source>
+        <translation>来自 %1，%2 个 rank。</translation>
+    </message>
+    <message>
+        <source>Mean of %1 iterations.</source>
+        <translation>%1 次迭代的平均值。</translation>
+    </message>
+    <message>
+        <source>Here algbw × %1, the factor of %2 at %3 ranks.</source>
+        <translation>此处为 algbw × %1，即 %2 在 %3 个 rank 时的系数。</translation>
+    </message>
+    <message>
+        <source>The calibration fits out-of-place rows only.</source>
+        <translation>校准只拟合非原地的行。</translation>
+    </message>
+    <message>
+        <source>Not calibrated yet.</source>
+        <translation>尚未校准。</translation>
+    </message>
+    <message>
+        <source>The collective that was timed.</source>
+        <translation>被计时的集合通信。</translation>
+    </message>
+    <message>
+        <source>Message size S as nccl-tests counts it.</source>
+        <translation>按 nccl-tests 口径的消息大小 S。</translation>
+    </message>
+    <message>
+        <source>Whether the output buffer is the input buffer.</source>
+        <translation>输出缓冲区是否就是输入缓冲区。</translation>
+    </message>
+    <message>
+        <source>Mean time per call of the slowest rank.</source>
+        <translation>最慢 rank 每次调用的平均时间。</translation>
+    </message>
+    <message>
+        <source>Fastest, median and 99th-percentile time per call.</source>
+        <translation>每次调用的最快、中位数和第 99 百分位时间。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s time for this size on the comparison hardware.</source>
+        <translation>模型在对比硬件上对该大小给出的时间。</translation>
+    </message>
+    <message>
+        <source>(model − measured) / measured.</source>
+        <translation>（模型 − 实测）/ 实测。</translation>
+    </message>
+    <message>
+        <source>Algorithm bandwidth: S / time.</source>
+        <translation>算法带宽：S / 时间。</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth: algbw × the collective&apos;s factor, comparable with the link&apos;s bandwidth.</source>
+        <translation>总线带宽：algbw × 该集合通信的系数，可与链路带宽比较。</translation>
+    </message>
+    <message>
+        <source>Elements the correctness check found wrong.</source>
+        <translation>正确性检查发现的错误元素数。</translation>
+    </message>
+    <message>
+        <source>The calibrated α-β line at this size.</source>
+        <translation>该大小下校准得到的 α-β 直线。</translation>
+    </message>
+    <message>
+        <source>(fit − measured) / measured.</source>
+        <translation>（拟合 − 实测）/ 实测。</translation>
+    </message>
+    <message>
+        <source>Measured bus bandwidth as a fraction of the fit&apos;s asymptotic bandwidth.</source>
+        <translation>实测总线带宽占拟合渐近带宽的比例。</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>In-place</source>
+        <translation>原地</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>min / median / p99</source>
+        <translation>最小 / 中位数 / p99</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation>模型误差</translation>
+    </message>
+    <message>
+        <source>algbw</source>
+        <translation>algbw</translation>
+    </message>
+    <message>
+        <source>busbw</source>
+        <translation>busbw</translation>
+    </message>
+    <message>
+        <source>#wrong</source>
+        <translation>#错误</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>拟合</translation>
+    </message>
+    <message>
+        <source>Fit error</source>
+        <translation>拟合误差</translation>
+    </message>
+    <message>
+        <source>Efficiency</source>
+        <translation>效率</translation>
     </message>
 </context>
 <context>
