@@ -88,7 +88,8 @@ private slots:
         QCOMPARE_LE(std::abs(time.pipeline - fill), 1e-12);
         QVERIFY(fill > 0);
         const auto one = preset("hgx-h100", 1, 8);
-        const auto& oneRing = rowOf(ncclTable(Collective::AllReduce, one), Algorithm::Ring, Protocol::Simple);
+        const auto oneTable = ncclTable(Collective::AllReduce, one);
+        const auto& oneRing = rowOf(oneTable, Algorithm::Ring, Protocol::Simple);
         QCOMPARE(ncclTime(oneRing, Collective::AllReduce, big, one).pipeline, 0.0);
     }
 
