@@ -29,6 +29,15 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
     return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
+/// algbw = S / t and busbw = algbw × the collective's factor (nccl-tests), from c.totalSeconds.
+void setBandwidths(CollectiveCost& c, Collective op)
+{
+    if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
+        c.algBwGBps = static_cast<double>(c.bytes) / c.totalSeconds / kBytesPerGB;
+        c.busBwGBps = c.algBwGBps * busBandwidthFactor(op, c.ranks);
+    }
+}
+
 /// The cost of one algorithm × protocol; preconditions: request valid, algorithm and protocol can run it.
 /// `withText` false leaves formula and reason empty (the auto search only compares times). `nccl` is NCCL's
 /// table for the request (empty where NCCL's model does not apply); an NCCL algorithm with a row there is
@@ -75,32 +84,25 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         c.bandwidthSeconds = t.transfer + t.pipeline;
         c.totalSeconds = t.total();
         c.tunerSeconds = t.tuner;
-        if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
-            c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
-            c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
-        }
+        setBandwidths(c, request.op);
         if (withText) {
             c.formula = std::string(name(entry.algorithm)) + "/" + std::string(name(protocol)) + " "
                 + std::string(name(request.op)) + ", n = " + std::to_string(n) + ": "
-                + ncclFormula(*row, request.op, request.bytes, topo);
+                + ncclFormula(*row, t, request.bytes, topo);
             c.reason = "forced " + std::string(name(entry.algorithm)) + "/" + std::string(name(protocol));
         }
         return c;
     }
-    // An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
-    const bool latencyFree = topo.intra.alphaSeconds == 0 && (topo.nodes == 1 || topo.inter.alphaSeconds == 0);
-    // NCCL's point-to-point calls (AllToAll, SendRecv, Gather, Scatter) pay the same launch as its collectives.
+    // An ideal machine has no launch latency either. NCCL's point-to-point calls (AllToAll, SendRecv, Gather,
+    // Scatter) pay the same launch as its collectives.
     const double launch = entry.origin == Origin::Nccl ? topo.nccl.launchUs * kMicro : 0.0;
-    const Seconds base = latencyFree ? 0.0 : detail::baseLatencySeconds(entry.family, protocol) + launch;
+    const Seconds base = topo.latencyFree() ? 0.0 : detail::baseLatencySeconds(entry.family, protocol) + launch;
     c.latencySeconds = base + terms.latencySeconds;
     c.bandwidthSeconds = terms.bandwidthSeconds;
     c.reduceSeconds = terms.reduceSeconds;
     c.totalSeconds = c.latencySeconds + c.bandwidthSeconds + c.reduceSeconds;
     c.tunerSeconds = c.totalSeconds;
-    if (c.totalSeconds > 0 && std::isfinite(c.totalSeconds)) {
-        c.algBwGBps = static_cast<double>(request.bytes) / c.totalSeconds / kBytesPerGB;
-        c.busBwGBps = c.algBwGBps * busBandwidthFactor(request.op, n);
-    }
+    setBandwidths(c, request.op);
     if (!withText)
         return c;
     std::string formula = std::string(name(entry.algorithm)) + "/" + std::string(name(protocol)) + " "

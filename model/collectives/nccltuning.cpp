@@ -91,8 +91,7 @@ struct Comm {
     double ringBus = 0; ///< Simple ring bus bandwidth: β inside one node, every NIC of the node across nodes
     double nodeNetGBps = 0; ///< what the node's NICs carry together
     int channels = 1;
-    /// An ideal machine (α = 0 on every link it uses) has no launch latency either, so that busbw reaches β.
-    bool latencyFree = false;
+    bool latencyFree = false; ///< Topology::latencyFree()
 };
 
 Comm commOf(const Topology& t)
@@ -109,7 +108,7 @@ Comm commOf(const Topology& t)
     c.nodeNetGBps = t.interBandwidthPerNodeGBps();
     c.ringBus = t.nodes == 1 ? t.intra.bandwidthGBps : std::min(t.intra.bandwidthGBps, c.nodeNetGBps);
     c.channels = std::max(1, t.nccl.channels);
-    c.latencyFree = t.intra.alphaSeconds == 0 && (t.nodes == 1 || t.inter.alphaSeconds == 0);
+    c.latencyFree = t.latencyFree();
     if (c.latencyFree)
         c.netLatUs = 0;
     return c;
@@ -218,12 +217,11 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     // Bus to algorithm bandwidth. The trees move 2S per rank (tuning.cc ratio .5); CollNet likewise here, its
     // bus figure being in the same AllReduce units as the ring's.
     double ratio = 1;
-    if (a == kRing || a == kNvlsTree || (a == kNvls && op == Collective::AllReduce))
-        ratio = static_cast<double>(n) / nsteps;
-    else if (a == kTree)
+    if (a == kTree)
         ratio = .5;
-    else if (a == kCollNetDirect || a == kCollNetChain)
-        ratio = static_cast<double>(n) / nsteps; // bus in nccl-tests AllReduce units
+    else if (a == kRing || a == kNvlsTree || a == kCollNetDirect || a == kCollNetChain
+        || (a == kNvls && op == Collective::AllReduce))
+        ratio = static_cast<double>(n) / nsteps;
     r.bwGBps = busBw * ratio;
 
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
@@ -353,9 +351,8 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     return t;
 }
 
-std::string ncclFormula(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
+std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, const Topology& topology)
 {
-    const auto t = ncclTime(row, op, bytes, topology);
     std::string text = "NCCL model (tuning.cc): latency " + detail::fmtTime(t.latency) + " + " + formatBytes(bytes)
         + " / " + detail::fmtRate(static_cast<double>(bytes) / t.transfer);
     if (t.pipeline > 0)

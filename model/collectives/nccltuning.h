@@ -60,8 +60,8 @@ struct NcclTime {
 };
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
 
-/// "NCCL model (tuning.cc): base 6.6 µs + 14 hops × 0.60 µs + 1 MiB / 50.2 GB/s = 36.3 µs", for the
-/// explanation panel.
-std::string ncclFormula(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
+/// "NCCL model (tuning.cc): latency 15.0 µs + 1 MiB / 50.2 GB/s = 36.0 µs (bus bandwidth 87.7 GB/s)", for the
+/// explanation panel; `time` is ncclTime() of the same row and size (with the network pipeline when it has one).
+std::string ncclFormula(const NcclTuning& row, const NcclTime& time, Bytes bytes, const Topology& topology);
 
 } // namespace tutor::model

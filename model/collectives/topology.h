@@ -31,6 +31,9 @@ struct Topology {
     /// β between nodes for a whole node: min(NICs, GPUs per node) × one NIC's β. NCCL's rings and trees run one
     /// channel per NIC, so a collective across nodes uses every NIC a GPU of the node sits near at once.
     double interBandwidthPerNodeGBps() const;
+    /// An ideal machine: α = 0 on every link a collective uses (intra, and inter across nodes). The cost models
+    /// then drop launch and base latencies too, so that busbw reaches β.
+    bool latencyFree() const { return intra.alphaSeconds == 0 && (nodes == 1 || inter.alphaSeconds == 0); }
 
     bool operator==(const Topology&) const = default;
 };
