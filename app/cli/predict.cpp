@@ -41,6 +41,8 @@ void printPredictUsage(std::ostream& out)
            "                       (replaces the preset's; 0 also drops the protocol's base latency)\n"
            "  --bw-GBps X          β in GB/s of both the intra-node link (per GPU) and the inter-node link\n"
            "                       (per NIC); the preset's line rates stay\n"
+           "  --intra-alpha-us X   α in µs of the intra-node link only (after --alpha-us)\n"
+           "  --intra-bw-GBps X    β in GB/s of the intra-node link only (after --bw-GBps)\n"
            "  --inter-alpha-us X   α in µs of the inter-node link only (after --alpha-us)\n"
            "  --inter-bw-GBps X    β in GB/s of one NIC only (after --bw-GBps)\n"
            "  --nics N             NICs per node (1 to 1024)\n"
@@ -166,6 +168,8 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
     }
     for (auto [flag, field] :
         { std::pair { "--alpha-us", &spec.alphaMicroseconds }, std::pair { "--bw-GBps", &spec.bandwidthGBps },
+            std::pair { "--intra-alpha-us", &spec.intraAlphaMicroseconds },
+            std::pair { "--intra-bw-GBps", &spec.intraBandwidthGBps },
             std::pair { "--inter-alpha-us", &spec.interAlphaMicroseconds },
             std::pair { "--inter-bw-GBps", &spec.interBandwidthGBps } }) {
         if (auto v = cl.value(flag)) {
@@ -261,7 +265,8 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
     const CommandLine cl(args,
         { "--op", "--preset", "--ranks", "--nodes", "--gpus-per-node", "-b", "--minbytes", "-e", "--maxbytes", "-f",
             "--stepfactor", "-i", "--stepbytes", "--algo", "--proto", "--alpha-us", "--bw-GBps", "-d", "--dtype", "-r",
-            "--root", "--inter-alpha-us", "--inter-bw-GBps", "--nics", "--fabric" },
+            "--root", "--intra-alpha-us", "--intra-bw-GBps", "--inter-alpha-us", "--inter-bw-GBps", "--nics",
+            "--fabric" },
         { "--json", "--help", "-h", "--sharp" });
     if (!cl.ok())
         return usageError(err, cl.error());

@@ -89,11 +89,15 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         problems.push_back({ prefix + "alpha_us", number(*spec.alphaMicroseconds), "must be finite and ≥ 0" });
     if (spec.bandwidthGBps && !(*spec.bandwidthGBps > 0 && *spec.bandwidthGBps <= 1e9))
         problems.push_back({ prefix + "bandwidth_GBps", number(*spec.bandwidthGBps), "must be finite and > 0" });
-    if (spec.interAlphaMicroseconds && !(*spec.interAlphaMicroseconds >= 0 && *spec.interAlphaMicroseconds <= 1e9))
-        problems.push_back(
-            { prefix + "inter_alpha_us", number(*spec.interAlphaMicroseconds), "must be finite and ≥ 0" });
-    if (spec.interBandwidthGBps && !(*spec.interBandwidthGBps > 0 && *spec.interBandwidthGBps <= 1e9))
-        problems.push_back({ prefix + "inter_bw_GBps", number(*spec.interBandwidthGBps), "must be finite and > 0" });
+    // The per-link overrides: α finite and ≥ 0, β finite and > 0.
+    for (const auto& [value, field] : { std::pair { &spec.intraAlphaMicroseconds, "intra_alpha_us" },
+             std::pair { &spec.interAlphaMicroseconds, "inter_alpha_us" } })
+        if (*value && !(**value >= 0 && **value <= 1e9))
+            problems.push_back({ prefix + field, number(**value), "must be finite and ≥ 0" });
+    for (const auto& [value, field] : { std::pair { &spec.intraBandwidthGBps, "intra_bw_GBps" },
+             std::pair { &spec.interBandwidthGBps, "inter_bw_GBps" } })
+        if (*value && !(**value > 0 && **value <= 1e9))
+            problems.push_back({ prefix + field, number(**value), "must be finite and > 0" });
     if (spec.nicsPerNode && (*spec.nicsPerNode < 1 || *spec.nicsPerNode > 1024))
         problems.push_back({ prefix + "nics_per_node", std::to_string(*spec.nicsPerNode),
             "must be in [1, 1024] (a node with no NIC cannot reach another node)" });
@@ -134,6 +138,10 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         t.intra.alphaSeconds = t.inter.alphaSeconds = *spec.alphaMicroseconds * kMicro;
     if (spec.bandwidthGBps)
         t.intra.bandwidthGBps = t.inter.bandwidthGBps = *spec.bandwidthGBps;
+    if (spec.intraAlphaMicroseconds)
+        t.intra.alphaSeconds = *spec.intraAlphaMicroseconds * kMicro;
+    if (spec.intraBandwidthGBps)
+        t.intra.bandwidthGBps = *spec.intraBandwidthGBps;
     if (spec.interAlphaMicroseconds)
         t.inter.alphaSeconds = *spec.interAlphaMicroseconds * kMicro;
     if (spec.interBandwidthGBps)

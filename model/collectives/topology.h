@@ -55,6 +55,8 @@ struct TopologySpec {
     std::optional<std::int64_t> gpusPerNode;
     std::optional<double> alphaMicroseconds; ///< replaces intra and inter α
     std::optional<double> bandwidthGBps; ///< replaces intra and inter β
+    std::optional<double> intraAlphaMicroseconds; ///< replaces the intra-node α only (after alphaMicroseconds)
+    std::optional<double> intraBandwidthGBps; ///< replaces the intra-node β only (after bandwidthGBps)
     std::optional<double> interAlphaMicroseconds; ///< replaces the inter-node α only (after alphaMicroseconds)
     std::optional<double> interBandwidthGBps; ///< replaces one NIC's β only (after bandwidthGBps)
     std::optional<std::int64_t> nicsPerNode; ///< replaces the NICs per node
@@ -71,7 +73,8 @@ struct TopologySpec {
 /// - ranks alone: makeTopologyForRanks(); nodes alone: nodes × the preset's GPUs per node; GPUs per node
 ///   alone: one node; nothing: one full node of the preset.
 /// Then validate() of the result. Problems name `prefix` + "preset" | "ranks" | "nodes" | "gpus_per_node" |
-/// "alpha_us" | "bandwidth_GBps" | "inter_alpha_us" | "inter_bw_GBps" | "nics_per_node" | "fabric" (prefix "scene."
+/// "alpha_us" | "bandwidth_GBps" | "intra_alpha_us" | "intra_bw_GBps" | "inter_alpha_us" | "inter_bw_GBps" |
+/// "nics_per_node" | "fabric" (prefix "scene."
 /// gives "scene.ranks"), the value and the rule.
 Result<Topology> buildTopology(const TopologySpec& spec, const std::string& prefix = {});
 /// The same on a preset that is not in the registry (a calibrated profile); spec.preset is not read.

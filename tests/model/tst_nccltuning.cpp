@@ -259,6 +259,18 @@ private slots:
         QCOMPARE(t->nicsPerNode, 4);
         QCOMPARE(t->inter.kind, LinkKind::RoCE);
         QCOMPARE(t->intra.alphaSeconds, 3.4e-6); // the intra link is untouched
+        auto intraSpec = spec;
+        intraSpec.intraAlphaMicroseconds = 1.5;
+        intraSpec.intraBandwidthGBps = 200;
+        const auto intra = buildTopology(intraSpec);
+        QVERIFY(intra);
+        QCOMPARE(intra->intra.alphaSeconds, 1.5e-6);
+        QCOMPARE(intra->intra.bandwidthGBps, 200.0);
+        QCOMPARE(intra->inter.alphaSeconds, 30e-6);
+        intraSpec.intraBandwidthGBps = -1;
+        const auto badIntra = buildTopology(intraSpec);
+        QVERIFY(!badIntra);
+        QVERIFY(toText(badIntra.problems()).find("intra_bw_GBps = -1") != std::string::npos);
         // The ring's bus bandwidth across nodes follows the overrides: 4 NICs × 25 GB/s.
         QCOMPARE_LE(
             std::abs(rowOf(ncclTable(Collective::AllReduce, *t), Algorithm::Ring, Protocol::Simple).busBwGBps - 100.0),

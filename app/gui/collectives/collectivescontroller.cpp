@@ -40,6 +40,10 @@ model::Result<model::Topology> CollectivesController::topologyFor(const Collecti
     spec.preset = params.presetId;
     spec.ranks = params.ranks;
     spec.nodes = params.nodes;
+    if (params.intraAlphaUs >= 0)
+        spec.intraAlphaMicroseconds = params.intraAlphaUs;
+    if (params.intraBandwidthGBps >= 0)
+        spec.intraBandwidthGBps = params.intraBandwidthGBps;
     if (params.interAlphaUs >= 0)
         spec.interAlphaMicroseconds = params.interAlphaUs;
     if (params.interBandwidthGBps >= 0)
@@ -48,14 +52,7 @@ model::Result<model::Topology> CollectivesController::topologyFor(const Collecti
         spec.nicsPerNode = params.nicsPerNode;
     if (params.sharp)
         spec.sharp = true;
-    auto topology = model::buildTopology(spec);
-    if (topology) {
-        if (params.intraAlphaUs >= 0)
-            topology.value().intra.alphaSeconds = params.intraAlphaUs * model::kMicro;
-        if (params.intraBandwidthGBps > 0)
-            topology.value().intra.bandwidthGBps = params.intraBandwidthGBps;
-    }
-    return topology;
+    return model::buildTopology(spec);
 }
 
 void CollectivesController::recompute()
