@@ -17,10 +17,7 @@
 // public mid-size data and take the InfiniBand and EFA figures.
 #include "model/collectives/hardware.h"
 
-#include <algorithm>
 #include <array>
-#include <cmath>
-#include <cstdio>
 
 namespace tutor::model {
 
@@ -29,6 +26,9 @@ namespace {
 constexpr double kNvlinkRingSimpleUs = 3.4;
 constexpr double kPcieRingSimpleUs = 5.7;
 constexpr double kNetRingSimpleUs = 14.0;
+// Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
+constexpr double kNvlinkLaunchUs = 7.4;
+constexpr double kNvlinkLowLatencyHopScale = 2.57;
 
 const std::array<HardwarePreset, 16>& table()
 {
@@ -58,8 +58,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 12,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
@@ -94,8 +94,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
@@ -123,8 +123,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
@@ -155,8 +155,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 12,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
@@ -187,8 +187,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
@@ -219,8 +219,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 12,
                 .p2pNetGBps = 6,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
@@ -251,8 +251,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 12,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
@@ -281,8 +281,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 12,
                 .p2pNetGBps = 12,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
@@ -313,8 +313,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
             .memoryBytes = Bytes { 180'000'000'000 },
@@ -342,8 +342,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12,
             .memoryBytes = Bytes { 186'000'000'000 },
@@ -370,8 +370,8 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .launchUs = 7.4,
-                .lowLatencyHopScale = 2.57,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
@@ -518,73 +518,7 @@ const std::array<HardwarePreset, 16>& table()
     return kPresets;
 }
 
-std::string number(double v)
-{
-    if (std::isnan(v))
-        return "nan";
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
 } // namespace
-
-std::string_view name(GpuArch arch)
-{
-    switch (arch) {
-    case GpuArch::Cpu:
-        return "CPU";
-    case GpuArch::Volta:
-        return "Volta/Turing";
-    case GpuArch::Ampere:
-        return "Ampere";
-    case GpuArch::Hopper:
-        return "Hopper";
-    case GpuArch::Blackwell:
-        return "Blackwell";
-    }
-    return "?";
-}
-
-std::string_view name(LinkKind kind)
-{
-    switch (kind) {
-    case LinkKind::NVLink:
-        return "NVLink";
-    case LinkKind::PCIe:
-        return "PCIe";
-    case LinkKind::SharedMemory:
-        return "shared memory";
-    case LinkKind::InfiniBand:
-        return "InfiniBand";
-    case LinkKind::Efa:
-        return "EFA";
-    case LinkKind::RoCE:
-        return "RoCE";
-    case LinkKind::Ethernet:
-        return "Ethernet";
-    }
-    return "?";
-}
-
-bool isNetwork(LinkKind kind)
-{
-    return kind == LinkKind::InfiniBand || kind == LinkKind::RoCE || kind == LinkKind::Ethernet
-        || kind == LinkKind::Efa;
-}
-
-Problems validate(const Link& link, const std::string& field)
-{
-    Problems out;
-    if (!std::isfinite(link.alphaSeconds) || link.alphaSeconds < 0)
-        out.push_back({ field + ".alpha_us", number(link.alphaSeconds / kMicro), "must be finite and ≥ 0" });
-    if (!std::isfinite(link.bandwidthGBps) || link.bandwidthGBps <= 0)
-        out.push_back({ field + ".bandwidth_GBps", number(link.bandwidthGBps), "must be finite and > 0" });
-    if (!std::isfinite(link.lineRateGBps) || link.lineRateGBps < 0)
-        out.push_back({ field + ".line_rate_GBps", number(link.lineRateGBps), "must be finite and ≥ 0" });
-    return out;
-}
 
 std::span<const HardwarePreset> presets()
 {
