@@ -4,6 +4,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "model/measure/validation.h"
+#include "model/sim/stepvalidation.h"
 #include "tutor/config.h"
 
 #include <cstdio>
@@ -20,13 +21,14 @@ namespace {
 using namespace tutor::model;
 
 constexpr const char* kDataFile = "tests/data/validation/nccl-tests.json";
+constexpr const char* kStepsFile = "tests/data/validation/steps.json";
 constexpr const char* kHeldOutRule = "a run is held out when the FNV-1a 64-bit hash of its id is odd";
 constexpr const char* kErrorRule
     = "error = predicted / measured - 1, out-of-place; time below 1 MiB, bus bandwidth from 1 MiB";
 
 void printUsage(std::ostream& out)
 {
-    out << "usage: commtutor-cli validate-model [--data FILE] [--all | --fit | --held-out] [--json] [--rows]\n"
+    out << "usage: commtutor-cli validate-model [--steps] [--data FILE] [--all | --fit | --held-out] [--json] [--rows]\n"
            "Predicts every row of a set of public nccl-tests results with the cost model (auto algorithm and\n"
            "protocol) and reports the relative error per size band (single- and multi-node) and per machine.\n\n"
            "  --data FILE   the validation set (default: $TUTOR_SOURCE_DIR/"
@@ -35,6 +37,10 @@ void printUsage(std::ostream& out)
            "                then ./"
         << kDataFile
         << ", then the source tree this was built from)\n"
+           "  --steps       the step simulator against published training runs ("
+        << kStepsFile
+        << ")\n"
+           "                instead: per-row error and mean / worst |error| per split\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
            "  --held-out    only the held-out runs ("
@@ -54,17 +60,6 @@ int usageError(std::ostream& err, const std::string& message)
     return 2;
 }
 
-/// Candidates for the default data file, in the order they are tried.
-std::vector<std::string> defaultDataPaths()
-{
-    std::vector<std::string> paths;
-    if (const char* dir = std::getenv("TUTOR_SOURCE_DIR"); dir && *dir)
-        paths.push_back((std::filesystem::path(dir) / kDataFile).string());
-    paths.push_back(kDataFile);
-    paths.push_back((std::filesystem::path(TUTOR_SOURCE_DIR) / kDataFile).string());
-    return paths;
-}
-
 std::string percent(double fraction)
 {
     char buf[32];
@@ -78,6 +73,81 @@ std::string signedPercent(double fraction)
     std::snprintf(buf, sizeof buf, "%+.1f%%", fraction * 100);
     return buf;
 }
+
+/// Candidates for the default data file, in the order they are tried.
+std::vector<std::string> defaultDataPaths(const char* file)
+{
+    std::vector<std::string> paths;
+    if (const char* dir = std::getenv("TUTOR_SOURCE_DIR"); dir && *dir)
+        paths.push_back((std::filesystem::path(dir) / file).string());
+    paths.push_back(file);
+    paths.push_back((std::filesystem::path(TUTOR_SOURCE_DIR) / file).string());
+    return paths;
+}
+
+std::string seconds(double s)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f s", s);
+    return buf;
+}
+
+void printSummaryLine(const char* label, const StepReport& r, std::ostream& out)
+{
+    out << label << ": " << r.summary.rows << " rows, mean |error| " << percent(r.summary.meanAbs) << ", worst "
+        << percent(r.summary.worstAbs) << ", mean error " << signedPercent(r.summary.signedMean);
+    if (r.skipped + r.failed > 0)
+        out << " (" << r.skipped << " skipped, " << r.failed << " failed)";
+    out << '\n';
+}
+
+int reportSteps(const std::string& path, Split split, bool asJson, std::ostream& out, std::ostream& err)
+{
+    const auto rows = loadStepRows(path);
+    if (!rows) {
+        err << "commtutor-cli validate-model: " << toText(rows.problems()) << '\n';
+        return 2;
+    }
+    const auto report = validateSteps(*rows, split);
+    if (asJson) {
+        nlohmann::json j;
+        j["data"] = path;
+        j["split"] = std::string(name(split));
+        j["rows"] = nlohmann::json::array();
+        for (const auto& c : report.rows)
+            j["rows"].push_back({ { "id", c.id }, { "gpus", c.gpus }, { "held_out", c.heldOut },
+                { "measured_s", c.measuredSeconds }, { "predicted_s", c.predictedSeconds }, { "error", c.error },
+                { "mfu", c.mfu }, { "problem", c.problem } });
+        j["summary"] = { { "rows", report.summary.rows }, { "mean_abs_error", report.summary.meanAbs },
+            { "worst_abs_error", report.summary.worstAbs }, { "mean_error", report.summary.signedMean },
+            { "skipped", report.skipped }, { "failed", report.failed } };
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    out << "Step model against published training runs: " << path << "\n"
+        << "error = predicted / measured - 1 of the seconds per optimizer step; " << kHeldOutRule << "\n\n"
+        << "| row | GPUs | split | measured | predicted | error | MFU |\n|---|---:|---|---:|---:|---:|---:|\n";
+    for (const auto& c : report.rows) {
+        out << "| " << c.id << " | " << c.gpus << " | " << (c.heldOut ? "held-out" : "fit") << " | "
+            << seconds(c.measuredSeconds) << " | ";
+        if (!c.problem.empty())
+            out << c.problem << " | — | — |\n";
+        else
+            out << seconds(c.predictedSeconds) << " | " << signedPercent(c.error) << " | " << percent(c.mfu) << " |\n";
+    }
+    out << '\n';
+    for (const auto& [id, why] : report.skippedRows)
+        out << "skipped " << id << ": " << why << '\n';
+    if (!report.skippedRows.empty())
+        out << '\n';
+    if (split == Split::All) {
+        printSummaryLine("fit", validateSteps(*rows, Split::Fit), out);
+        printSummaryLine("held-out", validateSteps(*rows, Split::HeldOut), out);
+    }
+    printSummaryLine(std::string(name(split)).c_str(), report, out);
+    return 0;
+}
+
 
 std::string fixed(double v, int decimals)
 {
@@ -277,7 +347,8 @@ void printJson(const Reports& reports, bool withRows, std::ostream& out)
 
 int runValidateModel(Args args, std::ostream& out, std::ostream& err)
 {
-    const CommandLine cl(args, { "--data" }, { "--all", "--fit", "--held-out", "--json", "--rows", "--help", "-h" });
+    const CommandLine cl(
+        args, { "--data" }, { "--steps", "--all", "--fit", "--held-out", "--json", "--rows", "--help", "-h" });
     if (!cl.ok())
         return usageError(err, cl.error());
     if (cl.has("--help") || cl.has("-h")) {
@@ -290,13 +361,14 @@ int runValidateModel(Args args, std::ostream& out, std::ostream& err)
         return usageError(err, "give at most one of --all, --fit and --held-out");
     const Split split = cl.has("--fit") ? Split::Fit : cl.has("--held-out") ? Split::HeldOut : Split::All;
 
+    const bool steps = cl.has("--steps");
     std::string path;
     if (const auto data = cl.value("--data")) {
         if (data->empty())
             return usageError(err, "--data needs a file name");
         path = *data;
     } else {
-        const auto candidates = defaultDataPaths();
+        const auto candidates = defaultDataPaths(steps ? kStepsFile : kDataFile);
         for (const auto& c : candidates) {
             std::error_code ec;
             if (std::filesystem::is_regular_file(c, ec)) {
@@ -310,6 +382,8 @@ int runValidateModel(Args args, std::ostream& out, std::ostream& err)
             return 2;
         }
     }
+    if (steps)
+        return reportSteps(path, split, cl.has("--json"), out, err);
     const auto set = loadValidationSet(path);
     if (!set) {
         err << "commtutor-cli validate-model: " << toText(set.problems()) << '\n';

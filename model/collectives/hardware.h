@@ -61,6 +61,20 @@ struct NcclFigures {
     bool operator==(const NcclFigures&) const = default;
 };
 
+/// What the step simulator's compute model needs about a GPU beyond its peak (model/sim/kernels.h): memory
+/// bandwidth for the element-wise layer operations and the optimizer, the SM count for wave quantization, and
+/// the achieved fractions of peak that no datasheet gives (fitted on tests/data/validation/steps.json).
+struct ComputeFigures {
+    double memoryGBps = 0; ///< HBM/GDDR bandwidth per GPU (datasheet)
+    double fp8PeakFlops = 0; ///< dense fp8 FLOP/s per GPU; 0: no fp8 tensor cores
+    int sms = 1; ///< streaming multiprocessors (a GEMM's tiles run in waves of this many)
+    double gemmEfficiency = 0.5; ///< fraction of peak a large GEMM reaches (cuBLAS, bf16)
+    double attentionEfficiency = 0.4; ///< fraction of peak fused (flash) attention reaches, forward and backward
+    double memoryEfficiency = 0.8; ///< fraction of memory bandwidth an element-wise kernel reaches
+    double kernelGapUs = 0; ///< idle time between two kernels of one stream (launch and tail), µs
+    bool operator==(const ComputeFigures&) const = default;
+};
+
 /// Problems with a link's figures; `field` is the path prefix to report ("topology.intra").
 Problems validate(const Link& link, const std::string& field);
 
@@ -76,6 +90,7 @@ struct HardwarePreset {
     NcclFigures nccl; ///< what NCCL's tuner needs (arch, channels, NVLS and network figures)
     double peakFlops = 0; ///< dense bf16 FLOP/s per GPU
     Bytes memoryBytes = 0; ///< device memory per GPU
+    ComputeFigures compute; ///< what the step simulator's compute model needs
     double reduceGBps = 0; ///< γ as a rate: bytes per second a GPU/CPU reduces, in GB/s
     std::string source; ///< sources for the compute and memory figures
     bool operator==(const HardwarePreset&) const = default;

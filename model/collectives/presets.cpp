@@ -30,6 +30,44 @@ constexpr double kNetRingSimpleUs = 14.0;
 constexpr double kNvlinkLaunchUs = 7.4;
 constexpr double kNvlinkLowLatencyHopScale = 2.57;
 
+// Fitted large-GEMM and fused-attention efficiencies (see gpuCompute).
+constexpr double kAmpereGemmEfficiency = 0.8;
+constexpr double kAmpereAttentionEfficiency = 0.6;
+constexpr double kHopperGemmEfficiency = 0.7;
+constexpr double kHopperAttentionEfficiency = 0.5;
+
+// The compute model's achieved fractions of peak, per GPU generation (model/sim/kernels.h). Large-GEMM and fused-
+// attention efficiencies are fitted on the fit half of tests/data/validation/steps.json (`commtutor-cli validate-model
+// --steps --fit`); element-wise kernels reach ≈ 80 % of HBM bandwidth (STREAM-like copies on A100 and H100) and
+// kernels of one stream sit ≈ 2 µs apart.
+constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int sms, GpuArch arch)
+{
+    ComputeFigures f { .memoryGBps = memoryGBps, .fp8PeakFlops = fp8PeakFlops, .sms = sms };
+    switch (arch) {
+    case GpuArch::Cpu:
+        f.gemmEfficiency = 0.5;
+        f.attentionEfficiency = 0.3;
+        f.kernelGapUs = 0;
+        return f;
+    case GpuArch::Volta:
+        f.gemmEfficiency = 0.75;
+        f.attentionEfficiency = 0.35;
+        break;
+    case GpuArch::Ampere:
+        f.gemmEfficiency = kAmpereGemmEfficiency;
+        f.attentionEfficiency = kAmpereAttentionEfficiency;
+        break;
+    case GpuArch::Hopper:
+    case GpuArch::Blackwell:
+        f.gemmEfficiency = kHopperGemmEfficiency;
+        f.attentionEfficiency = kHopperAttentionEfficiency;
+        break;
+    }
+    f.memoryEfficiency = 0.8;
+    f.kernelGapUs = 2;
+    return f;
+}
+
 const std::array<HardwarePreset, 16>& table()
 {
     static const std::array<HardwarePreset, 16> kPresets {
@@ -63,6 +101,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(2039, 0, 108, GpuArch::Ampere),
             .reduceGBps = 2039.0, // HBM2e bandwidth: NCCL fuses the sum into the copy, the extra cost is one more read
             .source = "A100 SXM4 80 GB datasheet: 312 TFLOP/s dense bf16, 80 GB HBM2e at 2,039 GB/s; "
                       "DGX A100 user guide: 8 GPUs, 6 NVSwitches, 8 HDR compute NICs",
@@ -99,6 +138,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 3350.0, // HBM3 bandwidth (the fused sum adds one read of the local operand)
             .source = "H100 SXM5 datasheet: 989 TFLOP/s dense bf16, 80 GB HBM3 at 3.35 TB/s; HGX H100: "
                       "8 GPUs, 4 NVSwitch (NVLink SHARP), 8 ConnectX-7 NDR NICs",
@@ -128,6 +168,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
+            .compute = gpuCompute(4800, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 4800.0, // HBM3e bandwidth (the fused sum adds one read of the local operand)
             .source = "H200 SXM datasheet: 989 TFLOP/s dense bf16, 141 GB HBM3e at 4.8 TB/s; HGX H200: "
                       "8 GPUs, NVLink 4 NVSwitch with NVLink SHARP, 8 NDR NICs",
@@ -160,6 +201,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(2039, 0, 108, GpuArch::Ampere),
             .reduceGBps = 2039.0,
             .source = "A800 SXM4 80 GB datasheet: 312 TFLOP/s dense bf16, 80 GB HBM2e at 2,039 GB/s, NVLink "
                       "400 GB/s; 8 HDR NICs as DGX A100",
@@ -192,6 +234,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 3350.0,
             .source = "H800 SXM5 datasheet: 989 TFLOP/s dense bf16, 80 GB HBM3 at 3.35 TB/s, NVLink 400 GB/s; "
                       "8 NDR NICs as HGX H100",
@@ -224,6 +267,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 35 },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
+            .compute = gpuCompute(1555, 0, 108, GpuArch::Ampere),
             .reduceGBps = 1555.0, // A100 40 GB HBM2
             .source = "AWS EC2 P4 instances: p4d.24xlarge, 8× A100 40 GB, NVSwitch 600 GB/s, 400 Gbps EFA; "
                       "A100 40 GB datasheet: 1,555 GB/s HBM2, 312 TFLOP/s dense bf16",
@@ -256,6 +300,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 3350.0,
             .source = "AWS EC2 P5 instances: p5.48xlarge, 8× H100 80 GB, NVSwitch 900 GB/s, 3,200 Gbps EFAv2; "
                       "H100 SXM5 datasheet",
@@ -286,6 +331,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 3350.0,
             .source = "Google Cloud accelerator-optimized machines: a3-megagpu-8g, 8× H100 80 GB, 1,600 Gbps "
                       "GPUDirect-TCPXO; H100 SXM5 datasheet",
@@ -318,6 +364,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
             .memoryBytes = Bytes { 180'000'000'000 },
+            .compute = gpuCompute(7700, 4500e12, 148, GpuArch::Blackwell),
             .reduceGBps = 7700.0, // HBM3e 7.7 TB/s
             .source = "NVIDIA HGX B200 / DGX B200: 8× B200, NVLink 5 at 1.8 TB/s per GPU (bidirectional), 2.25 PFLOP/s "
                       "dense bf16 per GPU, 180 GB HBM3e at 7.7 TB/s, 8 ConnectX-7 400 Gb/s",
@@ -347,6 +394,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12,
             .memoryBytes = Bytes { 186'000'000'000 },
+            .compute = gpuCompute(8000, 5000e12, 148, GpuArch::Blackwell),
             .reduceGBps = 8000.0,
             .source = "NVIDIA GB200 NVL72: 72 Blackwell GPUs, 130 TB/s NVLink domain (1.8 TB/s per GPU bidirectional), "
                       "186 GB HBM3e at 8 TB/s per GPU; one ConnectX-7 400 Gb/s per GPU between racks",
@@ -375,6 +423,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
             .reduceGBps = 3350.0,
             .source = "H100 SXM5 datasheet; 8 RoCE v2 NICs of 400 Gb/s per node (NVIDIA Spectrum-X reference design)",
         },
@@ -401,6 +450,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 112e12, // V100 PCIe fp16 tensor (datasheet)
             .memoryBytes = 32 * GiB,
+            .compute = gpuCompute(900, 0, 80, GpuArch::Volta),
             .reduceGBps = 900.0, // HBM2
             .source = "V100 PCIe 32 GB datasheet: 112 TFLOP/s fp16 tensor, 900 GB/s HBM2, PCIe Gen3 x16",
         },
@@ -427,6 +477,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 11 },
             .peakFlops = 53.8e12, // RTX 2080 Ti fp16 tensor with fp32 accumulate (Turing whitepaper)
             .memoryBytes = 11 * GiB,
+            .compute = gpuCompute(616, 0, 68, GpuArch::Volta),
             .reduceGBps = 616.0, // GDDR6
             .source = "RTX 2080 Ti (Turing whitepaper): 11 GB GDDR6 at 616 GB/s, PCIe Gen3 x16; figures measured on "
                       "an AutoDL 2× 2080 Ti container (tests/data/validation)",
@@ -457,6 +508,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0 },
             .peakFlops = 154.8e12, // RTX A6000 dense bf16 tensor (datasheet: 309.7 with sparsity)
             .memoryBytes = 48 * GiB,
+            .compute = gpuCompute(768, 0, 84, GpuArch::Ampere),
             .reduceGBps = 768.0, // GDDR6 bandwidth (the fused sum adds one read of the local operand)
             .source = "RTX A6000 datasheet: 48 GB GDDR6 at 768 GB/s, 309.7 TFLOP/s bf16 with sparsity "
                       "(154.8 dense); PCIe Gen4 x16",
@@ -485,6 +537,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netPipelineUs = 50 },
             .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
             .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(2000, 1513e12, 114, GpuArch::Hopper),
             .reduceGBps = 2000.0, // HBM2e bandwidth (the fused sum adds one read of the local operand)
             .source = "H100 PCIe datasheet: 756 TFLOP/s dense bf16, 80 GB HBM2e at 2.0 TB/s, PCIe Gen5 x16",
         },
@@ -511,6 +564,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0 },
             .peakFlops = 0.1e12, // one core with AVX2 FMA: ≈ 16 flop/cycle × ~3.5 GHz × 2 ≈ 0.1 TFLOP/s
             .memoryBytes = 2 * GiB, // 16 GiB laptop shared by 8 ranks
+            .compute = gpuCompute(5, 0, 1, GpuArch::Cpu),
             .reduceGBps = 5.0, // a vectorised sum is memory bound like the copy
             .source = "typical 8-core laptop: DDR5-5600 dual channel ≈ 90 GB/s, 16 GiB; one rank per core",
         },

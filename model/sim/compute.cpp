@@ -3,16 +3,16 @@
 
 namespace tutor::model {
 
-namespace {
 double attentionParams(const ModelShape& m)
 {
-    return 4.0 * m.hidden * m.hidden;
+    const double h = m.hidden;
+    return 2.0 * h * h + h * m.kvWidth();
 }
+
 double mlpParams(const ModelShape& m)
 {
-    return 2.0 * m.hidden * m.ffnSize();
+    return static_cast<double>(m.mlpMatrices()) * m.hidden * m.ffnSize();
 }
-} // namespace
 
 double layerParams(const ModelShape& m, int layer)
 {
@@ -35,7 +35,7 @@ double embeddingParams(const ModelShape& m)
 
 double totalParams(const ModelShape& m)
 {
-    double sum = embeddingParams(m);
+    double sum = embeddingParams(m) * (m.tiedEmbeddings ? 1 : 2);
     for (int l = 0; l < m.layers; ++l)
         sum += layerParams(m, l);
     return sum;

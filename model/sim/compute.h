@@ -8,14 +8,18 @@
 
 namespace tutor::model {
 
+/// Attention weights of one layer: Q and output projections h² each, K and V h·kv_width (4·h² without GQA).
+double attentionParams(const ModelShape& model);
+/// One MLP (or one expert): 2·h·ffn, SwiGLU 3·h·ffn.
+double mlpParams(const ModelShape& model);
 /// Parameters of one transformer layer (biases and norms neglected, as in Megatron-LM's count):
-/// attention 4·h², dense MLP 2·h·ffn; an MoE layer holds `experts` MLPs plus a router h·experts.
+/// attention + dense MLP; an MoE layer holds `experts` MLPs plus a router h·experts.
 double layerParams(const ModelShape& model, int layer);
 /// Parameters one token activates in a layer: an MoE layer uses top_k of its experts.
 double activeLayerParams(const ModelShape& model, int layer);
 /// Embedding (tied with the output head): vocab·h.
 double embeddingParams(const ModelShape& model);
-/// Ψ: all layers plus the embedding.
+/// Ψ: all layers plus the embedding (and the output head when it is not tied).
 double totalParams(const ModelShape& model);
 
 /// Forward FLOPs of one layer per token: 2·active params + 4·s·h (QKᵀ and attention·V, each 2·s·h;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/dp.h"
 
+#include "model/sim/compute.h"
+
 #include <algorithm>
 
 namespace tutor::model::sim {
@@ -8,7 +10,7 @@ namespace tutor::model::sim {
 GradSync::GradSync(Context& context, int stages)
     : m_context(context)
     , m_stages(static_cast<std::size_t>(stages))
-    , m_dtypeBytes(sizeOf(context.scenario.comm.dtype))
+    , m_dtypeBytes(sizeOf(context.scenario.comm.gradientDType()))
     , m_zero3(context.scenario.parallel.zeroStage == 3)
 {
     for (int s = 0; s < stages; ++s)
@@ -43,10 +45,10 @@ Bytes GradSync::layerBytes(int layer, ParamPart part) const
         params = h * m.vocab / p.tp;
         break;
     case ParamPart::Attention:
-        params = 4 * h * h / p.tp;
+        params = attentionParams(m) / p.tp;
         break;
     case ParamPart::Mlp:
-        params = 2 * h * m.ffnSize() / p.tp;
+        params = mlpParams(m) / p.tp;
         if (m.isMoeLayer(layer))
             params *= static_cast<double>(m.moe.experts) / p.ep;
         break;
@@ -99,12 +101,15 @@ void GradSync::build(int stage)
             if (expert) {
                 place(slot(chunk, l, ParamPart::Mlp), mlp, GroupKind::ExpertDp);
             } else {
-                place(slot(chunk, l, ParamPart::Mlp, 0), mlp / 2, GroupKind::Dp); // fc2: ffn × h
-                place(slot(chunk, l, ParamPart::Mlp, 1), mlp - mlp / 2, GroupKind::Dp); // fc1: h × ffn
+                const Bytes fc2 = mlp / sc.model.mlpMatrices();
+                place(slot(chunk, l, ParamPart::Mlp, 0), fc2, GroupKind::Dp); // fc2: ffn × h
+                place(slot(chunk, l, ParamPart::Mlp, 1), mlp - fc2, GroupKind::Dp); // fc1 (and gate): h × ffn
             }
             const Bytes attention = layerBytes(l, ParamPart::Attention);
-            place(slot(chunk, l, ParamPart::Attention, 0), attention / 4, GroupKind::Dp); // proj: h²
-            place(slot(chunk, l, ParamPart::Attention, 1), attention - attention / 4, GroupKind::Dp); // QKV: 3h²
+            const auto proj = static_cast<Bytes>(static_cast<double>(attention) * sc.model.hidden * sc.model.hidden
+                / attentionParams(sc.model));
+            place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: h²
+            place(slot(chunk, l, ParamPart::Attention, 1), attention - proj, GroupKind::Dp); // QKV
         }
         if (vs == 0)
             place(slot(chunk, 0, ParamPart::Embedding), layerBytes(0, ParamPart::Embedding), GroupKind::Dp);
@@ -192,12 +197,18 @@ void GradSync::stageDone(StageState& stage)
     }
     for (; st.launchedUpTo < static_cast<int>(st.buckets.size()); ++st.launchedUpTo)
         launch(stage, st.buckets[st.launchedUpTo], now);
-    if (sc.parallel.zeroStage == 0)
+}
+
+void GradSync::gatherParameters(StageState& stage, Seconds ready, EventRef optimizer)
+{
+    if (m_zero3 || m_context.scenario.parallel.zeroStage == 0)
         return;
-    // ZeRO-1/2: after the sharded optimizer step every rank gathers the updated parameters.
-    for (auto& b : st.buckets) {
-        const auto ref = issue(stage, Collective::AllGather, b.bytes, b.group, now, -1, b.id, "params ");
-        m_context.builder.depend(ref, b.comm);
+    // ZeRO-1/2: after the sharded optimizer step every rank gathers the updated parameters (in comm.dtype).
+    const double scale = static_cast<double>(sizeOf(m_context.scenario.comm.dtype)) / m_dtypeBytes;
+    for (auto& b : m_stages[stage.stage].buckets) {
+        const auto bytes = static_cast<Bytes>(static_cast<double>(b.bytes) * scale);
+        const auto ref = issue(stage, Collective::AllGather, bytes, b.group, ready, -1, b.id, "params ");
+        m_context.builder.depend(ref, optimizer);
     }
 }
 

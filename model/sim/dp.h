@@ -17,9 +17,12 @@ public:
     /// collective when it is complete and overlap is on.
     void gradReady(StageState& stage, int chunk, int layer, ParamPart part, Seconds t, EventRef producer);
 
-    /// The stage ran its last compute: with overlap off every bucket is launched now; ZeRO-1/2 then
-    /// AllGather the updated parameters; ZeRO-3 with overlap off ReduceScatters here.
+    /// The stage ran its last backward: with overlap off every bucket is launched now; ZeRO-3 with overlap
+    /// off ReduceScatters here.
     void stageDone(StageState& stage);
+    /// ZeRO-1/2: the optimizer step (event `optimizer`, ending at `ready`) updated this rank's shard; every rank
+    /// AllGathers the updated parameters.
+    void gatherParameters(StageState& stage, Seconds ready, EventRef optimizer);
 
     /// ZeRO-3: the layer's parameters are gathered for micro-batch `mb` (forward or backward pass); issues
     /// AllGathers up to prefetch_depth layers ahead at `t`. Returns when the layer's AllGather ends.

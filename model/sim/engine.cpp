@@ -188,6 +188,10 @@ void writeLabel(std::string& out, const Record& r)
         b.add(r.what);
         b.add(r.number);
         break;
+    case LabelStyle::Plain:
+        b.add(' ');
+        b.add(r.what);
+        break;
     case LabelStyle::Send:
         b.add(' ');
         b.add(r.what);

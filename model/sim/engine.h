@@ -3,6 +3,7 @@
 // Internal to the simulator (simulate.cpp, sim_*.cpp): lanes, the collective-cost cache, groups and the
 // per-stage state the pipeline driver, the layer runner and the gradient synchroniser share.
 #include "model/collectives/costmodel.h"
+#include "model/sim/kernels.h"
 #include "model/sim/scenario.h"
 #include "model/sim/simulation.h"
 #include "model/sim/timeline.h"
@@ -59,6 +60,7 @@ enum class LabelStyle : std::uint8_t {
     Layer, ///< "<prefix> L<layer> <what> #<micro-batch>": "fwd L12 att #3", "AR L12 mlp #3"
     Numbered, ///< "<prefix> <what><number>": "AllReduce bucket 4", "AllGather fwd L7"
     Send, ///< "send act #3 → stage 2" (what = "act" or "grad", number = the receiving stage)
+    Plain, ///< "<prefix> <what>": "opt Adam", "AllReduce embedding grad"
 };
 
 /// An event while the step is being simulated: plain data, turned into an Event by Builder::finish().
@@ -127,7 +129,7 @@ struct Context {
     Builder& builder;
     int layersPerChunk = 1;
     int totalMicroBatches = 1; ///< micro_batches · grad_accum
-    double flopsPerSecond = 1; ///< peak · efficiency
+    KernelCosts kernels; ///< seconds of each layer's kernels per micro-batch (kernels.h)
     Bytes activationBytes = 0; ///< b·s·h·dtype, one TP collective's S
 };
 

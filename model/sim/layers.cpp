@@ -49,28 +49,17 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
         * sizeOf(sc.comm.dtype);
 }
 
-LayerRunner::Flops LayerRunner::layerFlops(int layer) const
+const LayerSeconds& LayerRunner::layerSeconds(int layer) const
 {
-    const auto& m = m_context.scenario.model;
-    const double tokens = static_cast<double>(m_context.scenario.batch.microBatchSize) * m.seqLen;
-    const double t = m_context.scenario.parallel.tp;
-    const double h = m.hidden;
-    Flops f;
-    // Attention: QKV and output projections 2·4h² per token, scores and context 4·s·h per token.
-    f.attention = tokens * (2 * 4 * h * h + 4.0 * m.seqLen * h) / t;
-    double mlp = 2 * 2 * h * m.ffnSize();
-    if (m.isMoeLayer(layer))
-        mlp = mlp * m.moe.topK * m.moe.capacityFactor + 2 * h * m.moe.experts;
-    f.mlp = tokens * mlp / t;
-    return f;
+    return m_context.scenario.model.isMoeLayer(layer) ? m_context.kernels.moe : m_context.kernels.dense;
 }
 
-EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, double flops, int layer, int mb)
+EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, Seconds seconds, int layer, int mb)
 {
     auto& b = m_context.builder;
     const int lane = b.lane(st.stage, LaneKind::Compute);
     const Seconds start = std::max(st.computeFree, b.laneFree(lane));
-    Seconds duration = flops / m_context.flopsPerSecond * st.slow;
+    Seconds duration = seconds * st.slow;
     // Interference: while gradient or parameter communication runs on the dp lane, kernels share SMs and
     // memory bandwidth, so compute overlapping it runs slower.
     if (const int dp = b.lane(st.stage, LaneKind::DpComm); dp >= 0 && m_context.scenario.compute.interference > 0) {
@@ -122,26 +111,23 @@ void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int la
 
 void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind)
 {
-    const auto f = layerFlops(layer);
+    const auto& f = layerSeconds(layer);
     const bool moe = m_context.scenario.model.isMoeLayer(layer);
     // Megatron-LM: g = AllReduce after each block (sequence parallel: AllGather before, ReduceScatter after).
     if (m_sp)
         tpComm(st, Collective::AllGather, "att", layer, mb);
-    compute(st, kind, "att", f.attention, layer, mb);
+    compute(st, kind, "att", f.attentionForward, layer, mb);
     tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
     if (m_sp)
         tpComm(st, Collective::AllGather, "mlp", layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
-    compute(st, kind, moe ? "moe" : "mlp", f.mlp, layer, mb);
+    compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
     tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
-        compute(st, kind, "head",
-            2.0 * m_context.scenario.batch.microBatchSize * m_context.scenario.model.seqLen
-                * m_context.scenario.model.hidden * m_context.scenario.model.vocab / m_context.scenario.parallel.tp,
-            -1, mb);
+        compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
 }
 
 void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
@@ -152,13 +138,13 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         st.computeFree = std::max(st.computeFree, m_grads.gather(st, layer, true, st.computeFree));
     if (sc.compute.recompute == Recompute::Full)
         layerForward(st, layer, mb, EventKind::Recompute);
-    const auto f = layerFlops(layer);
+    const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
     if (m_sp)
         tpComm(st, Collective::AllGather, "mlp", layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
-    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", 2 * f.mlp, layer, mb);
+    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
     if (moe)
@@ -166,11 +152,10 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
     if (m_sp)
         tpComm(st, Collective::AllGather, "att", layer, mb);
-    // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V): 4·s·h FLOPs per token.
-    double attention = 2 * f.attention;
+    // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V) before its backward.
+    Seconds attention = f.attentionBackward;
     if (sc.compute.recompute == Recompute::Selective)
-        attention += static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen * 4.0 * sc.model.seqLen
-            * sc.model.hidden / sc.parallel.tp;
+        attention += f.coreAttentionForward;
     const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);
@@ -186,6 +171,8 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
     const int lc = m_context.layersPerChunk;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
+    if (vs > 0 && p > 1 && !m_sp)
+        tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())
         m_grads.beginPass(st.stage);
     for (int l = vs * lc; l < (vs + 1) * lc; ++l) {
@@ -204,13 +191,13 @@ EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready,
     const int lc = m_context.layersPerChunk;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
+    if (vs < p * sc.parallel.virtualStages - 1 && p > 1 && !m_sp)
+        tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())
         m_grads.beginPass(st.stage);
     const bool last = mb == m_context.totalMicroBatches - 1;
     if ((vs + 1) * lc - 1 == sc.model.layers - 1) {
-        const auto head = compute(st, EventKind::Backward, "head",
-            4.0 * sc.batch.microBatchSize * sc.model.seqLen * sc.model.hidden * sc.model.vocab / sc.parallel.tp, -1,
-            mb);
+        const auto head = compute(st, EventKind::Backward, "head", m_context.kernels.headBackward, -1, mb);
         if (last && p > 1)
             m_grads.gradReady(st, chunk, -1, ParamPart::Head, st.computeFree, head);
     }

@@ -17,15 +17,11 @@ public:
     EventRef backward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input);
 
 private:
-    struct Flops {
-        double attention = 0; ///< forward FLOPs of the attention block per micro-batch on one GPU
-        double mlp = 0; ///< forward FLOPs of the MLP (or experts) per micro-batch on one GPU
-    };
-    Flops layerFlops(int layer) const;
+    const LayerSeconds& layerSeconds(int layer) const;
 
     void layerForward(StageState& stage, int layer, int mb, EventKind kind);
     void layerBackward(StageState& stage, int chunk, int layer, int mb);
-    EventRef compute(StageState& stage, EventKind kind, const char* what, double flops, int layer, int mb);
+    EventRef compute(StageState& stage, EventKind kind, const char* what, Seconds seconds, int layer, int mb);
     /// A collective the compute stream waits for (TP, EP); skipped when the group has one rank.
     void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
         int layer, int mb);

@@ -48,14 +48,17 @@ double paramsPerGpu(const Scenario& sc, int stage)
     double sum = 0;
     for (int l = stage * perStage; l < (stage + 1) * perStage; ++l) {
         if (m.isMoeLayer(l)) {
-            const double dense = layerParams(m, l) - m.moe.experts * 2.0 * m.hidden * m.ffnSize();
-            sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * 2.0 * m.hidden * m.ffnSize() / p.tp;
+            const double dense = layerParams(m, l) - m.moe.experts * mlpParams(m);
+            sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * mlpParams(m) / p.tp;
         } else {
             sum += layerParams(m, l) / p.tp;
         }
     }
     // With interleaving, stage s holds chunks s, s+pp, ...: the same number of layers, so the count holds.
-    if (stage == 0 || stage == p.pp - 1)
+    // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
+    if (stage == 0)
+        sum += embeddingParams(m) / p.tp;
+    if (stage == p.pp - 1 && (p.pp > 1 || !m.tiedEmbeddings))
         sum += embeddingParams(m) / p.tp;
     return sum;
 }

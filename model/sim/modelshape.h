@@ -17,10 +17,17 @@ struct ModelShape {
     int hidden = 768;
     int ffn = 0; ///< 0: 4·hidden
     int heads = 12;
+    int kvHeads = 0; ///< 0: heads (multi-head attention); fewer: grouped-query attention
+    bool gatedMlp = false; ///< SwiGLU: gate and up projections (h × ffn each) and down (ffn × h)
     int seqLen = 2048;
     int vocab = 50257;
+    bool tiedEmbeddings = true; ///< the output head shares the input embedding's weights
     MoeSpec moe;
     int ffnSize() const { return ffn > 0 ? ffn : 4 * hidden; }
+    int kvHeadCount() const { return kvHeads > 0 ? kvHeads : heads; }
+    /// Width of the K and V projections together: 2 · kv_heads · head_dim.
+    double kvWidth() const { return 2.0 * kvHeadCount() * (static_cast<double>(hidden) / heads); }
+    int mlpMatrices() const { return gatedMlp ? 3 : 2; }
     bool isMoeLayer(int layer) const
     {
         return moe.experts > 0 && moe.everyNLayers > 0 && (layer + 1) % moe.everyNLayers == 0;

@@ -93,7 +93,10 @@ Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>&
     // of vs ready at vs − 1.
     std::vector<Arrival> forwardOut(static_cast<std::size_t>(virtualStages) * total);
     std::vector<Arrival> backwardOut(forwardOut.size());
-    const Bytes sendBytes = ctx.activationBytes / ((sc.parallel.sp && sc.parallel.tp > 1) ? sc.parallel.tp : 1);
+    // Megatron-LM's scatter/gather (Narayanan et al. 2021 §4.1): each TP rank sends only its 1/t of the
+    // activation to its peer in the next stage (t NICs in parallel); the receiver AllGathers it over NVLink
+    // (LayerRunner). With sequence parallelism the activation is already split that way.
+    const Bytes sendBytes = ctx.activationBytes / sc.parallel.tp;
 
     const auto send = [&](StageState& st, int vs, int mb, bool forward, EventRef producer) -> Arrival {
         const int to = forward ? vs + 1 : vs - 1;

@@ -130,6 +130,24 @@ std::optional<Recompute> parseRecompute(std::string_view text)
     return std::nullopt;
 }
 
+std::string_view name(Precision precision)
+{
+    return precision == Precision::Fp8 ? "fp8" : "bf16";
+}
+
+std::optional<Precision> parsePrecision(std::string_view text)
+{
+    for (auto p : { Precision::Bf16, Precision::Fp8 })
+        if (text == name(p))
+            return p;
+    return std::nullopt;
+}
+
+long long globalBatch(const Scenario& s)
+{
+    return static_cast<long long>(s.batch.microBatchSize) * s.batch.microBatches * s.batch.gradAccum * s.parallel.dp;
+}
+
 int gpusPerNode(const HardwareSpec& spec)
 {
     if (spec.gpusPerNode > 0)
@@ -227,6 +245,8 @@ Problems validate(const Scenario& s)
     const bool ffnOk = m.ffn == 0 || c.range("model.ffn", m.ffn, 1, 10'000'000);
     const bool headsOk = c.range("model.heads", m.heads, 1, 100'000);
     c.range("model.seq_len", m.seqLen, 1, 10'000'000);
+    if (m.kvHeads != 0 && c.range("model.kv_heads", m.kvHeads, 1, 100'000) && headsOk)
+        c.divides("model.kv_heads", m.kvHeads, "model.heads", m.heads);
     c.range("model.vocab", m.vocab, 1, 100'000'000);
     if (hiddenOk && headsOk)
         c.divides("model.heads", m.heads, "model.hidden", m.hidden);
@@ -258,6 +278,8 @@ Problems validate(const Scenario& s)
             c.divides("parallel.tp", p.tp, "model.hidden", m.hidden);
         if (ffnOk && hiddenOk)
             c.divides("parallel.tp", p.tp, m.ffn > 0 ? "model.ffn" : "model.ffn (4·hidden)", m.ffnSize());
+        if (m.kvHeads > 0 && p.tp > 1)
+            c.divides("parallel.tp", p.tp, "model.kv_heads", m.kvHeads);
         if (p.sp && p.tp > 1 && m.seqLen > 0)
             c.divides("parallel.tp", p.tp, "model.seq_len (sequence parallel)", m.seqLen);
     }
@@ -297,6 +319,12 @@ Problems validate(const Scenario& s)
     c.range("batch.micro_batch_size", b.microBatchSize, 1, 1'000'000);
     c.range("batch.micro_batches", b.microBatches, 1, 100'000);
     c.range("batch.grad_accum", b.gradAccum, 1, 100'000);
+    if (b.globalBatch != 0 && c.range("batch.global_batch", b.globalBatch, 1, 100'000'000) && dpOk
+        && b.globalBatch != globalBatch(s))
+        c.add("batch.global_batch", str(static_cast<long long>(b.globalBatch)),
+            "must equal micro_batch_size·micro_batches·grad_accum·dp = " + str(static_cast<long long>(b.microBatchSize))
+                + "·" + str(static_cast<long long>(b.microBatches)) + "·" + str(static_cast<long long>(b.gradAccum))
+                + "·" + str(static_cast<long long>(p.dp)) + " = " + str(globalBatch(s)));
 
     // comm
     c.real("comm.bucket_MiB", s.comm.bucketMiB, 0, 1'048'576, true);
@@ -304,7 +332,7 @@ Problems validate(const Scenario& s)
     c.range("comm.prefetch_depth", s.comm.prefetchDepth, 0, 1'000);
 
     // compute
-    c.real("compute.efficiency", s.compute.efficiency, 0, 1, true);
+    c.real("compute.efficiency", s.compute.efficiency, 0, 1, false);
     c.real("compute.interference", s.compute.interference, 0, 10, false);
 
     // straggler

@@ -10,14 +10,20 @@
 //                      nodes [1], gpus_per_node [preset's],
 //                      intra {bandwidth_GBps, alpha_us}, inter {bandwidth_GBps, alpha_us},
 //                      nics_per_node, peak_TFLOPs (dense bf16 per GPU), memory_GiB }
-//   model            { layers* , hidden* , ffn [4·hidden], heads* , seq_len [2048], vocab [50257],
+//   model            { layers* , hidden* , ffn [4·hidden], heads* , kv_heads [heads] (grouped-query attention),
+//                      mlp ["gelu"]: "gelu" (2 matrices) | "swiglu" (3 matrices), seq_len [2048], vocab [50257],
+//                      tied_embeddings [true] (first and last stage AllReduce the embedding gradient),
 //                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1] } }
 //   parallel         { dp [1], tp [1], pp [1], ep [1], sp [false], zero_stage [0], virtual_stages [1],
 //                      schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved" }
-//   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1] }
+//   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1],
+//                      global_batch [micro_batch_size·micro_batches·grad_accum·dp] (sequences per optimizer step;
+//                      given without micro_batches it sets micro_batches) }
 //   comm             { bucket_MiB [25], first_bucket_MiB [1], overlap [true], prefetch_depth [1],
-//                      dtype ["bf16"] (units.h names) }
-//   compute          { efficiency [0.5], recompute ["none"]: "none" | "selective" | "full",
+//                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
+//   compute          { efficiency [0 = the preset's fitted figure] (fraction of peak a large GEMM reaches),
+//                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
+//                      recompute ["none"]: "none" | "selective" | "full",
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-style: rank = tp_index + tp·(dp_index + dp·pp_index), so a TP group is
@@ -76,6 +82,7 @@ struct BatchSpec {
     int microBatchSize = 1; ///< sequences per micro-batch per DP replica
     int microBatches = 1; ///< micro-batches per pipeline pass (m)
     int gradAccum = 1; ///< passes accumulated locally (no_sync) before one DP sync and optimizer step
+    int globalBatch = 0; ///< sequences per optimizer step as given (0: not given); must equal b·m·grad_accum·dp
     bool operator==(const BatchSpec&) const = default;
 };
 
@@ -85,11 +92,20 @@ struct CommSpec {
     bool overlap = true; ///< launch gradient communication while backward still runs
     int prefetchDepth = 1; ///< ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute
     DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
+    /// Gradients on the wire when they differ from dtype (Megatron-LM reduces bf16 models' gradients in fp32).
+    std::optional<DType> gradDtype;
+    DType gradientDType() const { return gradDtype.value_or(dtype); }
     bool operator==(const CommSpec&) const = default;
 };
 
+enum class Precision { Bf16, Fp8 };
+std::string_view name(Precision precision); ///< "bf16", "fp8"
+std::optional<Precision> parsePrecision(std::string_view text);
+
 struct ComputeSpec {
-    double efficiency = 0.5; ///< achieved fraction of peak FLOP/s for matrix work
+    double efficiency = 0; ///< fraction of peak FLOP/s a large GEMM reaches; 0: the preset's (ComputeFigures)
+    Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
+    bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
     Recompute recompute = Recompute::None;
     double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
     bool operator==(const ComputeSpec&) const = default;
@@ -123,6 +139,9 @@ struct Scenario {
 /// The preset named by the scenario with its explicit overrides applied, or the problems
 /// (unknown preset; missing figures when preset is empty).
 Result<HardwarePreset> resolveHardware(const HardwareSpec& spec);
+
+/// Sequences per optimizer step: micro_batch_size · micro_batches · grad_accum · dp.
+long long globalBatch(const Scenario& scenario);
 
 /// GPUs per node after defaults (the preset's when gpusPerNode is 0); 0 when the preset is unknown.
 int gpusPerNode(const HardwareSpec& spec);

@@ -183,6 +183,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
 {
     Reader r(origin);
     Scenario s;
+    bool globalOnly = false;
     if (!r.object(doc, "",
             { "name", "description", "hardware", "model", "parallel", "batch", "comm", "compute", "straggler" }))
         return r.problems;
@@ -213,12 +214,23 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.real(h, p, "memory_GiB", s.hardware.memoryGiB);
     });
     section<ModelShape>(doc, "model", [&](const json& m, const std::string& p) {
-        if (!r.object(m, p, { "layers", "hidden", "ffn", "heads", "seq_len", "vocab", "moe" }))
+        if (!r.object(m, p,
+                { "layers", "hidden", "ffn", "heads", "kv_heads", "mlp", "seq_len", "vocab", "tied_embeddings",
+                    "moe" }))
             return;
         r.integer(m, p, "layers", s.model.layers);
         r.integer(m, p, "hidden", s.model.hidden);
         r.integer(m, p, "ffn", s.model.ffn);
         r.integer(m, p, "heads", s.model.heads);
+        r.integer(m, p, "kv_heads", s.model.kvHeads);
+        std::string mlp;
+        if (r.text(m, p, "mlp", mlp)) {
+            if (mlp == "gelu" || mlp == "swiglu")
+                s.model.gatedMlp = mlp == "swiglu";
+            else
+                r.add(p + ".mlp", mlp, "must be \"gelu\" or \"swiglu\"");
+        }
+        r.boolean(m, p, "tied_embeddings", s.model.tiedEmbeddings);
         r.integer(m, p, "seq_len", s.model.seqLen);
         r.integer(m, p, "vocab", s.model.vocab);
         if (const auto it = m.find("moe"); it != m.end()) {
@@ -250,14 +262,16 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         }
     });
     section<BatchSpec>(doc, "batch", [&](const json& b, const std::string& p) {
-        if (!r.object(b, p, { "micro_batch_size", "micro_batches", "grad_accum" }))
+        if (!r.object(b, p, { "micro_batch_size", "micro_batches", "grad_accum", "global_batch" }))
             return;
         r.integer(b, p, "micro_batch_size", s.batch.microBatchSize);
         r.integer(b, p, "micro_batches", s.batch.microBatches);
         r.integer(b, p, "grad_accum", s.batch.gradAccum);
+        r.integer(b, p, "global_batch", s.batch.globalBatch);
+        globalOnly = b.contains("global_batch") && !b.contains("micro_batches");
     });
     section<CommSpec>(doc, "comm", [&](const json& c, const std::string& p) {
-        if (!r.object(c, p, { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "dtype" }))
+        if (!r.object(c, p, { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "dtype", "grad_dtype" }))
             return;
         r.real(c, p, "bucket_MiB", s.comm.bucketMiB);
         r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
@@ -270,11 +284,25 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
             else
                 r.add(p + ".dtype", dtype, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
         }
+        if (r.text(c, p, "grad_dtype", dtype)) {
+            if (const auto parsed = parseDType(dtype))
+                s.comm.gradDtype = *parsed;
+            else
+                r.add(p + ".grad_dtype", dtype, "must be a data type such as \"bf16\" or \"fp32\"");
+        }
     });
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
-        if (!r.object(c, p, { "efficiency", "recompute", "interference" }))
+        if (!r.object(c, p, { "efficiency", "precision", "flash_attention", "recompute", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
+        r.boolean(c, p, "flash_attention", s.compute.flashAttention);
+        std::string precision;
+        if (r.text(c, p, "precision", precision)) {
+            if (const auto parsed = parsePrecision(precision))
+                s.compute.precision = *parsed;
+            else
+                r.add(p + ".precision", precision, "must be \"bf16\" or \"fp8\"");
+        }
         r.real(c, p, "interference", s.compute.interference);
         std::string recompute;
         if (r.text(c, p, "recompute", recompute)) {
@@ -292,6 +320,11 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     });
     if (!r.problems.empty())
         return r.problems;
+    // global_batch alone sets the micro-batch count: global / (micro_batch_size · grad_accum · dp) when it divides;
+    // validate() names the mismatch otherwise.
+    if (const long long per = static_cast<long long>(s.batch.microBatchSize) * s.batch.gradAccum * s.parallel.dp;
+        globalOnly && per > 0 && s.batch.globalBatch > 0 && s.batch.globalBatch % per == 0)
+        s.batch.microBatches = static_cast<int>(s.batch.globalBatch / per);
     auto problems = validate(s);
     if (!problems.empty()) {
         for (auto& problem : problems)
@@ -368,6 +401,12 @@ json toJson(const Scenario& s)
         { "seq_len", s.model.seqLen }, { "vocab", s.model.vocab } };
     if (s.model.ffn > 0)
         model["ffn"] = s.model.ffn;
+    if (s.model.kvHeads > 0)
+        model["kv_heads"] = s.model.kvHeads;
+    if (s.model.gatedMlp)
+        model["mlp"] = "swiglu";
+    if (!s.model.tiedEmbeddings)
+        model["tied_embeddings"] = false;
     if (s.model.moe.experts > 0)
         model["moe"] = { { "experts", s.model.moe.experts }, { "top_k", s.model.moe.topK },
             { "capacity_factor", s.model.moe.capacityFactor }, { "every_n_layers", s.model.moe.everyNLayers } };
@@ -383,11 +422,18 @@ json toJson(const Scenario& s)
         { "virtual_stages", s.parallel.virtualStages }, { "schedule", std::string(name(s.parallel.schedule)) } };
     out["batch"] = { { "micro_batch_size", s.batch.microBatchSize }, { "micro_batches", s.batch.microBatches },
         { "grad_accum", s.batch.gradAccum } };
+    if (s.batch.globalBatch > 0)
+        out["batch"]["global_batch"] = s.batch.globalBatch;
     out["comm"] = { { "bucket_MiB", s.comm.bucketMiB }, { "first_bucket_MiB", s.comm.firstBucketMiB },
         { "overlap", s.comm.overlap }, { "prefetch_depth", s.comm.prefetchDepth },
         { "dtype", std::string(name(s.comm.dtype)) } };
-    out["compute"] = { { "efficiency", s.compute.efficiency }, { "recompute", std::string(name(s.compute.recompute)) },
+    if (s.comm.gradDtype)
+        out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
+    out["compute"] = { { "precision", std::string(name(s.compute.precision)) },
+        { "flash_attention", s.compute.flashAttention }, { "recompute", std::string(name(s.compute.recompute)) },
         { "interference", s.compute.interference } };
+    if (s.compute.efficiency > 0)
+        out["compute"]["efficiency"] = s.compute.efficiency;
     if (s.straggler.rank >= 0)
         out["straggler"] = { { "rank", s.straggler.rank }, { "slowdown_pct", s.straggler.slowdownPct } };
     return out;

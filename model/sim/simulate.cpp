@@ -2,12 +2,63 @@
 #include "model/sim/simulate.h"
 
 #include "model/sim/compute.h"
+#include "model/sim/dp.h"
+#include "model/sim/engine.h"
 #include "model/sim/memory.h"
 #include "model/sim/pipeline.h"
 
 #include <algorithm>
 
 namespace tutor::model {
+
+namespace {
+// After the last backward: the tied embedding's gradient AllReduce between the first and the last stage once
+// their DP gradients are reduced (Megatron-LM finalize_model_grads), then the optimizer step on every stage, then
+// ZeRO-1/2's parameter AllGather.
+void finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::StageState>& stages)
+{
+    const auto& sc = ctx.scenario;
+    auto& b = ctx.builder;
+    const int p = sc.parallel.pp;
+    const auto settled = [&](const sim::StageState& st) {
+        const int dp = b.lane(st.stage, LaneKind::DpComm);
+        return std::max(st.computeFree, dp >= 0 ? b.laneFree(dp) : 0.0);
+    };
+    if (p > 1 && sc.model.tiedEmbeddings) {
+        const Seconds ready = std::max(settled(stages.front()), settled(stages.back()));
+        const auto bytes = static_cast<Bytes>(static_cast<double>(sc.model.vocab) * sc.model.hidden / sc.parallel.tp)
+            * sizeOf(sc.comm.gradientDType());
+        for (auto* st : { &stages.front(), &stages.back() }) {
+            sim::Record e;
+            e.kind = EventKind::Communication;
+            e.style = sim::LabelStyle::Plain;
+            e.prefix = "AllReduce";
+            e.what = "embedding grad";
+            e.duration = ctx.costs.seconds(Collective::AllReduce, bytes, GroupKind::Pp);
+            e.bytes = bytes;
+            e.setCollective(Collective::AllReduce, GroupKind::Pp);
+            const auto ref = b.add(b.lane(st->stage, LaneKind::PpComm), e, ready);
+            b.depend(ref, st->lastCompute);
+            st->lastCompute = ref;
+            st->computeFree = b.at(ref).end();
+        }
+    }
+    const double shards = sc.parallel.zeroStage >= 1 ? sc.parallel.dp : 1;
+    for (auto& st : stages) {
+        sim::Record e;
+        e.kind = EventKind::Optimizer;
+        e.prefix = "opt";
+        e.what = "Adam";
+        e.style = sim::LabelStyle::Plain;
+        e.duration = optimizerSeconds(paramsPerGpu(sc, st.stage) / shards, ctx.hardware) * st.slow;
+        const auto ref = b.add(b.lane(st.stage, LaneKind::Compute), e, settled(st));
+        b.depend(ref, st.lastCompute);
+        st.lastCompute = ref;
+        st.computeFree = b.at(ref).end();
+        grads.gatherParameters(st, st.computeFree, ref);
+    }
+}
+} // namespace
 
 Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 {
@@ -26,10 +77,13 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
     const bool moe = sc.model.moe.experts > 0;
     sim::Builder builder(p, par.tp > 1, par.dp > 1, p > 1, moe && par.ep > 1);
 
+    auto kernels = kernelCosts(sc, hw);
+    if (!kernels)
+        return kernels.problems();
     sim::Context ctx { sc, hw, options, costs, builder };
     ctx.layersPerChunk = sc.model.layers / (p * par.virtualStages);
     ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
-    ctx.flopsPerSecond = hw.peakFlops * sc.compute.efficiency;
+    ctx.kernels = kernels.value();
     ctx.activationBytes
         = static_cast<Bytes>(sc.batch.microBatchSize) * sc.model.seqLen * sc.model.hidden * sizeOf(sc.comm.dtype);
 
@@ -57,6 +111,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
         return problems;
     for (auto& st : stages)
         grads.stageDone(st);
+    finishStep(ctx, grads, stages);
     if (!costs.problems().empty())
         return costs.problems();
 

@@ -136,8 +136,10 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         m_dtype->addItem(toQString(model::name(type)), static_cast<int>(type));
 
     QFormLayout* compute = addGroup(QT_TR_NOOP("Compute"));
-    m_efficiency = addDouble(compute, QT_TR_NOOP("Efficiency"),
-        QT_TR_NOOP("Achieved fraction of peak FLOP/s for matrix work"), "compute.efficiency", 0.01, 1, 0.05, 2);
+    m_efficiency = addDouble(compute, QT_TR_NOOP("GEMM efficiency"),
+        QT_TR_NOOP("Fraction of peak FLOP/s a large matrix multiply reaches; \"preset\" uses the GPU's fitted figure "
+                   "(element-wise work and attention are costed separately)"),
+        "compute.efficiency", 0, 1, 0.05, 2);
     m_recompute = addCombo(compute, QT_TR_NOOP("Recomputation"),
         QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
         "compute.recompute");
@@ -236,6 +238,7 @@ void ScenarioForm::retranslate()
     m_ffn->setSpecialValueText(tr("4 × hidden"));
     m_experts->setSpecialValueText(tr("dense"));
     m_stragglerRank->setSpecialValueText(tr("none"));
+    m_efficiency->setSpecialValueText(tr("preset"));
     m_zero->setItemText(0, tr("0 (DDP)"));
     showProblems({}); // re-rendered by the stage with translated text when needed
 }

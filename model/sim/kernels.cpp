@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+#include "model/sim/kernels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tutor::model {
+
+namespace {
+constexpr double kTile = 128; // output tile edge of the GEMM kernels (cuBLAS/CUTLASS 128×128 and wider)
+constexpr double kAct = 2; // bytes of a bf16 activation
+constexpr double kMask = 1; // bytes of a dropout mask element
+constexpr double kFlashBackward = 2.5; // FlashAttention-2: 5 matmuls backward against 2 forward
+
+double gap(const HardwarePreset& hw)
+{
+    return hw.compute.kernelGapUs * 1e-6;
+}
+
+// Forward, data-gradient and weight-gradient GEMMs of one linear layer: tokens × in → out.
+struct Linear {
+    double tokens, in, out;
+};
+
+Seconds forwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
+{
+    return gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta);
+}
+
+Seconds backwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
+{
+    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta) + gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
+}
+
+struct Shape {
+    double b, s, h, t, a, ffn, kv, tokens, normTokens;
+    bool gated;
+};
+
+Shape shapeOf(const Scenario& sc)
+{
+    const auto& m = sc.model;
+    Shape x {};
+    x.b = sc.batch.microBatchSize;
+    x.s = m.seqLen;
+    x.h = m.hidden;
+    x.t = sc.parallel.tp;
+    x.a = m.heads;
+    x.ffn = m.ffnSize();
+    x.kv = m.kvWidth();
+    x.tokens = x.b * x.s;
+    // Sequence parallelism splits the norms, dropouts and residual adds over the TP ranks.
+    x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
+    x.gated = m.gatedMlp;
+    return x;
+}
+
+// Core attention of one micro-batch on one GPU (a/t heads): forward and backward.
+std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double eta)
+{
+    const double heads = x.a / x.t;
+    const double d = x.h / x.a;
+    const double bf16 = hw.peakFlops;
+    if (sc.compute.flashAttention) {
+        // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each.
+        const double flops = 4.0 * x.b * heads * x.s * x.s * d * 0.5;
+        const double rate = bf16 * hw.compute.attentionEfficiency;
+        return { flops / rate + gap(hw), kFlashBackward * flops / rate + gap(hw) };
+    }
+    const double scores = x.b * heads * x.s * x.s;
+    // QKᵀ and ·V batched GEMMs; softmax fused with scale and mask reads and writes the scores, dropout reads them,
+    // writes them and its mask.
+    const Seconds gemms = gemmSeconds(x.s, x.s, d, hw, bf16, eta, x.b * heads)
+        + gemmSeconds(x.s, d, x.s, hw, bf16, eta, x.b * heads);
+    const Seconds forward = gemms + elementwiseSeconds(scores * 2 * kAct, hw)
+        + elementwiseSeconds(scores * (2 * kAct + kMask), hw);
+    // Backward: two GEMMs per forward GEMM; dropout and softmax backward each read two score tensors and write one.
+    const Seconds backward = 2 * gemms + 2 * elementwiseSeconds(scores * 3 * kAct, hw);
+    return { forward, backward };
+}
+
+LayerSeconds layerSeconds(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double peak, double eta,
+    bool moe)
+{
+    LayerSeconds out;
+    const auto [coreF, coreB] = coreAttention(x, sc, hw, eta);
+    const double norm = x.normTokens * x.h; // elements of one norm / residual tensor on this GPU
+    const Seconds normF = elementwiseSeconds(norm * 2 * kAct, hw); // read x, write y
+    const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
+    const Linear qkv { x.tokens, x.h, (x.h + x.kv) / x.t };
+    const Linear proj { x.tokens, x.h / x.t, x.h };
+    out.coreAttentionForward = coreF;
+    out.attentionForward = normF + forwardSeconds(qkv, hw, peak, eta) + coreF + forwardSeconds(proj, hw, peak, eta) + bdaF;
+    // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
+    out.attentionBackward = 2 * normF + backwardSeconds(qkv, hw, peak, eta) + coreB
+        + backwardSeconds(proj, hw, peak, eta) + 2 * bdaF;
+
+    const auto& m = sc.model;
+    double rows = x.tokens; // tokens through one MLP on this GPU
+    double experts = 1; // MLPs this GPU runs
+    Seconds routing = 0, routingBack = 0;
+    if (moe) {
+        // Expert parallelism: this GPU runs experts/ep experts on the tokens the ep group routes to them; each
+        // expert sees ep · tokens · top_k · capacity / experts rows.
+        const double ep = sc.parallel.ep;
+        experts = m.moe.experts / ep;
+        rows = ep * x.tokens * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
+        const Linear router { x.tokens, x.h, static_cast<double>(m.moe.experts) };
+        // Permute and unpermute: every routed token's hidden vector read and written twice.
+        const Seconds permute = 2 * elementwiseSeconds(x.tokens * m.moe.topK * x.h * 2 * kAct, hw);
+        routing = forwardSeconds(router, hw, peak, eta) + permute;
+        routingBack = backwardSeconds(router, hw, peak, eta) + permute;
+    }
+    const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
+    const Linear fc1 { rows, x.h, up };
+    const Linear fc2 { rows, x.ffn / x.t, x.h };
+    const double act = rows * x.ffn / x.t; // activation elements per MLP
+    const Seconds actF = elementwiseSeconds(act * (x.gated ? 3 : 2) * kAct, hw);
+    const Seconds actB = elementwiseSeconds(act * (x.gated ? 5 : 3) * kAct, hw);
+    out.mlpForward = normF + routing
+        + experts * (forwardSeconds(fc1, hw, peak, eta) + actF + forwardSeconds(fc2, hw, peak, eta)) + bdaF;
+    out.mlpBackward = 2 * normF + routingBack
+        + experts * (backwardSeconds(fc1, hw, peak, eta) + actB + backwardSeconds(fc2, hw, peak, eta)) + 2 * bdaF;
+    return out;
+}
+} // namespace
+
+Seconds gemmSeconds(double m, double n, double k, const HardwarePreset& hw, double peakFlops, double efficiency,
+    double batch)
+{
+    const double tiles = std::ceil(m / kTile) * std::ceil(n / kTile) * batch;
+    const double sms = std::max(1, hw.compute.sms);
+    const double wave = tiles / (std::ceil(tiles / sms) * sms);
+    const double flops = 2 * m * n * k * batch;
+    const double bytes = (m * k + k * n + m * n) * kAct * batch;
+    const Seconds compute = flops / (peakFlops * efficiency * wave);
+    return std::max(compute, elementwiseSeconds(bytes, hw) - gap(hw)) + gap(hw);
+}
+
+Seconds elementwiseSeconds(double bytes, const HardwarePreset& hw)
+{
+    // Hardware given by its figures alone has no memory bandwidth: memory-bound work is then not modelled.
+    const double rate = hw.compute.memoryGBps * 1e9 * hw.compute.memoryEfficiency;
+    return (rate > 0 ? bytes / rate : 0) + gap(hw);
+}
+
+Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
+{
+    KernelCosts out;
+    out.peakFlops = hw.peakFlops;
+    if (sc.compute.precision == Precision::Fp8) {
+        if (!(hw.compute.fp8PeakFlops > 0))
+            return Problem { "compute.precision", "fp8",
+                "needs fp8 tensor cores (Hopper or later); " + hw.id + " has none", {} };
+        out.peakFlops = hw.compute.fp8PeakFlops;
+    }
+    out.gemmEfficiency = sc.compute.efficiency > 0 ? sc.compute.efficiency : hw.compute.gemmEfficiency;
+    const auto x = shapeOf(sc);
+    out.dense = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, false);
+    if (sc.model.moe.experts > 0)
+        out.moe = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, true);
+    // Logits GEMM over the vocabulary shard, then vocab-parallel cross-entropy in fp32: the logits converted,
+    // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.
+    const Linear head { x.tokens, x.h, sc.model.vocab / x.t };
+    const Seconds crossEntropy = elementwiseSeconds(x.tokens * sc.model.vocab / x.t * 4 * 4, hw);
+    out.headForward = forwardSeconds(head, hw, out.peakFlops, out.gemmEfficiency) + crossEntropy;
+    out.headBackward = backwardSeconds(head, hw, out.peakFlops, out.gemmEfficiency) + crossEntropy;
+    return out;
+}
+
+Seconds optimizerSeconds(double params, const HardwarePreset& hw)
+{
+    constexpr double kAdamBytesPerParam = 34; // read fp32 param, grad, m, v (16); write param, m, v (12); bf16 copy (2)
+                                              // and the gradient-norm read (4)
+    return params > 0 ? elementwiseSeconds(params * kAdamBytesPerParam, hw) : 0;
+}
+
+} // namespace tutor::model

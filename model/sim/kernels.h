@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// How long a transformer layer's kernels take on one GPU: the compute model of the step simulator.
+//
+// Instead of one "efficiency" for all work, every kernel is costed by what bounds it:
+// - GEMMs: a roofline, max(FLOPs / (peak · η · wave), bytes / (memory bandwidth · η_mem)), where η is the
+//   fraction of peak a large GEMM reaches (ComputeFigures::gemmEfficiency, fitted) and `wave` the wave-
+//   quantization factor tiles / (⌈tiles / SMs⌉ · SMs) of 128×128 output tiles (NVIDIA Deep Learning
+//   Performance guide, "Matrix Multiplication Background": tile and wave quantization). Backward runs the
+//   data-gradient and weight-gradient GEMMs of the same sizes.
+// - Element-wise operations (layer norms, bias + GeLU / SwiGLU, dropout, residual adds, the cross-entropy
+//   softmax, Adam) move their bytes at memory bandwidth · η_mem; Megatron-LM's fused kernels are assumed
+//   (bias-dropout-add one kernel, softmax fused with scale and mask).
+// - Core attention: fused (FlashAttention, Dao et al. 2022/2023) at attentionEfficiency of peak on the causal
+//   half of the score matrix, backward 2.5× forward (5 matmuls instead of 2); unfused: QKᵀ and ·V as batched
+//   GEMMs plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
+// - Every kernel pays ComputeFigures::kernelGapUs (launch and tail between kernels of one stream).
+// fp8 (Transformer Engine) runs the GEMMs at the fp8 peak; attention and element-wise work stay in bf16.
+#include "model/sim/scenario.h"
+
+namespace tutor::model {
+
+/// Seconds of one micro-batch's work on one GPU, per transformer layer and for the model's ends.
+struct LayerSeconds {
+    Seconds attentionForward = 0; ///< norm, QKV, core attention, projection, bias-dropout-add
+    Seconds mlpForward = 0; ///< norm, FC1 (+ gate), activation, FC2, bias-dropout-add (MoE: router and experts)
+    Seconds attentionBackward = 0;
+    Seconds mlpBackward = 0;
+    Seconds coreAttentionForward = 0; ///< the part selective recomputation repeats
+};
+
+/// What the kernels of one scenario cost (per micro-batch, per GPU).
+struct KernelCosts {
+    LayerSeconds dense;
+    LayerSeconds moe;
+    Seconds headForward = 0; ///< logits GEMM and vocab-parallel cross-entropy on the last stage
+    Seconds headBackward = 0;
+    double peakFlops = 0; ///< the GEMM peak in use (bf16 or fp8)
+    double gemmEfficiency = 0; ///< η in use (the scenario's override or the preset's)
+};
+
+/// Roofline time of one GEMM C[m×n] = A[m×k]·B[k×n], `batch` of them, with 2-byte operands.
+Seconds gemmSeconds(double m, double n, double k, const HardwarePreset& hardware, double peakFlops, double efficiency,
+    double batch = 1);
+/// Time of one memory-bound kernel moving `bytes`.
+Seconds elementwiseSeconds(double bytes, const HardwarePreset& hardware);
+
+/// Costs every kernel of a scenario once. Fails when fp8 is asked of a GPU without fp8 tensor cores.
+Result<KernelCosts> kernelCosts(const Scenario& scenario, const HardwarePreset& hardware);
+
+/// Adam step over `params` parameters held by one GPU (fp32 master weights, moments and gradients, bf16 copy
+/// written back: 34 bytes per parameter moved, Megatron-LM's fused Adam), at memory bandwidth.
+Seconds optimizerSeconds(double params, const HardwarePreset& hardware);
+
+} // namespace tutor::model

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "model/sim/stepvalidation.h"
+
+#include "model/sim/compute.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace tutor::model {
+
+using nlohmann::json;
+
+namespace {
+std::string text(const json& obj, const char* key)
+{
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+double number(const json& obj, const char* key)
+{
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_number() ? it->get<double>() : 0.0;
+}
+
+// Dense bf16/fp16 peak per GPU as the sources quote it for MFU.
+double publishedPeak(const Scenario& sc)
+{
+    const auto hw = resolveHardware(sc.hardware);
+    return hw ? hw->peakFlops : 0.0;
+}
+
+// Megatron-LM 2021 eq. 3: FLOPs per iteration with activation recomputation (4 passes of forward work).
+double megatron2021Flops(const Scenario& sc, double globalBatch)
+{
+    const double s = sc.model.seqLen, l = sc.model.layers, h = sc.model.hidden, v = sc.model.vocab;
+    return 96.0 * globalBatch * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+}
+
+// The seconds per step a row's measurement stands for; empty `from` when the row gives none it can use.
+std::pair<double, std::string> measuredSeconds(const json& measured, const std::string& convention, const Scenario& sc)
+{
+    const double gpus = static_cast<double>(sc.parallel.dp) * sc.parallel.tp * sc.parallel.pp;
+    const double batch = static_cast<double>(globalBatch(sc));
+    const double tokens = batch * sc.model.seqLen;
+    if (const double t = number(measured, "iteration_s"); t > 0)
+        return { t, "iteration_s" };
+    if (const double r = number(measured, "tokens_per_s_per_gpu"); r > 0)
+        return { tokens / (r * gpus), "tokens_per_s_per_gpu" };
+    const double modelFlops = tokens * modelFlopsPerToken(sc.model);
+    if (const double f = number(measured, "tflops_per_gpu"); f > 0) {
+        const double flops = convention.rfind("megatron-2021", 0) == 0 ? megatron2021Flops(sc, batch) : modelFlops;
+        return { flops / (f * 1e12 * gpus), "tflops_per_gpu" };
+    }
+    if (const double mfu = number(measured, "mfu"); mfu > 0 && publishedPeak(sc) > 0)
+        return { modelFlops / (mfu * publishedPeak(sc) * gpus), "mfu" };
+    return { 0, "" };
+}
+} // namespace
+
+Result<std::vector<StepRow>> loadStepRows(const std::string& path)
+{
+    auto doc = loadJson(path);
+    if (!doc)
+        return doc.problems();
+    const auto rows = doc->find("rows");
+    if (!doc->is_object() || rows == doc->end() || !rows->is_array())
+        return Problem { "rows", "", "must be an array of runs", path };
+    std::vector<StepRow> out;
+    Problems problems;
+    for (std::size_t i = 0; i < rows->size(); ++i) {
+        const auto& r = (*rows)[i];
+        const std::string field = "rows[" + std::to_string(i) + "]";
+        if (!r.is_object() || !r.contains("scenario") || !r.contains("measured")) {
+            problems.push_back({ field, "", "must be an object with \"scenario\" and \"measured\"", path });
+            continue;
+        }
+        StepRow row;
+        row.id = text(r, "id");
+        if (const auto src = r.find("source"); src != r.end() && src->is_object()) {
+            row.source = text(*src, "url");
+            row.where = text(*src, "where");
+            row.software = text(*src, "software");
+            row.year = static_cast<int>(number(*src, "year"));
+        }
+        row.gpu = text(r, "gpu");
+        json scenario = r["scenario"];
+        // Context parallelism is not modelled; a row that uses it is kept and reported as skipped.
+        if (auto par = scenario.find("parallel"); par != scenario.end() && par->is_object()) {
+            if (const auto cp = par->find("cp"); cp != par->end()) {
+                if (cp->is_number() && cp->get<double>() > 1)
+                    row.skipped = "context parallelism (cp = " + cp->dump() + ") is not modelled";
+                par->erase("cp");
+            }
+        }
+        if (text(r, "precision") == "fp8")
+            scenario["compute"]["precision"] = "fp8";
+        // Megatron-LM reduces the gradients of bf16/fp16 models in fp32 (arguments.py: bf16 forces
+        // accumulate_allreduce_grads_in_fp32), and overlaps them with backward only since Megatron-Core (2023).
+        const bool megatron = row.software.find("Megatron") != std::string::npos
+            || row.software.find("NeMo") != std::string::npos;
+        if (megatron) {
+            if (!scenario["comm"].contains("grad_dtype"))
+                scenario["comm"]["grad_dtype"] = "fp32";
+            if (!scenario["comm"].contains("overlap"))
+                scenario["comm"]["overlap"] = row.year >= 2023;
+        }
+        scenario["name"] = row.id;
+        auto parsed = scenarioFromJson(scenario, path + ":" + field);
+        if (!parsed) {
+            // A run the scenario schema cannot express (a GPU without a preset, an uneven pipeline split, FSDP with
+            // pipeline stages) is kept and reported as skipped with the rule it breaks.
+            if (row.skipped.empty()) {
+                const auto& p = parsed.problems().front();
+                row.skipped = p.field + " = " + p.value + ": " + p.rule;
+            }
+            out.push_back(std::move(row));
+            continue;
+        }
+        row.scenario = parsed.value();
+        const auto [seconds, from] = measuredSeconds(r["measured"], text(r, "flops_convention"), row.scenario);
+        row.measuredSeconds = seconds;
+        row.measuredFrom = from;
+        if (seconds <= 0 && row.skipped.empty())
+            problems.push_back({ field + ".measured", r["measured"].dump(),
+                "needs iteration_s, tokens_per_s_per_gpu, tflops_per_gpu or mfu > 0", path });
+        out.push_back(std::move(row));
+    }
+    if (!problems.empty())
+        return problems;
+    return out;
+}
+
+bool isHeldOut(const StepRow& row)
+{
+    return (fnv1a64(row.id) & 1U) != 0;
+}
+
+StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
+{
+    StepReport report;
+    double sum = 0, signedSum = 0;
+    for (const auto& row : rows) {
+        const bool held = isHeldOut(row);
+        if ((split == Split::Fit && held) || (split == Split::HeldOut && !held))
+            continue;
+        if (!row.skipped.empty()) {
+            ++report.skipped;
+            report.skippedRows.emplace_back(row.id, row.skipped);
+            continue;
+        }
+        StepComparison c;
+        c.id = row.id;
+        c.gpus = row.scenario.parallel.dp * row.scenario.parallel.tp * row.scenario.parallel.pp;
+        c.heldOut = held;
+        c.measuredSeconds = row.measuredSeconds;
+        SimulateOptions options;
+        options.labels = false;
+        const auto sim = simulate(row.scenario, options);
+        if (!sim) {
+            c.problem = sim.problems().front().text();
+            ++report.failed;
+            report.rows.push_back(std::move(c));
+            continue;
+        }
+        c.predictedSeconds = sim->metrics.stepSeconds;
+        c.mfu = sim->metrics.mfu;
+        c.error = c.predictedSeconds / c.measuredSeconds - 1;
+        sum += std::abs(c.error);
+        signedSum += c.error;
+        report.summary.worstAbs = std::max(report.summary.worstAbs, std::abs(c.error));
+        ++report.summary.rows;
+        report.rows.push_back(std::move(c));
+    }
+    if (report.summary.rows > 0) {
+        report.summary.meanAbs = sum / report.summary.rows;
+        report.summary.signedMean = signedSum / report.summary.rows;
+    }
+    return report;
+}
+
+} // namespace tutor::model

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The step simulator against published training runs (tests/data/validation/steps.json): every row is a
+// scenario with a published throughput or iteration time and its source. `commtutor-cli validate-model --steps`
+// prints the per-row error and the mean / worst error per split; steps-README.md describes the data.
+//
+// A row's measurement is turned into seconds per optimizer step by the row's own definition:
+//   iteration_s            as given;
+//   tokens_per_s_per_gpu   global_batch · seq_len / (rate · GPUs);
+//   tflops_per_gpu         the source's FLOPs per step / (rate · GPUs), with "megatron-2021" (Narayanan et al.
+//                          2021 eq. 3, recomputation included: 96·B·s·l·h²·(1 + s/6h + V/16lh)) or model FLOPs
+//                          (compute.h: 3 × forward, no recomputation);
+//   mfu                    model FLOPs per step / (mfu · the GPU's dense peak · GPUs).
+// The fit/held-out split is validation.h's: a row is held out when the FNV-1a hash of its id is odd.
+#include "model/collectives/problem.h"
+#include "model/measure/validation.h"
+#include "model/sim/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace tutor::model {
+
+struct StepRow {
+    std::string id;
+    std::string source; ///< URL
+    std::string where; ///< "Table 1, 145.6B"
+    std::string software;
+    int year = 0;
+    std::string gpu;
+    Scenario scenario;
+    double measuredSeconds = 0; ///< seconds per optimizer step, from the row's measurement
+    std::string measuredFrom; ///< which measurement gave it: "iteration_s", "tokens_per_s_per_gpu", …
+    std::string skipped; ///< why the row cannot be simulated (context parallelism, …); empty when it can
+};
+
+/// Reads steps.json; rows that cannot be simulated are kept with `skipped` set. Problems name the row and field.
+Result<std::vector<StepRow>> loadStepRows(const std::string& path);
+
+struct StepComparison {
+    std::string id;
+    int gpus = 0;
+    bool heldOut = false;
+    double measuredSeconds = 0;
+    double predictedSeconds = 0;
+    double error = 0; ///< predicted / measured − 1
+    double mfu = 0; ///< the simulated MFU
+    std::string problem; ///< the simulation's problem when it failed (then no error)
+};
+
+struct StepSummary {
+    int rows = 0;
+    double meanAbs = 0; ///< mean |error|
+    double worstAbs = 0;
+    double signedMean = 0;
+};
+
+struct StepReport {
+    std::vector<StepComparison> rows; ///< rows of the chosen split
+    std::vector<std::pair<std::string, std::string>> skippedRows; ///< id and why it cannot be simulated
+    StepSummary summary;
+    int skipped = 0; ///< rows that cannot be simulated
+    int failed = 0; ///< rows whose simulation failed
+};
+
+bool isHeldOut(const StepRow& row);
+/// Simulates every row of `split` (the metrics-only path) and compares it with its measurement.
+StepReport validateSteps(const std::vector<StepRow>& rows, Split split);
+
+} // namespace tutor::model

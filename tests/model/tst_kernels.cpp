@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// The step simulator's compute model (kernels.h) against closed forms recomputed here, and the step events it
+// adds: optimizer, embedding-gradient AllReduce, Megatron's pipeline scatter/gather, global_batch.
+#include "model/collectives/costmodel.h"
+#include "model/sim/compute.h"
+#include "model/sim/kernels.h"
+#include "model/sim/memory.h"
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace tutor::model;
+
+namespace {
+HardwarePreset preset(const char* id)
+{
+    auto p = findPreset(id);
+    if (!p)
+        qFatal("no preset %s", id);
+    return p.value();
+}
+
+Scenario gpt(int hidden, int heads, int layers = 8)
+{
+    Scenario s;
+    s.name = "test";
+    s.hardware.preset = "hgx-h100";
+    s.hardware.gpusPerNode = 1;
+    s.model = { .layers = layers, .hidden = hidden, .heads = heads, .seqLen = 2048, .vocab = 51200 };
+    return s;
+}
+
+Simulation run(const Scenario& s)
+{
+    auto sim = simulate(s);
+    if (!sim)
+        qFatal("simulate failed: %s", toText(sim.problems()).c_str());
+    return std::move(sim).value();
+}
+
+int count(const Timeline& t, const std::string& label)
+{
+    int n = 0;
+    for (const auto& e : t.events)
+        n += e.label.find(label) != std::string::npos;
+    return n;
+}
+} // namespace
+
+class TestKernels : public QObject {
+    Q_OBJECT
+private slots:
+    // A large GEMM is compute bound: 2mnk / (peak · η · wave) + gap, wave from 128×128 tiles over the SMs.
+    void largeGemmIsComputeBound()
+    {
+        const auto hw = preset("hgx-h100");
+        const double m = 8192, n = 8192, k = 8192;
+        const double tiles = (m / 128) * (n / 128);
+        const double waves = std::ceil(tiles / hw.compute.sms);
+        const double wave = tiles / (waves * hw.compute.sms);
+        const double expected
+            = 2 * m * n * k / (hw.peakFlops * hw.compute.gemmEfficiency * wave) + hw.compute.kernelGapUs * 1e-6;
+        const double got = gemmSeconds(m, n, k, hw, hw.peakFlops, hw.compute.gemmEfficiency);
+        QVERIFY2(std::abs(got / expected - 1) < 1e-12, qPrintable(QString::number(got)));
+    }
+
+    // A matrix-vector product is memory bound: its bytes at η_mem of the memory bandwidth.
+    void thinGemmIsMemoryBound()
+    {
+        const auto hw = preset("dgx-a100");
+        const double m = 1, n = 16384, k = 16384;
+        const double bytes = (m * k + k * n + m * n) * 2;
+        const double expected
+            = bytes / (hw.compute.memoryGBps * 1e9 * hw.compute.memoryEfficiency) + hw.compute.kernelGapUs * 1e-6;
+        const double got = gemmSeconds(m, n, k, hw, hw.peakFlops, hw.compute.gemmEfficiency);
+        QVERIFY2(std::abs(got / expected - 1) < 1e-12, qPrintable(QString::number(got)));
+    }
+
+    // Wave quantization: 133 tiles on 132 SMs need two waves, so the GEMM takes about twice 132 tiles' time
+    // (12 × 11 tiles against 7 × 19: the same work within 1 %).
+    void waveQuantization()
+    {
+        const auto hw = preset("hgx-h100");
+        QCOMPARE(hw.compute.sms, 132);
+        const double k = 16384;
+        const double one = gemmSeconds(128 * 12, 128 * 11, k, hw, hw.peakFlops, 0.7);
+        const double two = gemmSeconds(128 * 7, 128 * 19, k, hw, hw.peakFlops, 0.7);
+        QVERIFY2(two / one > 1.95 && two / one < 2.05, qPrintable(QString::number(two / one)));
+    }
+
+    // The point of the model: the achieved FLOP rate grows with hidden size, because element-wise work grows
+    // with h and GEMM work with h² (Narayanan et al. 2021 Table 1 shows the same trend).
+    void efficiencyGrowsWithHiddenSize()
+    {
+        const auto small = run(gpt(2048, 16)).metrics.mfu;
+        const auto large = run(gpt(12288, 96)).metrics.mfu;
+        QVERIFY2(small < large, qPrintable(QString("%1 vs %2").arg(small).arg(large)));
+        // and neither exceeds the GEMM efficiency cap
+        QVERIFY(large < preset("hgx-h100").compute.gemmEfficiency);
+    }
+
+    // Attention: unfused materialises b·a·s² scores; at long sequences it costs more than FlashAttention.
+    void flashAttentionBeatsUnfused()
+    {
+        auto s = gpt(4096, 32);
+        s.model.seqLen = 8192;
+        const auto hw = preset("hgx-h100");
+        auto flash = kernelCosts(s, hw);
+        s.compute.flashAttention = false;
+        auto unfused = kernelCosts(s, hw);
+        QVERIFY(flash && unfused);
+        QVERIFY(unfused->dense.attentionForward > 1.2 * flash->dense.attentionForward);
+        // the MLP does not change
+        QCOMPARE(unfused->dense.mlpForward, flash->dense.mlpForward);
+    }
+
+    // fp8 runs the GEMMs at the fp8 peak; A100 has no fp8 tensor cores (a named error).
+    void fp8()
+    {
+        auto s = gpt(8192, 64);
+        auto bf16 = kernelCosts(s, preset("hgx-h100"));
+        s.compute.precision = Precision::Fp8;
+        auto fp8 = kernelCosts(s, preset("hgx-h100"));
+        QVERIFY(bf16 && fp8);
+        QCOMPARE(fp8->peakFlops, preset("hgx-h100").compute.fp8PeakFlops);
+        QVERIFY(fp8->dense.mlpForward < 0.7 * bf16->dense.mlpForward);
+        const auto a100 = kernelCosts(s, preset("dgx-a100"));
+        QVERIFY(!a100);
+        const auto text = a100.problems().front().text();
+        QVERIFY2(text.find("compute.precision = fp8") != std::string::npos && text.find("dgx-a100") != std::string::npos,
+            text.c_str());
+    }
+
+    // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.
+    void llamaParameters()
+    {
+        ModelShape m { .layers = 80, .hidden = 8192, .ffn = 28672, .heads = 64, .kvHeads = 8, .gatedMlp = true,
+            .seqLen = 4096, .vocab = 32000, .tiedEmbeddings = false };
+        const double layer = 2.0 * 8192 * 8192 + 8192.0 * 2 * 8 * 128 + 3.0 * 8192 * 28672;
+        QCOMPARE(layerParams(m, 0), layer);
+        // Untied: input embedding and output head are separate (2 · V · h); totalParams counts one of them.
+        const double total = 80 * layer + 2.0 * 32000 * 8192;
+        QVERIFY2(std::abs(total / 68.98e9 - 1) < 0.01, qPrintable(QString::number(total)));
+    }
+
+    // The optimizer step is one event per stage: 34 bytes per local parameter at memory bandwidth; ZeRO-1
+    // divides the local parameters by dp.
+    void optimizerStep()
+    {
+        auto s = gpt(4096, 32);
+        s.hardware.gpusPerNode = 8;
+        s.parallel.dp = 8;
+        const auto hw = preset("hgx-h100");
+        const auto sim = run(s);
+        double opt = 0;
+        for (const auto& e : sim.timeline.events)
+            if (e.kind == EventKind::Optimizer)
+                opt += e.duration;
+        QVERIFY2(std::abs(opt / optimizerSeconds(paramsPerGpu(s, 0), hw) - 1) < 1e-9, qPrintable(QString::number(opt)));
+        s.parallel.zeroStage = 1;
+        const auto zero = run(s);
+        double optZero = 0;
+        for (const auto& e : zero.timeline.events)
+            if (e.kind == EventKind::Optimizer)
+                optZero += e.duration;
+        QVERIFY2(std::abs(optZero / optimizerSeconds(paramsPerGpu(s, 0) / 8, hw) - 1) < 1e-9,
+            qPrintable(QString::number(optZero)));
+        // ZeRO-1 gathers parameters only after its optimizer step
+        Seconds optEnd = 0, firstGather = 1e9;
+        for (const auto& e : zero.timeline.events) {
+            if (e.kind == EventKind::Optimizer)
+                optEnd = e.start + e.duration;
+            if (e.label.find("AllGather params") == 0)
+                firstGather = std::min(firstGather, e.start);
+        }
+        QVERIFY(firstGather >= optEnd - 1e-12);
+    }
+
+    // Tied embeddings: the first and last stage AllReduce the embedding gradient (V·h/t elements in the
+    // gradient dtype); untied models do not.
+    void embeddingGradientAllReduce()
+    {
+        auto s = gpt(4096, 32);
+        s.hardware.gpusPerNode = 8;
+        s.hardware.nodes = 2;
+        s.parallel.tp = 8;
+        s.parallel.pp = 2;
+        s.batch.microBatches = 4;
+        s.comm.gradDtype = DType::Fp32;
+        const auto sim = run(s);
+        QCOMPARE(count(sim.timeline, "AllReduce embedding grad"), 2);
+        for (const auto& e : sim.timeline.events)
+            if (e.label == "AllReduce embedding grad")
+                QCOMPARE(e.bytes, static_cast<Bytes>(51200.0 * 4096 / 8) * 4);
+        s.model.tiedEmbeddings = false;
+        QCOMPARE(count(run(s).timeline, "AllReduce embedding grad"), 0);
+    }
+
+    // Megatron's scatter/gather: a stage sends 1/t of the activation and the receiver AllGathers it over TP.
+    void pipelineScatterGather()
+    {
+        auto s = gpt(4096, 32);
+        s.hardware.gpusPerNode = 8;
+        s.hardware.nodes = 2;
+        s.parallel.tp = 8;
+        s.parallel.pp = 2;
+        s.batch.microBatches = 4;
+        const auto sim = run(s);
+        const Bytes activation = 2048LL * 4096 * 2;
+        int sends = 0;
+        for (const auto& e : sim.timeline.events) {
+            if (e.label.rfind("send", 0) == 0) {
+                QCOMPARE(e.bytes, activation / 8);
+                ++sends;
+            }
+        }
+        QCOMPARE(sends, 2 * 4); // activations forward and gradients backward, one each per micro-batch
+        QCOMPARE(count(sim.timeline, "AG recv"), 2 * 4);
+    }
+
+    // global_batch alone sets micro_batches; a disagreeing one is a named error.
+    void globalBatch()
+    {
+        const char* doc = "{\"hardware\":{\"preset\":\"hgx-h100\",\"nodes\":2},\"model\":{\"layers\":8,\"hidden\":1024,"
+                          "\"heads\":8},\"parallel\":{\"dp\":16},\"batch\":{\"micro_batch_size\":2,\"global_batch\":"
+                          "256}}";
+        auto s = parseScenario(doc);
+        QVERIFY2(s, toText(s.problems()).c_str());
+        QCOMPARE(s->batch.microBatches, 256 / (2 * 16));
+        QCOMPARE(tutor::model::globalBatch(*s), 256LL);
+        const char* bad = "{\"hardware\":{\"preset\":\"hgx-h100\",\"nodes\":2},\"model\":{\"layers\":8,\"hidden\":1024,"
+                          "\"heads\":8},\"parallel\":{\"dp\":16},\"batch\":{\"micro_batch_size\":2,\"micro_batches\":4,"
+                          "\"global_batch\":256}}";
+        auto b = parseScenario(bad);
+        QVERIFY(!b);
+        const auto text = toText(b.problems());
+        QVERIFY2(text.find("batch.global_batch = 256: must equal micro_batch_size·micro_batches·grad_accum·dp")
+                != std::string::npos,
+            text.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestKernels)
+#include "tst_kernels.moc"
