@@ -82,6 +82,8 @@ int runLessons(Args args, std::ostream& out, std::ostream& err);
 
 // the model against public nccl-tests results (validatemodel.cpp)
 int runValidateModel(Args args, std::ostream& out, std::ostream& err);
+int runImport(Args args, std::ostream& out, std::ostream& err); // nccl-tests import (import.cpp)
+int runSearch(Args args, std::ostream& out, std::ostream& err); // parallel layout search (search.cpp)
 
 namespace {
 int runVersion(Args, std::ostream& out, std::ostream&)
@@ -103,11 +105,13 @@ constexpr Command kCommands[] = {
     { "simulate", "simulate one training step of a scenario file", runSimulate },
     { "sweep", "simulate a scenario once per value of a field", runSweep },
     { "validate", "check a scenario file", runValidate },
+    { "search", "rank the parallel layouts of a model on N GPUs by simulated step time", runSearch },
     // lessons and interview questions (lessons.cpp)
     { "lessons", "check, list and show the lessons and the question bank", runLessons },
     // the model against public nccl-tests results (validatemodel.cpp)
     { "validate-model", "the cost model's error against public nccl-tests results, per size band and machine",
         runValidateModel },
+    { "import", "read nccl-tests logs and -J JSON: runs, op, ranks, rows, warnings (import.cpp)", runImport },
 };
 
 void printUsage(std::ostream& out)

@@ -18,7 +18,7 @@ struct Command {
     int (*run)(Args args, std::ostream& out, std::ostream& err);
 };
 
-/// The command table (command_line.cpp): name, one-line summary, entry point.
+/// The command table (command_line.cpp): name, one-line summary, entry point (`import`: import.cpp).
 std::span<const Command> commands();
 /// Runs argv[1] as a subcommand; prints general usage and returns 2 when it is missing or unknown.
 int dispatch(Args argv, std::ostream& out, std::ostream& err);

@@ -28,7 +28,8 @@ constexpr const char* kErrorRule
 
 void printUsage(std::ostream& out)
 {
-    out << "usage: commtutor-cli validate-model [--steps] [--data FILE] [--all | --fit | --held-out] [--json] [--rows]\n"
+    out << "usage: commtutor-cli validate-model [--steps] [--data FILE] [--all | --fit | --held-out] [--json] "
+           "[--rows]\n"
            "Predicts every row of a set of public nccl-tests results with the cost model (auto algorithm and\n"
            "protocol) and reports the relative error per size band (single- and multi-node) and per machine.\n\n"
            "  --data FILE   the validation set (default: $TUTOR_SOURCE_DIR/"
@@ -41,6 +42,7 @@ void printUsage(std::ostream& out)
         << kStepsFile
         << ")\n"
            "                instead: per-row error and mean / worst |error| per split\n"
+           "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation that fits the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
            "  --held-out    only the held-out runs ("
@@ -101,12 +103,23 @@ void printSummaryLine(const char* label, const StepReport& r, std::ostream& out)
     out << '\n';
 }
 
-int reportSteps(const std::string& path, Split split, bool asJson, std::ostream& out, std::ostream& err)
+int reportSteps(
+    const std::string& path, Split split, bool asJson, bool fitEfficiency, std::ostream& out, std::ostream& err)
 {
     const auto rows = loadStepRows(path);
     if (!rows) {
         err << "commtutor-cli validate-model: " << toText(rows.problems()) << '\n';
         return 2;
+    }
+    if (fitEfficiency) {
+        out << "GEMM efficiency fitted on the fit rows (minimum mean |error|):\n";
+        for (const auto& f : fitGemmEfficiency(*rows)) {
+            char line[128];
+            std::snprintf(line, sizeof line, "  %-10s %.3f  (%d rows, mean |error| %.1f%%)\n",
+                std::string(name(f.arch)).c_str(), f.efficiency, f.rows, f.meanAbs * 100);
+            out << line;
+        }
+        return 0;
     }
     const auto report = validateSteps(*rows, split);
     if (asJson) {
@@ -147,7 +160,6 @@ int reportSteps(const std::string& path, Split split, bool asJson, std::ostream&
     printSummaryLine(std::string(name(split)).c_str(), report, out);
     return 0;
 }
-
 
 std::string fixed(double v, int decimals)
 {
@@ -347,8 +359,8 @@ void printJson(const Reports& reports, bool withRows, std::ostream& out)
 
 int runValidateModel(Args args, std::ostream& out, std::ostream& err)
 {
-    const CommandLine cl(
-        args, { "--data" }, { "--steps", "--all", "--fit", "--held-out", "--json", "--rows", "--help", "-h" });
+    const CommandLine cl(args, { "--data" },
+        { "--steps", "--fit-efficiency", "--all", "--fit", "--held-out", "--json", "--rows", "--help", "-h" });
     if (!cl.ok())
         return usageError(err, cl.error());
     if (cl.has("--help") || cl.has("-h")) {
@@ -383,7 +395,7 @@ int runValidateModel(Args args, std::ostream& out, std::ostream& err)
         }
     }
     if (steps)
-        return reportSteps(path, split, cl.has("--json"), out, err);
+        return reportSteps(path, split, cl.has("--json"), cl.has("--fit-efficiency"), out, err);
     const auto set = loadValidationSet(path);
     if (!set) {
         err << "commtutor-cli validate-model: " << toText(set.problems()) << '\n';

@@ -106,8 +106,8 @@ void GradSync::build(int stage)
                 place(slot(chunk, l, ParamPart::Mlp, 1), mlp - fc2, GroupKind::Dp); // fc1 (and gate): h × ffn
             }
             const Bytes attention = layerBytes(l, ParamPart::Attention);
-            const auto proj = static_cast<Bytes>(static_cast<double>(attention) * sc.model.hidden * sc.model.hidden
-                / attentionParams(sc.model));
+            const auto proj = static_cast<Bytes>(
+                static_cast<double>(attention) * sc.model.hidden * sc.model.hidden / attentionParams(sc.model));
             place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: h²
             place(slot(chunk, l, ParamPart::Attention, 1), attention - proj, GroupKind::Dp); // QKV
         }

@@ -70,17 +70,17 @@ std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, co
     const double scores = x.b * heads * x.s * x.s;
     // QKᵀ and ·V batched GEMMs; softmax fused with scale and mask reads and writes the scores, dropout reads them,
     // writes them and its mask.
-    const Seconds gemms = gemmSeconds(x.s, x.s, d, hw, bf16, eta, x.b * heads)
-        + gemmSeconds(x.s, d, x.s, hw, bf16, eta, x.b * heads);
-    const Seconds forward = gemms + elementwiseSeconds(scores * 2 * kAct, hw)
-        + elementwiseSeconds(scores * (2 * kAct + kMask), hw);
+    const Seconds gemms
+        = gemmSeconds(x.s, x.s, d, hw, bf16, eta, x.b * heads) + gemmSeconds(x.s, d, x.s, hw, bf16, eta, x.b * heads);
+    const Seconds forward
+        = gemms + elementwiseSeconds(scores * 2 * kAct, hw) + elementwiseSeconds(scores * (2 * kAct + kMask), hw);
     // Backward: two GEMMs per forward GEMM; dropout and softmax backward each read two score tensors and write one.
     const Seconds backward = 2 * gemms + 2 * elementwiseSeconds(scores * 3 * kAct, hw);
     return { forward, backward };
 }
 
-LayerSeconds layerSeconds(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double peak, double eta,
-    bool moe)
+LayerSeconds layerSeconds(
+    const Shape& x, const Scenario& sc, const HardwarePreset& hw, double peak, double eta, bool moe)
 {
     LayerSeconds out;
     const auto [coreF, coreB] = coreAttention(x, sc, hw, eta);
@@ -90,10 +90,11 @@ LayerSeconds layerSeconds(const Shape& x, const Scenario& sc, const HardwarePres
     const Linear qkv { x.tokens, x.h, (x.h + x.kv) / x.t };
     const Linear proj { x.tokens, x.h / x.t, x.h };
     out.coreAttentionForward = coreF;
-    out.attentionForward = normF + forwardSeconds(qkv, hw, peak, eta) + coreF + forwardSeconds(proj, hw, peak, eta) + bdaF;
+    out.attentionForward
+        = normF + forwardSeconds(qkv, hw, peak, eta) + coreF + forwardSeconds(proj, hw, peak, eta) + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
-    out.attentionBackward = 2 * normF + backwardSeconds(qkv, hw, peak, eta) + coreB
-        + backwardSeconds(proj, hw, peak, eta) + 2 * bdaF;
+    out.attentionBackward
+        = 2 * normF + backwardSeconds(qkv, hw, peak, eta) + coreB + backwardSeconds(proj, hw, peak, eta) + 2 * bdaF;
 
     const auto& m = sc.model;
     double rows = x.tokens; // tokens through one MLP on this GPU
@@ -125,8 +126,8 @@ LayerSeconds layerSeconds(const Shape& x, const Scenario& sc, const HardwarePres
 }
 } // namespace
 
-Seconds gemmSeconds(double m, double n, double k, const HardwarePreset& hw, double peakFlops, double efficiency,
-    double batch)
+Seconds gemmSeconds(
+    double m, double n, double k, const HardwarePreset& hw, double peakFlops, double efficiency, double batch)
 {
     const double tiles = std::ceil(m / kTile) * std::ceil(n / kTile) * batch;
     const double sms = std::max(1, hw.compute.sms);

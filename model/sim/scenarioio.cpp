@@ -429,9 +429,9 @@ json toJson(const Scenario& s)
         { "dtype", std::string(name(s.comm.dtype)) } };
     if (s.comm.gradDtype)
         out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
-    out["compute"] = { { "precision", std::string(name(s.compute.precision)) },
-        { "flash_attention", s.compute.flashAttention }, { "recompute", std::string(name(s.compute.recompute)) },
-        { "interference", s.compute.interference } };
+    out["compute"]
+        = { { "precision", std::string(name(s.compute.precision)) }, { "flash_attention", s.compute.flashAttention },
+              { "recompute", std::string(name(s.compute.recompute)) }, { "interference", s.compute.interference } };
     if (s.compute.efficiency > 0)
         out["compute"]["efficiency"] = s.compute.efficiency;
     if (s.straggler.rank >= 0)

@@ -100,8 +100,8 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             scenario["compute"]["precision"] = "fp8";
         // Megatron-LM reduces the gradients of bf16/fp16 models in fp32 (arguments.py: bf16 forces
         // accumulate_allreduce_grads_in_fp32), and overlaps them with backward only since Megatron-Core (2023).
-        const bool megatron = row.software.find("Megatron") != std::string::npos
-            || row.software.find("NeMo") != std::string::npos;
+        const bool megatron
+            = row.software.find("Megatron") != std::string::npos || row.software.find("NeMo") != std::string::npos;
         if (megatron) {
             if (!scenario["comm"].contains("grad_dtype"))
                 scenario["comm"]["grad_dtype"] = "fp32";
@@ -137,6 +137,66 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
 bool isHeldOut(const StepRow& row)
 {
     return (fnv1a64(row.id) & 1U) != 0;
+}
+
+namespace {
+GpuArch archOf(const StepRow& row)
+{
+    const auto hw = resolveHardware(row.scenario.hardware);
+    return hw ? hw->nccl.arch : GpuArch::Cpu;
+}
+
+double meanAbsError(const std::vector<const StepRow*>& rows, double efficiency)
+{
+    double sum = 0;
+    int n = 0;
+    for (const auto* row : rows) {
+        auto sc = row->scenario;
+        sc.compute.efficiency = efficiency;
+        SimulateOptions options;
+        options.labels = false;
+        if (const auto sim = simulate(sc, options)) {
+            sum += std::abs(sim->metrics.stepSeconds / row->measuredSeconds - 1);
+            ++n;
+        }
+    }
+    return n > 0 ? sum / n : 0;
+}
+} // namespace
+
+std::vector<EfficiencyFit> fitGemmEfficiency(const std::vector<StepRow>& rows)
+{
+    std::vector<EfficiencyFit> out;
+    for (auto arch : { GpuArch::Volta, GpuArch::Ampere, GpuArch::Hopper, GpuArch::Blackwell }) {
+        std::vector<const StepRow*> fit;
+        for (const auto& row : rows)
+            if (row.skipped.empty() && !isHeldOut(row) && archOf(row) == arch)
+                fit.push_back(&row);
+        if (fit.empty())
+            continue;
+        const double phi = (std::sqrt(5.0) - 1) / 2;
+        double lo = 0.4, hi = 0.95;
+        double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+        double fa = meanAbsError(fit, a), fb = meanAbsError(fit, b);
+        while (hi - lo > 0.002) {
+            if (fa < fb) {
+                hi = b;
+                b = a;
+                fb = fa;
+                a = hi - phi * (hi - lo);
+                fa = meanAbsError(fit, a);
+            } else {
+                lo = a;
+                a = b;
+                fa = fb;
+                b = lo + phi * (hi - lo);
+                fb = meanAbsError(fit, b);
+            }
+        }
+        const double best = (lo + hi) / 2;
+        out.push_back({ arch, best, static_cast<int>(fit.size()), meanAbsError(fit, best) });
+    }
+    return out;
 }
 
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split)

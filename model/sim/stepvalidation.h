@@ -64,6 +64,17 @@ struct StepReport {
 };
 
 bool isHeldOut(const StepRow& row);
+
+/// The large-GEMM efficiency per GPU generation that minimises the mean |error| of the fit rows on it
+/// (golden-section search over [0.4, 0.95], the scenario's compute.efficiency overridden); what
+/// ComputeFigures::gemmEfficiency holds for that generation (presets.cpp).
+struct EfficiencyFit {
+    GpuArch arch = GpuArch::Ampere;
+    double efficiency = 0;
+    int rows = 0;
+    double meanAbs = 0; ///< mean |error| of those rows at that efficiency
+};
+std::vector<EfficiencyFit> fitGemmEfficiency(const std::vector<StepRow>& rows);
 /// Simulates every row of `split` (the metrics-only path) and compares it with its measurement.
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split);
 

@@ -129,15 +129,23 @@ private slots:
         const auto a100 = kernelCosts(s, preset("dgx-a100"));
         QVERIFY(!a100);
         const auto text = a100.problems().front().text();
-        QVERIFY2(text.find("compute.precision = fp8") != std::string::npos && text.find("dgx-a100") != std::string::npos,
+        QVERIFY2(
+            text.find("compute.precision = fp8") != std::string::npos && text.find("dgx-a100") != std::string::npos,
             text.c_str());
     }
 
     // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.
     void llamaParameters()
     {
-        ModelShape m { .layers = 80, .hidden = 8192, .ffn = 28672, .heads = 64, .kvHeads = 8, .gatedMlp = true,
-            .seqLen = 4096, .vocab = 32000, .tiedEmbeddings = false };
+        ModelShape m { .layers = 80,
+            .hidden = 8192,
+            .ffn = 28672,
+            .heads = 64,
+            .kvHeads = 8,
+            .gatedMlp = true,
+            .seqLen = 4096,
+            .vocab = 32000,
+            .tiedEmbeddings = false };
         const double layer = 2.0 * 8192 * 8192 + 8192.0 * 2 * 8 * 128 + 3.0 * 8192 * 28672;
         QCOMPARE(layerParams(m, 0), layer);
         // Untied: input embedding and output head are separate (2 · V · h); totalParams counts one of them.

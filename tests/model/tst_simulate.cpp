@@ -123,7 +123,8 @@ private slots:
                 head += e.duration;
         const double tolerance = 1e-3 + head / sim.metrics.stepSeconds;
         QVERIFY2(std::abs(sim.metrics.bubbleFraction - expected) < tolerance,
-            qPrintable(QString("bubble %1, expected %2 ± %3").arg(sim.metrics.bubbleFraction).arg(expected).arg(tolerance)));
+            qPrintable(
+                QString("bubble %1, expected %2 ± %3").arg(sim.metrics.bubbleFraction).arg(expected).arg(tolerance)));
     }
 
     // ZeRO paper §7 (Rajbhandari et al. 2020): DDP and ZeRO-1/2 move 2Ψ per rank (AllReduce = ReduceScatter

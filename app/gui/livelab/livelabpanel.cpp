@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The live lab's parameter panel: the form that becomes a LiveLabRequest, and the file actions.
 #include "app/gui/livelab/hardwareprofile.h"
+#include "app/gui/livelab/livelabsession.h"
 #include "app/gui/livelab/livelabstage.h"
 #include "model/collectives/units.h"
+#include "model/measure/ncclimport.h"
 #include "views/text.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,8 +23,49 @@
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <optional>
 
 namespace tutor::app {
+
+namespace {
+
+/// The small dialog that asks for the op and rank count a nccl-tests file does not state, prefilled with what the
+/// run does say, else with the panel's current op and ranks. nullopt when cancelled.
+std::optional<model::ImportHints> askOpAndRanks(
+    QWidget* parent, const model::ImportedRun& run, const QString& file, const LiveLabRequest& current)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle(QObject::tr("Import %1").arg(file));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* why = new QLabel(QObject::tr("The log does not say everything about the run at line %1. "
+                                       "Check the collective and the number of ranks:")
+                               .arg(run.firstLine));
+    why->setWordWrap(true);
+    layout->addWidget(why);
+    auto* form = new QFormLayout;
+    auto* op = new QComboBox;
+    op->setObjectName(QStringLiteral("importOp"));
+    for (const auto& t : model::collectives())
+        op->addItem(views::toQString(t.name), static_cast<int>(t.op));
+    op->setCurrentIndex(op->findData(static_cast<int>(run.op.value_or(current.op))));
+    form->addRow(QObject::tr("Collective"), op);
+    auto* ranks = new QSpinBox;
+    ranks->setObjectName(QStringLiteral("importRanks"));
+    ranks->setRange(1, 1 << 20);
+    ranks->setValue(run.ranks > 0 ? run.ranks : std::max(current.ranks, 1));
+    form->addRow(QObject::tr("Ranks"), ranks);
+    layout->addLayout(form);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return model::ImportHints { static_cast<model::Collective>(op->currentData().toInt()), ranks->value() };
+}
+
+} // namespace
 
 void LiveLabStage::buildPanel()
 {
@@ -165,9 +211,27 @@ void LiveLabStage::buildPanel()
     });
     connect(import, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import an nccl-tests log or -J JSON"), {},
-            tr("nccl-tests output (*.txt *.log *.json);;All files (*)"));
-        if (!path.isEmpty())
-            m_status->setText(importNcclTests(path));
+            tr("nccl-tests output (*.txt *.log *.out *.json *.dat.*);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        auto read = m_session->readNcclTests(path);
+        if (read) {
+            const auto incomplete = model::incompleteRuns(*read);
+            if (!incomplete.empty()) {
+                // The file does not say the op or the rank count of a run: ask, prefilled with what is known.
+                const auto& run = *std::find_if(read->runs.begin(), read->runs.end(),
+                    [](const model::ImportedRun& r) { return !r.op || r.ranks < 1; });
+                const auto hints = askOpAndRanks(this, run, QFileInfo(path).fileName(), request());
+                if (!hints) {
+                    m_status->setText(
+                        tr("Import cancelled: %1").arg(QString::fromStdString(model::toText(incomplete))));
+                    return;
+                }
+                read = m_session->readNcclTests(path, *hints);
+            }
+        }
+        m_status->setText(
+            read ? m_session->applyNcclImport(*read, path) : QString::fromStdString(model::toText(read.problems())));
     });
     files->addWidget(open);
     files->addWidget(save);

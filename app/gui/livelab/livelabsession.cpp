@@ -98,14 +98,38 @@ QString LiveLabSession::saveMeasurements(const QString& path) const
     return problemsText(model::saveMeasurements(path.toStdString(), m_measurements));
 }
 
-QString LiveLabSession::importNcclTests(const QString& path)
+model::Result<model::ImportResult> LiveLabSession::readNcclTests(
+    const QString& path, const model::ImportHints& hints) const
 {
-    auto imported = model::importNcclTests(path.toStdString());
-    if (!imported)
-        return problemsText(imported.problems());
-    const auto n = imported->size();
-    setMeasurements(std::move(imported).value(), QFileInfo(path).fileName());
-    return tr("Imported %1 measurement(s) from %2").arg(n).arg(path);
+    return model::importNcclTestsFile(path.toStdString(), hints);
+}
+
+QString LiveLabSession::applyNcclImport(const model::ImportResult& result, const QString& path)
+{
+    auto rows = model::knownMeasurements(result);
+    const model::Problems incomplete = model::incompleteRuns(result);
+    if (rows.empty()) {
+        model::Problems problems = incomplete;
+        problems.insert(problems.end(), result.warnings.begin(), result.warnings.end());
+        return problemsText(problems);
+    }
+    const auto n = rows.size();
+    const auto runs = result.runs.size();
+    setMeasurements(std::move(rows), QFileInfo(path).fileName());
+    QString text = tr("Imported %1 measurement(s) from %2 (%3 run(s))").arg(n).arg(path).arg(runs);
+    if (!incomplete.empty())
+        text += tr("; skipped runs without op or ranks:\n") + problemsText(incomplete);
+    if (!result.warnings.empty())
+        text += tr("; skipped:\n") + problemsText(result.warnings);
+    return text;
+}
+
+QString LiveLabSession::importNcclTests(const QString& path, const model::ImportHints& hints)
+{
+    const auto read = readNcclTests(path, hints);
+    if (!read)
+        return problemsText(read.problems());
+    return applyNcclImport(*read, path);
 }
 
 bool LiveLabSession::start(const LiveLabRequest& request)

@@ -10,6 +10,7 @@
 #include "model/collectives/hardware.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/measurement.h"
+#include "model/measure/ncclimport.h"
 #include "model/measure/prediction.h"
 
 #include <QLatin1String>
@@ -65,7 +66,15 @@ public:
     /// File actions. open/import return a one-line summary or the problems; save returns the problems or empty.
     QString openMeasurements(const QString& path);
     QString saveMeasurements(const QString& path) const;
-    QString importNcclTests(const QString& path);
+    /// nccl-tests import in two steps, so the window can ask for what a file does not say: read the runs (every
+    /// run, with its op and ranks known or not; hints fill only what the file lacks), then show the complete ones.
+    model::Result<model::ImportResult> readNcclTests(const QString& path, const model::ImportHints& hints = {}) const;
+    /// Replaces the measurements with the rows of every run whose op and ranks are known (runs lacking either are
+    /// never shown, calibrated or predicted) and returns the summary with the warnings ("log.txt:57: ..."); when no
+    /// run is complete, changes nothing and returns the problems naming file, line and field.
+    QString applyNcclImport(const model::ImportResult& result, const QString& path);
+    /// readNcclTests, then applyNcclImport.
+    QString importNcclTests(const QString& path, const model::ImportHints& hints = {});
 
     /// Starts the worker on `request` after clearing the results; false (and error()) when the sizes are not
     /// 1 ≤ minBytes ≤ maxBytes.

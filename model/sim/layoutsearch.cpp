@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+#include "model/sim/layoutsearch.h"
+
+#include "model/sim/simulate.h"
+
+#include <algorithm>
+#include <array>
+#include <mutex>
+#include <thread>
+
+namespace tutor::model {
+
+namespace {
+// Shapes from the models' papers and published configs (Brown et al. 2020 Table 2.1; Narayanan et al. 2021
+// Table 1; Meta Llama 3 config.json; Mistral's Mixtral 8x7B config.json).
+constexpr ModelShape gpt(int layers, int hidden, int heads)
+{
+    return { .layers = layers, .hidden = hidden, .heads = heads, .seqLen = 2048, .vocab = 51200 };
+}
+constexpr ModelShape llama(int layers, int hidden, int ffn, int heads)
+{
+    return { .layers = layers,
+        .hidden = hidden,
+        .ffn = ffn,
+        .heads = heads,
+        .kvHeads = 8,
+        .gatedMlp = true,
+        .seqLen = 8192,
+        .vocab = 128256,
+        .tiedEmbeddings = false };
+}
+
+const std::array<NamedModel, 8>& table()
+{
+    static const std::array<NamedModel, 8> kModels {
+        NamedModel { "gpt3-1.3b", "GPT-3 XL 1.3B (Brown et al. 2020)", gpt(24, 2048, 16) },
+        NamedModel { "gpt3-13b", "GPT-3 13B (Brown et al. 2020)", gpt(40, 5120, 40) },
+        NamedModel { "gpt3-175b", "GPT-3 175B (Brown et al. 2020)", gpt(96, 12288, 96) },
+        NamedModel { "gpt-1t", "1T GPT of Narayanan et al. 2021, Table 1", gpt(128, 25600, 160) },
+        NamedModel { "llama3-8b", "Llama 3 8B (Meta, config.json)", llama(32, 4096, 14336, 32) },
+        NamedModel { "llama3-70b", "Llama 3 70B (Meta, config.json)", llama(80, 8192, 28672, 64) },
+        NamedModel { "llama3-405b", "Llama 3.1 405B (Meta, config.json)", llama(126, 16384, 53248, 128) },
+        NamedModel { "mixtral-8x7b", "Mixtral 8x7B (Mistral AI, config.json)",
+            { .layers = 32,
+                .hidden = 4096,
+                .ffn = 14336,
+                .heads = 32,
+                .kvHeads = 8,
+                .gatedMlp = true,
+                .seqLen = 4096,
+                .vocab = 32000,
+                .tiedEmbeddings = false,
+                .moe = { .experts = 8, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 1 } } },
+    };
+    return kModels;
+}
+
+std::vector<int> divisorsOf(long long n, long long cap)
+{
+    std::vector<int> out;
+    for (long long d = 1; d <= std::min(n, cap); ++d)
+        if (n % d == 0)
+            out.push_back(static_cast<int>(d));
+    return out;
+}
+
+std::string str(long long v)
+{
+    return std::to_string(v);
+}
+} // namespace
+
+std::span<const NamedModel> namedModels()
+{
+    return table();
+}
+
+Result<ModelShape> findModel(std::string_view id, const std::string& field)
+{
+    const std::string_view alias = id == "gpt-175b" ? "gpt3-175b" : id;
+    std::string known;
+    for (const auto& m : table()) {
+        if (m.id == alias)
+            return m.shape;
+        known += (known.empty() ? "" : ", ") + std::string(m.id);
+    }
+    return Problem { field, std::string(id), "unknown model (known: " + known + ")", {} };
+}
+
+Problems validate(const SearchRequest& r)
+{
+    Problems out;
+    const auto hw = resolveHardware(r.base.hardware);
+    if (!hw)
+        return hw.problems();
+    const int perNode = r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode;
+    if (r.gpus < 1 || r.gpus > 1'000'000)
+        out.push_back({ "gpus", str(r.gpus), "must be in [1, 1000000]", {} });
+    else if (r.gpus > perNode && r.gpus % perNode != 0)
+        out.push_back({ "gpus", str(r.gpus),
+            "must be a multiple of the " + str(perNode) + " GPUs per node of " + r.base.hardware.preset, {} });
+    if (r.globalBatch < 0 || r.globalBatch > 100'000'000)
+        out.push_back({ "global_batch", str(r.globalBatch), "must be in [1, 100000000] (0: 2 · gpus)", {} });
+    if (r.threads < 0 || r.threads > 1024)
+        out.push_back({ "threads", str(r.threads), "must be in [0, 1024] (0: every core)", {} });
+    return out;
+}
+
+std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
+{
+    std::vector<Scenario> out;
+    const auto hw = resolveHardware(r.base.hardware);
+    if (!hw)
+        return out;
+    const int perNode
+        = std::min(r.gpus, r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode);
+    const auto& m = r.base.model;
+    const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
+    for (int tp : divisorsOf(perNode, perNode)) {
+        if (m.heads % tp != 0 || m.hidden % tp != 0 || m.ffnSize() % tp != 0 || m.kvHeadCount() % tp != 0)
+            continue;
+        for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
+            if (m.layers % pp != 0 || r.gpus % (tp * pp) != 0)
+                continue;
+            const int dp = r.gpus / (tp * pp);
+            if (batch % dp != 0)
+                continue;
+            const std::vector<int> eps = m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 };
+            for (int ep : eps) {
+                if (m.moe.experts > 0 && m.moe.experts % ep != 0)
+                    continue;
+                for (int v : { 1, 2, 4 }) {
+                    if (v > 1 && (pp == 1 || m.layers % (pp * v) != 0))
+                        continue;
+                    for (int zero = 0; zero <= 3; ++zero) {
+                        if ((zero == 3 && pp > 1) || (zero > 0 && dp == 1 && zero != 0))
+                            continue;
+                        for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full }) {
+                            for (int mbs : { 1, 2, 4, 8 }) {
+                                if ((batch / dp) % mbs != 0)
+                                    continue;
+                                const long long micro = batch / dp / mbs;
+                                if (v > 1 && micro % pp != 0)
+                                    continue;
+                                if (micro > 100'000)
+                                    continue;
+                                Scenario sc = r.base;
+                                sc.hardware.nodes = std::max(1, r.gpus / perNode);
+                                sc.hardware.gpusPerNode = perNode;
+                                sc.parallel = {};
+                                sc.parallel.dp = dp;
+                                sc.parallel.tp = tp;
+                                sc.parallel.pp = pp;
+                                sc.parallel.ep = ep;
+                                sc.parallel.sp = tp > 1;
+                                sc.parallel.zeroStage = zero;
+                                sc.parallel.virtualStages = v;
+                                sc.parallel.schedule
+                                    = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
+                                sc.batch = {};
+                                sc.batch.microBatchSize = mbs;
+                                sc.batch.microBatches = static_cast<int>(micro);
+                                sc.batch.globalBatch = static_cast<int>(batch);
+                                sc.compute.recompute = recompute;
+                                sc.name = "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
+                                    + (v > 1 ? " v" + str(v) : "") + (ep > 1 ? " ep" + str(ep) : "") + " zero"
+                                    + str(zero) + " " + std::string(name(recompute)) + " mbs" + str(mbs);
+                                out.push_back(std::move(sc));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+Result<SearchResult> searchLayouts(
+    const SearchRequest& r, const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel)
+{
+    if (auto problems = validate(r); !problems.empty())
+        return problems;
+    const auto hw = resolveHardware(r.base.hardware);
+    SearchResult out;
+    auto layouts = enumerateLayouts(r);
+    out.enumerated = static_cast<int>(layouts.size());
+    // Cheap checks first: Megatron's rules (validate) and memory; only what fits is simulated.
+    std::vector<Scenario> feasible;
+    for (auto& sc : layouts) {
+        LayoutResult rejected;
+        if (auto problems = validate(sc); !problems.empty()) {
+            rejected.rejected = problems.front().text();
+        } else if (const auto mem = peakMemory(sc, hw->memoryBytes); !mem.fits()) {
+            rejected.fits = false;
+            rejected.rejected = "needs " + str(static_cast<long long>(mem.totalBytes / (1 << 30))) + " GiB per GPU of "
+                + str(static_cast<long long>(mem.capacityBytes / (1 << 30))) + " GiB (stage " + str(mem.stage) + ")";
+        } else {
+            feasible.push_back(std::move(sc));
+            continue;
+        }
+        rejected.scenario = std::move(sc);
+        out.rejected.push_back(std::move(rejected));
+    }
+    const int total = static_cast<int>(feasible.size());
+    std::vector<std::optional<LayoutResult>> results(feasible.size());
+    std::atomic<int> next { 0 }, done { 0 };
+    std::mutex progressMutex;
+    const auto work = [&] {
+        SimulateOptions options;
+        options.labels = false;
+        for (int i = next++; i < total; i = next++) {
+            if (cancel && cancel->load())
+                return;
+            LayoutResult res;
+            res.scenario = feasible[i];
+            if (auto sim = simulate(feasible[i], options)) {
+                res.metrics = sim->metrics;
+            } else {
+                res.rejected = sim.problems().front().text();
+            }
+            results[i] = std::move(res);
+            const int d = ++done;
+            if (progress) {
+                const std::lock_guard lock(progressMutex);
+                progress(d, total);
+            }
+        }
+    };
+    const int threads = std::max(1,
+        std::min(
+            total, r.threads > 0 ? r.threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()))));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (auto& t : pool)
+        t.join();
+    out.cancelled = cancel && cancel->load();
+    for (auto& res : results) {
+        if (!res)
+            continue;
+        if (res->rejected.empty())
+            out.ranked.push_back(std::move(*res));
+        else
+            out.rejected.push_back(std::move(*res));
+    }
+    std::stable_sort(out.ranked.begin(), out.ranked.end(),
+        [](const LayoutResult& a, const LayoutResult& b) { return a.metrics.stepSeconds < b.metrics.stepSeconds; });
+    return out;
+}
+
+} // namespace tutor::model

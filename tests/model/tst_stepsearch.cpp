@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// The layout search against brute-force simulation, and the published-run validation set (steps.json) against
+// its own definitions, recomputed here.
+#include "model/sim/compute.h"
+#include "model/sim/layoutsearch.h"
+#include "model/sim/memory.h"
+#include "model/sim/simulate.h"
+#include "model/sim/stepvalidation.h"
+
+#include <QtTest>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+using namespace tutor::model;
+
+namespace {
+std::string stepsPath()
+{
+    return qEnvironmentVariable("TUTOR_SOURCE_DIR").toStdString() + "/tests/data/validation/steps.json";
+}
+
+SearchRequest smallRequest()
+{
+    SearchRequest r;
+    r.base.model = findModel("gpt3-1.3b").value();
+    r.base.model.layers = 8;
+    r.base.hardware.preset = "hgx-h100";
+    r.gpus = 8;
+    r.globalBatch = 16;
+    r.threads = 2;
+    return r;
+}
+} // namespace
+
+class TestStepSearch : public QObject {
+    Q_OBJECT
+private slots:
+    // Every enumerated layout keeps Megatron's rules: dp·tp·pp = GPUs, tp inside a node and dividing the heads,
+    // the global batch kept.
+    void enumerationRules()
+    {
+        const auto r = smallRequest();
+        const auto layouts = enumerateLayouts(r);
+        QVERIFY(layouts.size() > 20);
+        std::set<std::string> names;
+        for (const auto& s : layouts) {
+            QCOMPARE(s.parallel.dp * s.parallel.tp * s.parallel.pp, 8);
+            QCOMPARE(8 % s.parallel.tp, 0);
+            QCOMPARE(s.model.heads % s.parallel.tp, 0);
+            QCOMPARE(globalBatch(s), 16LL);
+            QVERIFY(s.parallel.zeroStage < 3 || s.parallel.pp == 1);
+            QVERIFY(names.insert(s.name).second); // no layout twice
+        }
+    }
+
+    // The search's figures are simulate()'s for the same scenario, the ranking is by step time, the winner beats
+    // every other feasible layout, and every rejected layout breaks memory or a rule.
+    void matchesBruteForce()
+    {
+        const auto r = smallRequest();
+        const auto result = searchLayouts(r);
+        QVERIFY2(result, toText(result.problems()).c_str());
+        QVERIFY(!result->ranked.empty());
+        QCOMPARE(static_cast<int>(result->ranked.size() + result->rejected.size()), result->enumerated);
+        SimulateOptions options;
+        options.labels = false;
+        double best = 1e300;
+        for (const auto& s : enumerateLayouts(r)) {
+            if (!validate(s).empty())
+                continue;
+            const auto hw = resolveHardware(s.hardware).value();
+            if (!peakMemory(s, hw.memoryBytes).fits())
+                continue;
+            const auto sim = simulate(s, options);
+            QVERIFY(sim);
+            best = std::min(best, sim->metrics.stepSeconds);
+        }
+        QCOMPARE(result->ranked.front().metrics.stepSeconds, best);
+        for (std::size_t i = 1; i < result->ranked.size(); ++i)
+            QVERIFY(result->ranked[i - 1].metrics.stepSeconds <= result->ranked[i].metrics.stepSeconds);
+        for (const auto& row : result->ranked) {
+            const auto sim = simulate(row.scenario, options);
+            QCOMPARE(row.metrics.stepSeconds, sim->metrics.stepSeconds);
+        }
+        for (const auto& x : result->rejected)
+            QVERIFY(!x.rejected.empty());
+    }
+
+    // A model that cannot fit: every layout is rejected for memory, with the figure in the reason.
+    void nothingFits()
+    {
+        auto r = smallRequest();
+        r.base.model = findModel("gpt3-175b").value();
+        r.base.model.layers = 96;
+        const auto result = searchLayouts(r);
+        QVERIFY(result);
+        QVERIFY(result->ranked.empty());
+        QVERIFY(!result->rejected.empty());
+        bool memory = false;
+        for (const auto& x : result->rejected)
+            memory = memory || (!x.fits && x.rejected.find("GiB per GPU") != std::string::npos);
+        QVERIFY(memory);
+    }
+
+    void cancelled()
+    {
+        const std::atomic<bool> stop { true };
+        const auto result = searchLayouts(smallRequest(), {}, &stop);
+        QVERIFY(result);
+        QVERIFY(result->cancelled);
+        QVERIFY(result->ranked.empty());
+    }
+
+    void namedErrors()
+    {
+        const auto unknown = findModel("gpt-5", "--model");
+        QVERIFY(!unknown);
+        QVERIFY(unknown.problems().front().text().find("--model = gpt-5: unknown model") != std::string::npos);
+        auto r = smallRequest();
+        r.gpus = 12;
+        const auto bad = searchLayouts(r);
+        QVERIFY(!bad);
+        QVERIFY2(
+            toText(bad.problems()).find("gpus = 12: must be a multiple of the 8 GPUs per node") != std::string::npos,
+            toText(bad.problems()).c_str());
+    }
+
+    // Each row's seconds per step follow its own measurement's definition, recomputed from the file.
+    void measuredSecondsFollowTheirDefinition()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY2(rows, toText(rows.problems()).c_str());
+        QVERIFY(rows->size() >= 15);
+        std::ifstream in(stepsPath());
+        const auto doc = nlohmann::json::parse(in);
+        int checked = 0;
+        for (const auto& j : doc["rows"]) {
+            const auto id = j["id"].get<std::string>();
+            const auto it = std::find_if(rows->begin(), rows->end(), [&](const StepRow& r) { return r.id == id; });
+            QVERIFY(it != rows->end());
+            if (!it->skipped.empty())
+                continue;
+            const auto& sc = it->scenario;
+            const double gpus = static_cast<double>(sc.parallel.dp) * sc.parallel.tp * sc.parallel.pp;
+            const double tokens
+                = static_cast<double>(j["scenario"]["batch"]["global_batch"].get<long long>()) * sc.model.seqLen;
+            const auto& m = j["measured"];
+            double expected = 0;
+            if (m.contains("iteration_s")) {
+                expected = m["iteration_s"].get<double>();
+            } else if (m.contains("tokens_per_s_per_gpu")) {
+                expected = tokens / (m["tokens_per_s_per_gpu"].get<double>() * gpus);
+            } else if (m.contains("tflops_per_gpu")
+                && j.value("flops_convention", std::string()).rfind("megatron-2021", 0) == 0) {
+                const double s = sc.model.seqLen, l = sc.model.layers, h = sc.model.hidden, v = sc.model.vocab;
+                const double flops = 72.0 * tokens * l * h * h * (1 + s / (6 * h) + v / (16 * l * h)) * 4 / 3;
+                expected = flops / (m["tflops_per_gpu"].get<double>() * 1e12 * gpus);
+            } else {
+                continue;
+            }
+            QVERIFY2(std::abs(it->measuredSeconds / expected - 1) < 1e-9, id.c_str());
+            ++checked;
+        }
+        QVERIFY(checked >= 15);
+    }
+
+    // The report's summary is the mean and maximum of its rows' |error|, and the two splits partition the rows.
+    void summaryAndSplit()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        const auto fit = validateSteps(*rows, Split::Fit);
+        const auto held = validateSteps(*rows, Split::HeldOut);
+        const auto all = validateSteps(*rows, Split::All);
+        QCOMPARE(fit.summary.rows + held.summary.rows, all.summary.rows);
+        QVERIFY(fit.summary.rows >= 8 && held.summary.rows >= 8);
+        double sum = 0, worst = 0;
+        for (const auto& c : held.rows) {
+            QVERIFY(c.heldOut);
+            QVERIFY(c.problem.empty());
+            QCOMPARE(c.error, c.predictedSeconds / c.measuredSeconds - 1);
+            sum += std::abs(c.error);
+            worst = std::max(worst, std::abs(c.error));
+        }
+        QVERIFY(std::abs(held.summary.meanAbs - sum / held.summary.rows) < 1e-12);
+        QCOMPARE(held.summary.worstAbs, worst);
+        for (const auto& c : fit.rows)
+            QVERIFY(!c.heldOut);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStepSearch)
+#include "tst_stepsearch.moc"
