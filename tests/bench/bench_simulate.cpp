@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Training-step simulator: the 1,024-GPU GPT-175B 3D-parallel scenario must simulate in under 10 ms
 // (median), and the same with DP 2,048 no slower, since ranks that behave alike are simulated once.
+#include "model/sim/layoutsearch.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 
@@ -58,8 +59,54 @@ void BM_SimulateGpt175b_1024_noLabels(benchmark::State& state)
     simulateStep(state, 16, false);
 }
 
+// Narayanan et al. 2021's 1T model on 3,072 A100s (t 8, p 64, d 6, 512 micro-batches): the full event timeline.
+void BM_SimulateGpt1T_3072(benchmark::State& state)
+{
+    Scenario s;
+    s.hardware.preset = "dgx-a100";
+    s.hardware.nodes = 384;
+    s.model = findModel("gpt-1t").value();
+    s.parallel.tp = 8;
+    s.parallel.pp = 64;
+    s.parallel.dp = 6;
+    s.batch.microBatches = 512;
+    s.compute.recompute = Recompute::Full;
+    SimulateOptions options;
+    options.labels = false;
+    for (auto _ : state) {
+        auto sim = simulate(s, options);
+        if (!sim) {
+            state.SkipWithError(toText(sim.problems()).c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(sim->metrics.stepSeconds);
+    }
+}
+
+// The layout search for Llama 3 70B on 64 H100s (global batch 128): layouts per second over all threads.
+void BM_SearchLlama70b_64(benchmark::State& state)
+{
+    SearchRequest r;
+    r.base.model = findModel("llama3-70b").value();
+    r.base.hardware.preset = "hgx-h100";
+    r.gpus = 64;
+    r.globalBatch = 128;
+    r.threads = static_cast<int>(state.range(0));
+    int simulated = 0;
+    for (auto _ : state) {
+        const auto result = searchLayouts(r);
+        simulated = result ? static_cast<int>(result->ranked.size()) : 0;
+        benchmark::DoNotOptimize(simulated);
+    }
+    state.counters["layouts"] = simulated;
+    state.counters["layouts/s"] = benchmark::Counter(
+        static_cast<double>(simulated) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 } // namespace
 
+BENCHMARK(BM_SimulateGpt1T_3072)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SearchLlama70b_64)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SimulateGpt175b_1024)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateGpt175b_dp2048)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateGpt175b_1024_noLabels)->Unit(benchmark::kMillisecond);
