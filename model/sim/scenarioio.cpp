@@ -132,6 +132,19 @@ public:
         return true;
     }
 
+    // A named choice (an enum's name): `parse` maps the text to a value, or to nullopt for a problem with `rule`.
+    template <class T, class Parse>
+    void choice(const json& obj, const std::string& path, const char* key, T& out, Parse parse, const char* rule)
+    {
+        std::string text;
+        if (!this->text(obj, path, key, text))
+            return;
+        if (const auto parsed = parse(text))
+            out = *parsed;
+        else
+            add(path + "." + key, text, rule);
+    }
+
     void link(const json& obj, const std::string& path, const char* key, LinkOverride& out)
     {
         const auto it = obj.find(key);
@@ -253,13 +266,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.boolean(q, p, "sp", s.parallel.sp);
         r.integer(q, p, "zero_stage", s.parallel.zeroStage);
         r.integer(q, p, "virtual_stages", s.parallel.virtualStages);
-        std::string schedule;
-        if (r.text(q, p, "schedule", schedule)) {
-            if (const auto parsed = parsePipelineSchedule(schedule))
-                s.parallel.schedule = *parsed;
-            else
-                r.add(p + ".schedule", schedule, "must be \"gpipe\", \"1f1b\" or \"interleaved\"");
-        }
+        r.choice(q, p, "schedule", s.parallel.schedule, parsePipelineSchedule,
+            "must be \"gpipe\", \"1f1b\" or \"interleaved\"");
     });
     section<BatchSpec>(doc, "batch", [&](const json& b, const std::string& p) {
         if (!r.object(b, p, { "micro_batch_size", "micro_batches", "grad_accum", "global_batch" }))
@@ -277,40 +285,17 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
         r.boolean(c, p, "overlap", s.comm.overlap);
         r.integer(c, p, "prefetch_depth", s.comm.prefetchDepth);
-        std::string dtype;
-        if (r.text(c, p, "dtype", dtype)) {
-            if (const auto parsed = parseDType(dtype))
-                s.comm.dtype = *parsed;
-            else
-                r.add(p + ".dtype", dtype, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
-        }
-        if (r.text(c, p, "grad_dtype", dtype)) {
-            if (const auto parsed = parseDType(dtype))
-                s.comm.gradDtype = *parsed;
-            else
-                r.add(p + ".grad_dtype", dtype, "must be a data type such as \"bf16\" or \"fp32\"");
-        }
+        r.choice(c, p, "dtype", s.comm.dtype, parseDType, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
+        r.choice(c, p, "grad_dtype", s.comm.gradDtype, parseDType, "must be a data type such as \"bf16\" or \"fp32\"");
     });
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
         if (!r.object(c, p, { "efficiency", "precision", "flash_attention", "recompute", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
-        std::string precision;
-        if (r.text(c, p, "precision", precision)) {
-            if (const auto parsed = parsePrecision(precision))
-                s.compute.precision = *parsed;
-            else
-                r.add(p + ".precision", precision, "must be \"bf16\" or \"fp8\"");
-        }
+        r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
-        std::string recompute;
-        if (r.text(c, p, "recompute", recompute)) {
-            if (const auto parsed = parseRecompute(recompute))
-                s.compute.recompute = *parsed;
-            else
-                r.add(p + ".recompute", recompute, "must be \"none\", \"selective\" or \"full\"");
-        }
+        r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be \"none\", \"selective\" or \"full\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))

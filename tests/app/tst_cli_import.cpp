@@ -2,6 +2,7 @@
 // `commtutor-cli import`, run in-process through dispatch(): what it prints per run, the exit status for a complete
 // file (0), a run without op or ranks or an unreadable file (1, naming file, field and rule) and bad arguments (2).
 #include "app/cli/commands.h"
+#include "tests/app/clirun.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -10,23 +11,9 @@
 #include <vector>
 
 namespace {
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
-
-Run run(const QStringList& arguments)
+CliRun run(const QStringList& arguments)
 {
-    std::vector<std::string> argv { "commtutor-cli", "import" };
-    for (const auto& a : arguments)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    Run r;
-    r.code = tutor::app::cli::dispatch(argv, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return runCli("import", arguments);
 }
 
 QString corpus(const QString& file)

@@ -4,6 +4,7 @@
 // arguments or data as exit status 2 with a message that names the cause.
 #include "app/cli/commands.h"
 #include "model/measure/validation.h"
+#include "tests/app/clirun.h"
 
 #include <QtTest>
 #include <fstream>
@@ -16,23 +17,9 @@
 using namespace tutor::model;
 
 namespace {
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
-
-Run run(const QStringList& arguments)
+CliRun run(const QStringList& arguments)
 {
-    std::vector<std::string> argv { "commtutor-cli", "validate-model" };
-    for (const auto& a : arguments)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    Run r;
-    r.code = tutor::app::cli::dispatch(argv, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return runCli("validate-model", arguments);
 }
 
 std::string dataPath()

@@ -40,6 +40,18 @@ Simulation run(const Scenario& s)
     return std::move(sim).value();
 }
 
+// TP 8 inside each of two nodes, one pipeline stage per node, 4 micro-batches.
+Scenario twoStages()
+{
+    auto s = gpt(4096, 32);
+    s.hardware.gpusPerNode = 8;
+    s.hardware.nodes = 2;
+    s.parallel.tp = 8;
+    s.parallel.pp = 2;
+    s.batch.microBatches = 4;
+    return s;
+}
+
 int count(const Timeline& t, const std::string& label)
 {
     int n = 0;
@@ -190,12 +202,7 @@ private slots:
     // gradient dtype); untied models do not.
     void embeddingGradientAllReduce()
     {
-        auto s = gpt(4096, 32);
-        s.hardware.gpusPerNode = 8;
-        s.hardware.nodes = 2;
-        s.parallel.tp = 8;
-        s.parallel.pp = 2;
-        s.batch.microBatches = 4;
+        auto s = twoStages();
         s.comm.gradDtype = DType::Fp32;
         const auto sim = run(s);
         QCOMPARE(count(sim.timeline, "AllReduce embedding grad"), 2);
@@ -209,12 +216,7 @@ private slots:
     // Megatron's scatter/gather: a stage sends 1/t of the activation and the receiver AllGathers it over TP.
     void pipelineScatterGather()
     {
-        auto s = gpt(4096, 32);
-        s.hardware.gpusPerNode = 8;
-        s.hardware.nodes = 2;
-        s.parallel.tp = 8;
-        s.parallel.pp = 2;
-        s.batch.microBatches = 4;
+        auto s = twoStages();
         const auto sim = run(s);
         const Bytes activation = 2048LL * 4096 * 2;
         int sends = 0;

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// `commtutor-cli search` and `validate-model --steps` through the command table, against the library they print.
+#include "model/sim/layoutsearch.h"
+#include "model/sim/stepvalidation.h"
+#include "tests/app/clirun.h"
+
+#include <QtTest>
+#include <nlohmann/json.hpp>
+
+using namespace tutor::model;
+
+class TestCliSearch : public QObject {
+    Q_OBJECT
+private slots:
+    // The JSON ranking is searchLayouts()'s: same count, same best step, in order.
+    void rankingIsTheLibrarys()
+    {
+        const auto r = runCli("search",
+            { "--model", "gpt3-1.3b", "--gpus", "8", "--global-batch", "16", "--top", "3", "--threads", "1",
+                "--json" });
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        SearchRequest request;
+        request.base.model = findModel("gpt3-1.3b").value();
+        request.gpus = 8;
+        request.globalBatch = 16;
+        request.threads = 1;
+        const auto result = searchLayouts(request);
+        QVERIFY(result);
+        QCOMPARE(j["simulated"].get<std::size_t>(), result->ranked.size());
+        QCOMPARE(j["ranked"].size(), std::size_t { 3 });
+        QCOMPARE(j["ranked"][0]["step_s"].get<double>(), result->ranked.front().metrics.stepSeconds);
+        QCOMPARE(j["ranked"][0]["layout"].get<std::string>(), result->ranked.front().scenario.name);
+        QVERIFY(j["ranked"][0]["step_s"].get<double>() <= j["ranked"][1]["step_s"].get<double>());
+    }
+
+    void badArguments_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no gpus") << QStringList { "--model", "llama3-8b" } << "--gpus is required";
+        QTest::newRow("zero gpus") << QStringList { "--model", "llama3-8b", "--gpus", "0" }
+                                   << "--gpus = 0: must be an integer in [1, 1000000]";
+        QTest::newRow("unknown model") << QStringList { "--model", "gpt-5", "--gpus", "8" }
+                                       << "--model = gpt-5: unknown model";
+        QTest::newRow("model and file") << QStringList { "--model", "llama3-8b", "x.json", "--gpus", "8" }
+                                        << "give either --model NAME or a scenario file";
+    }
+
+    void badArguments()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const auto r = runCli("search", arguments);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
+    }
+
+    // validate-model --steps --held-out prints the library's held-out summary.
+    void stepsSummary()
+    {
+        const auto path = qEnvironmentVariable("TUTOR_SOURCE_DIR") + "/tests/data/validation/steps.json";
+        const auto r = runCli("validate-model", { "--steps", "--held-out", "--data", path, "--json" });
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        const auto rows = loadStepRows(path.toStdString());
+        QVERIFY(rows);
+        const auto report = validateSteps(*rows, Split::HeldOut);
+        QCOMPARE(j["summary"]["rows"].get<int>(), report.summary.rows);
+        QCOMPARE(j["summary"]["mean_abs_error"].get<double>(), report.summary.meanAbs);
+        QCOMPARE(j["summary"]["worst_abs_error"].get<double>(), report.summary.worstAbs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSearch)
+#include "tst_cli_search.moc"
