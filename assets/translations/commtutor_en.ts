@@ -27,6 +27,22 @@
         <source>%1: cannot be written</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Import %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log does not say everything about the run at line %1. Check the collective and the number of ranks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesController</name>
@@ -456,15 +472,25 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Imported %1 measurement(s) from %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sizes: from %1 B to %2 B: each must be at least 1 B, the first not above the second</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>live run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 measurement(s) from %2 (%3 run(s))</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; skipped runs without op or ranks:
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; skipped:
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -727,10 +753,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least absolute relative error); where the library switches protocol with size, each size range gets its own line, as many as the data supports. It shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α (of the small sizes) and β (of the large sizes) into the model.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -757,6 +779,14 @@
     </message>
     <message>
         <source>No model prediction on this preset: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nccl-tests output (*.txt *.log *.out *.json *.dat.*);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import cancelled: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1422,14 +1452,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Efficiency</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Achieved fraction of peak FLOP/s for matrix work</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Recomputation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1499,6 +1521,18 @@
     </message>
     <message>
         <source>The timeline shows the last scenario that worked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fraction of peak FLOP/s a large matrix multiply reaches; &quot;preset&quot; uses the GPU&apos;s fitted figure (element-wise work and attention are costed separately)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -27,6 +27,22 @@
         <source>%1: cannot be written</source>
         <translation>%1：无法写入</translation>
     </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>The log does not say everything about the run at line %1. Check the collective and the number of ranks:</source>
+        <translation>第 %1 行开始的这次运行，日志里没有写全信息。请核对集合通信类型和 rank 数：</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesController</name>
@@ -458,16 +474,28 @@
         <translation>已从 %2 打开 %1 条测量</translation>
     </message>
     <message>
-        <source>Imported %1 measurement(s) from %2</source>
-        <translation>已从 %2 导入 %1 条测量</translation>
-    </message>
-    <message>
         <source>Sizes: from %1 B to %2 B: each must be at least 1 B, the first not above the second</source>
         <translation>大小：从 %1 B 到 %2 B：每个至少 1 B，且前者不大于后者</translation>
     </message>
     <message>
         <source>live run</source>
         <translation>实测运行</translation>
+    </message>
+    <message>
+        <source>Imported %1 measurement(s) from %2 (%3 run(s))</source>
+        <translation>从 %2 导入了 %1 条测量（%3 次运行）</translation>
+    </message>
+    <message>
+        <source>; skipped runs without op or ranks:
+</source>
+        <translation>；跳过了缺少通信类型或 rank 数的运行：
+</translation>
+    </message>
+    <message>
+        <source>; skipped:
+</source>
+        <translation>；已跳过：
+</translation>
     </message>
 </context>
 <context>
@@ -729,10 +757,6 @@
         <translation>导入 nccl-tests 日志或 -J JSON</translation>
     </message>
     <message>
-        <source>nccl-tests output (*.txt *.log *.json);;All files (*)</source>
-        <translation>nccl-tests 输出 (*.txt *.log *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Live lab.&lt;/b&gt; Real collectives on this machine (MPI) or its GPUs (NCCL). Time is the mean per call of the slowest rank; &lt;i&gt;algbw&lt;/i&gt; = S / t; &lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n for AllReduce, (n−1)/n for ReduceScatter, AllGather and AllToAll — comparable with the link&apos;s bandwidth, as nccl-tests reports it. &lt;b&gt;Calibrate&lt;/b&gt; fits t(S) = L + S·F/β to the rows (least absolute relative error); where the library switches protocol with size, each size range gets its own line, as many as the data supports. It shows the error per size; &lt;b&gt;Use for predictions&lt;/b&gt; puts the fitted α (of the small sizes) and β (of the large sizes) into the model.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;实测实验室。&lt;/b&gt;在本机（MPI）或其 GPU（NCCL）上运行真实的集合通信。时间是最慢 rank 每次调用的平均值；&lt;i&gt;algbw&lt;/i&gt; = S / t；&lt;i&gt;busbw&lt;/i&gt; = algbw × 2(n−1)/n（AllReduce），ReduceScatter、AllGather 和 AllToAll 为 (n−1)/n——可与链路带宽比较，与 nccl-tests 的报告方式相同。&lt;b&gt;校准&lt;/b&gt;用各行数据拟合 t(S) = L + S·F/β（最小化相对误差的绝对值）；当通信库随消息大小切换协议时，每个大小区间各拟合一条直线，区间数由数据决定。它给出每个大小的误差；&lt;b&gt;用于预测&lt;/b&gt;把拟合出的 α（小消息区间）和 β（大消息区间）放入模型。&lt;/p&gt;</translation>
     </message>
@@ -760,6 +784,14 @@
     <message>
         <source>No model prediction on this preset: %1</source>
         <translation>此预设下没有模型预测：%1</translation>
+    </message>
+    <message>
+        <source>nccl-tests output (*.txt *.log *.out *.json *.dat.*);;All files (*)</source>
+        <translation>nccl-tests 输出 (*.txt *.log *.out *.json *.dat.*);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import cancelled: %1</source>
+        <translation>已取消导入：%1</translation>
     </message>
 </context>
 <context>
@@ -1422,14 +1454,6 @@
         <translation>计算</translation>
     </message>
     <message>
-        <source>Efficiency</source>
-        <translation>效率</translation>
-    </message>
-    <message>
-        <source>Achieved fraction of peak FLOP/s for matrix work</source>
-        <translation>矩阵运算达到的峰值 FLOP/s 比例</translation>
-    </message>
-    <message>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
@@ -1500,6 +1524,18 @@
     <message>
         <source>The timeline shows the last scenario that worked.</source>
         <translation>时间线显示的是上一个能运行的场景。</translation>
+    </message>
+    <message>
+        <source>GEMM efficiency</source>
+        <translation>GEMM 效率</translation>
+    </message>
+    <message>
+        <source>Fraction of peak FLOP/s a large matrix multiply reaches; &quot;preset&quot; uses the GPU&apos;s fitted figure (element-wise work and attention are costed separately)</source>
+        <translation>大矩阵乘法能达到的峰值 FLOP/s 比例；“预设”表示使用该 GPU 拟合得到的数值（逐元素运算和注意力单独计时）</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>预设值</translation>
     </message>
 </context>
 <context>
