@@ -104,6 +104,9 @@ public:
     Timeline finish(const std::array<Group, kGroupKinds>& groups, bool labels);
     std::size_t size() const;
     void reserve(int lane, std::size_t count) { m_records[lane].reserve(count); }
+    const std::vector<Record>& records(int lane) const { return m_records[lane]; }
+    int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    const Lane& laneInfo(int lane) const { return m_lanes[lane]; }
 
 private:
     std::vector<Lane> m_lanes;

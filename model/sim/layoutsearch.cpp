@@ -207,17 +207,15 @@ Result<SearchResult> searchLayouts(
     std::atomic<int> next { 0 }, done { 0 };
     std::mutex progressMutex;
     const auto work = [&] {
-        SimulateOptions options;
-        options.labels = false;
         for (int i = next++; i < total; i = next++) {
             if (cancel && cancel->load())
                 return;
             LayoutResult res;
             res.scenario = feasible[i];
-            if (auto sim = simulate(feasible[i], options)) {
-                res.metrics = sim->metrics;
+            if (auto metrics = simulateMetrics(feasible[i])) {
+                res.metrics = *metrics;
             } else {
-                res.rejected = sim.problems().front().text();
+                res.rejected = metrics.problems().front().text();
             }
             results[i] = std::move(res);
             const int d = ++done;

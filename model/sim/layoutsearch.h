@@ -2,7 +2,8 @@
 #pragma once
 // Which parallel layout for this model on these GPUs? Enumerates DP × TP × PP × virtual stages × EP × ZeRO
 // stage × recomputation × micro-batch size for a model, a GPU count and a global batch, drops the layouts that
-// break Megatron-LM's rules or do not fit in memory (saying why), simulates the rest and ranks them by step time.
+// break Megatron-LM's rules or do not fit in memory (saying why), simulates the rest (simulateMetrics, the
+// metrics-only path) and ranks them by step time.
 // Rules of the enumeration (Megatron-LM / Megatron-Core practice):
 //   tp divides the GPUs per node (TP stays on NVLink) and the heads (and the KV heads); sequence parallelism is
 //   on whenever tp > 1; pp divides the layers; dp = GPUs / (tp · pp); ep divides dp and the experts (MoE);

@@ -67,13 +67,13 @@ bool isCompute(EventKind kind)
 }
 } // namespace
 
-StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
+StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
 {
     StepMetrics out;
     out.events = timeline.events.size();
     out.stepSeconds = timeline.duration;
     out.memory = ctx.memory;
-    int stages = 0;
+    int stages = static_cast<int>(extra.size());
     for (const auto& lane : timeline.lanes)
         stages = std::max(stages, lane.stage + 1);
 
@@ -99,10 +99,6 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
     for (auto& c : compute)
         c = merge(std::move(c), true);
 
-    struct StageFigures {
-        Seconds compute = 0, commSum = 0, commUnion = 0, overlap = 0, exposed = 0, idle = 0;
-        std::array<DimensionMetrics, 4> dimensions {};
-    };
     std::vector<StageFigures> figures(stages);
     for (int l = 0; l < laneCount; ++l) {
         const auto& lane = timeline.lanes[l];
@@ -137,8 +133,25 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx)
         f.commUnion = length(commUnion);
         f.overlap = intersection(compute[s], commUnion);
         f.exposed = f.commUnion - f.overlap;
-        f.idle = std::max(0.0, out.stepSeconds - (f.compute + f.exposed));
-        idleSum += f.idle;
+        if (s < static_cast<int>(extra.size())) {
+            const auto& x = extra[s];
+            f.compute += x.compute;
+            f.commSum += x.commSum;
+            f.commUnion += x.commUnion;
+            f.overlap += x.overlap;
+            f.exposed += x.exposed;
+            for (std::size_t k = 0; k < f.dimensions.size(); ++k) {
+                auto& d = f.dimensions[k];
+                d.calls += x.dimensions[k].calls;
+                d.bytes += x.dimensions[k].bytes;
+                d.busBytes += x.dimensions[k].busBytes;
+                d.seconds += x.dimensions[k].seconds;
+                d.exposedSeconds += x.dimensions[k].exposedSeconds;
+            }
+            out.events += x.events;
+        }
+        const Seconds idle = std::max(0.0, out.stepSeconds - (f.compute + f.exposed));
+        idleSum += idle;
         if (f.compute + f.exposed > figures[critical].compute + figures[critical].exposed)
             critical = s;
     }

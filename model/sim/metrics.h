@@ -59,8 +59,21 @@ struct MetricsContext {
     MemoryBreakdown memory;
 };
 
+/// One stage's figures before the critical stage is chosen: busy compute, Σ communication durations, the union
+/// of its communication, the part of that union that overlaps compute, the exposed rest, per dimension.
+struct StageFigures {
+    Seconds compute = 0;
+    Seconds commSum = 0;
+    Seconds commUnion = 0;
+    Seconds overlap = 0;
+    Seconds exposed = 0;
+    std::array<DimensionMetrics, 4> dimensions {};
+    std::size_t events = 0;
+};
+
 /// Fills Event::exposed for every communication event (its time not covered by its stage's compute lane)
-/// and returns the step's metrics. Lanes of one stage share Lane::stage.
-StepMetrics measure(Timeline& timeline, const MetricsContext& context);
+/// and returns the step's metrics. Lanes of one stage share Lane::stage. `extra` (one per stage, or empty) is
+/// added to what the events give: the metrics-only path's ops that were not recorded as events.
+StepMetrics measure(Timeline& timeline, const MetricsContext& context, const std::vector<StageFigures>& extra = {});
 
 } // namespace tutor::model

@@ -61,22 +61,10 @@ std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, i
     return ops;
 }
 
-namespace {
-// When a virtual stage's output for a micro-batch is available at its neighbour, and the event that
-// brought it there.
-struct Arrival {
-    Seconds at = -1;
-    EventRef event;
-    bool done() const { return at >= 0; }
-};
-} // namespace
-
-Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>& stages)
+Problems drivePipeline(const Scenario& sc, int total, const OpRunner& run)
 {
-    const auto& sc = ctx.scenario;
     const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = sc.batch.microBatches;
     const int passes = sc.batch.gradAccum;
-    const int total = ctx.totalMicroBatches;
     const int virtualStages = p * v;
 
     std::vector<std::vector<PipelineOp>> orders(p);
@@ -93,11 +81,59 @@ Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>&
     // of vs ready at vs − 1.
     std::vector<Arrival> forwardOut(static_cast<std::size_t>(virtualStages) * total);
     std::vector<Arrival> backwardOut(forwardOut.size());
+    std::vector<std::size_t> next(p, 0);
+    std::size_t remaining = 0;
+    for (const auto& o : orders)
+        remaining += o.size();
+    while (remaining > 0) {
+        bool progress = false;
+        for (int s = 0; s < p; ++s) {
+            while (next[s] < orders[s].size()) {
+                const auto& op = orders[s][next[s]];
+                const int vs = op.chunk * p + s;
+                const std::size_t mb = static_cast<std::size_t>(op.microBatch);
+                Arrival input;
+                if (op.forward && vs > 0) {
+                    input = forwardOut[(vs - 1) * total + mb];
+                    if (!input.done())
+                        break;
+                } else if (!op.forward && vs < virtualStages - 1) {
+                    input = backwardOut[(vs + 1) * total + mb];
+                    if (!input.done())
+                        break;
+                } else {
+                    input.at = 0; // the first stage's input, or the loss (this stage's own forward came first)
+                }
+                const auto out = run(s, op, vs, input);
+                if (op.forward && vs < virtualStages - 1)
+                    forwardOut[vs * total + mb] = out;
+                else if (!op.forward && vs > 0)
+                    backwardOut[vs * total + mb] = out;
+                ++next[s];
+                --remaining;
+                progress = true;
+            }
+        }
+        if (!progress)
+            return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
+                "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
+    }
+    return {};
+}
+
+Bytes pipelineSendBytes(const Context& ctx)
+{
     // Megatron-LM's scatter/gather (Narayanan et al. 2021 §4.1): each TP rank sends only its 1/t of the
     // activation to its peer in the next stage (t NICs in parallel); the receiver AllGathers it over NVLink
     // (LayerRunner). With sequence parallelism the activation is already split that way.
-    const Bytes sendBytes = ctx.activationBytes / sc.parallel.tp;
+    return ctx.activationBytes / ctx.scenario.parallel.tp;
+}
 
+Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>& stages)
+{
+    const int p = ctx.scenario.parallel.pp;
+    const int last = p * ctx.scenario.parallel.virtualStages - 1;
+    const Bytes sendBytes = pipelineSendBytes(ctx);
     const auto send = [&](StageState& st, int vs, int mb, bool forward, EventRef producer) -> Arrival {
         const int to = forward ? vs + 1 : vs - 1;
         const int lane = ctx.builder.lane(st.stage, LaneKind::PpComm);
@@ -117,54 +153,15 @@ Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>&
         ctx.builder.depend(ref, producer);
         return { ctx.builder.at(ref).end(), ref };
     };
-
-    std::vector<std::size_t> next(p, 0);
-    std::size_t remaining = 0;
-    for (const auto& o : orders)
-        remaining += o.size();
-    while (remaining > 0) {
-        bool progress = false;
-        for (int s = 0; s < p; ++s) {
-            auto& st = stages[s];
-            while (next[s] < orders[s].size()) {
-                const auto op = orders[s][next[s]];
-                const int vs = op.chunk * p + s;
-                const std::size_t mb = static_cast<std::size_t>(op.microBatch);
-                Arrival input;
-                if (op.forward) {
-                    if (vs > 0) {
-                        input = forwardOut[(vs - 1) * total + mb];
-                        if (!input.done())
-                            break;
-                    } else {
-                        input.at = 0;
-                    }
-                } else if (vs < virtualStages - 1) {
-                    input = backwardOut[(vs + 1) * total + mb];
-                    if (!input.done())
-                        break;
-                } else {
-                    input.at = 0; // the loss: this stage's own forward came first in its order
-                }
-                if (op.forward) {
-                    const auto last = layers.forward(st, op.chunk, op.microBatch, input.at, input.event);
-                    if (vs < virtualStages - 1)
-                        forwardOut[vs * total + mb] = send(st, vs, op.microBatch, true, last);
-                } else {
-                    const auto last = layers.backward(st, op.chunk, op.microBatch, input.at, input.event);
-                    if (vs > 0)
-                        backwardOut[vs * total + mb] = send(st, vs, op.microBatch, false, last);
-                }
-                ++next[s];
-                --remaining;
-                progress = true;
-            }
+    return drivePipeline(ctx.scenario, ctx.totalMicroBatches, [&](int s, const PipelineOp& op, int vs, Arrival input) {
+        auto& st = stages[s];
+        if (op.forward) {
+            const auto out = layers.forward(st, op.chunk, op.microBatch, input.at, input.event);
+            return vs < last ? send(st, vs, op.microBatch, true, out) : Arrival {};
         }
-        if (!progress)
-            return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
-                "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
-    }
-    return {};
+        const auto out = layers.backward(st, op.chunk, op.microBatch, input.at, input.event);
+        return vs > 0 ? send(st, vs, op.microBatch, false, out) : Arrival {};
+    });
 }
 
 } // namespace tutor::model::sim

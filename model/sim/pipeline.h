@@ -4,6 +4,7 @@
 // the driver that runs every stage's order with the sends between neighbouring stages.
 #include "model/sim/layers.h"
 
+#include <functional>
 #include <vector>
 
 namespace tutor::model::sim {
@@ -25,9 +26,27 @@ struct PipelineOp {
 std::vector<PipelineOp> pipelineOrder(
     PipelineSchedule schedule, int stages, int microBatches, int virtualStages, int stage);
 
-/// Runs every stage's ops (grad_accum passes) in dependency order; forwards wait for the previous virtual
-/// stage's activations, backwards for the next one's gradients, each sent on the sender's pp lane.
-/// A problem only if the orders deadlock (which would be a bug in pipelineOrder).
+/// When a virtual stage's output for a micro-batch is available at its neighbour, and the event that brought it.
+struct Arrival {
+    Seconds at = -1;
+    EventRef event;
+    bool done() const { return at >= 0; }
+};
+
+/// Runs one op of `stage` (virtual stage `vs`) whose input is there (`input`; at 0 for the first forward and the
+/// loss) and returns when its output is available at the neighbouring virtual stage (ignored for the last
+/// forward and the first backward).
+using OpRunner = std::function<Arrival(int stage, const PipelineOp& op, int vs, Arrival input)>;
+
+/// Runs every stage's ops (grad_accum passes) in dependency order: forwards wait for the previous virtual stage's
+/// activations, backwards for the next one's gradients. A problem only if the orders deadlock (a bug in
+/// pipelineOrder). Shared by the full simulation and the metrics-only path, so both follow one schedule.
+Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, const OpRunner& run);
+
+/// The sender's pp-lane event for an op's output (Megatron's scatter/gather: S / t per TP rank).
+Bytes pipelineSendBytes(const Context& context);
+
+/// drivePipeline with every op simulated layer by layer (LayerRunner) and every send an event on the pp lane.
 Problems runPipeline(Context& context, LayerRunner& layers, std::vector<StageState>& stages);
 
 } // namespace tutor::model::sim

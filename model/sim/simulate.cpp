@@ -8,6 +8,7 @@
 #include "model/sim/pipeline.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace tutor::model {
 
@@ -58,34 +59,329 @@ void finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::StageS
         grads.gatherParameters(st, st.computeFree, ref);
     }
 }
-} // namespace
+// What simulate() and simulateMetrics() share: the checked scenario's hardware, kernel costs, collective costs,
+// the lanes and the per-stage state.
+class StepModel {
+public:
+    StepModel(const Scenario& sc, HardwarePreset hardware, KernelCosts kernels, const SimulateOptions& options)
+        : m_hw(std::move(hardware))
+        , m_costs(sim::makeGroups(sc, m_hw), sc.comm.dtype, options.freeCommunication)
+        , m_builder(makeBuilder(sc))
+        , m_ctx { sc, m_hw, options, m_costs, m_builder }
+        , m_stages(static_cast<std::size_t>(sc.parallel.pp))
+    {
+        const auto& par = sc.parallel;
+        m_ctx.layersPerChunk = sc.model.layers / (par.pp * par.virtualStages);
+        m_ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
+        m_ctx.kernels = std::move(kernels);
+        m_ctx.activationBytes
+            = static_cast<Bytes>(sc.batch.microBatchSize) * sc.model.seqLen * sc.model.hidden * sizeOf(sc.comm.dtype);
+        const int straggler = sc.straggler.rank >= 0 ? sc.straggler.rank / (par.tp * par.dp) : -1;
+        for (int s = 0; s < par.pp; ++s) {
+            m_stages[s].stage = s;
+            if (s == straggler)
+                m_stages[s].slow = 1 + sc.straggler.slowdownPct / 100;
+        }
+    }
+    StepModel(const StepModel&) = delete;
+    StepModel& operator=(const StepModel&) = delete;
 
-Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
+    static sim::Builder makeBuilder(const Scenario& sc)
+    {
+        const auto& par = sc.parallel;
+        return sim::Builder(par.pp, par.tp > 1, par.dp > 1, par.pp > 1, sc.model.moe.experts > 0 && par.ep > 1);
+    }
+
+    sim::Context& context() { return m_ctx; }
+    sim::Builder& builder() { return m_builder; }
+    sim::CommCosts& costs() { return m_costs; }
+    std::vector<sim::StageState>& stages() { return m_stages; }
+    const HardwarePreset& hardware() const { return m_hw; }
+
+    MetricsContext metricsContext() const
+    {
+        const auto& sc = m_ctx.scenario;
+        const auto& par = sc.parallel;
+        MetricsContext mc;
+        mc.tokensPerStep
+            = static_cast<double>(sc.batch.microBatchSize) * m_ctx.totalMicroBatches * par.dp * sc.model.seqLen;
+        mc.modelFlopsPerToken = modelFlopsPerToken(sc.model);
+        mc.peakFlops = m_hw.peakFlops;
+        mc.gpus = static_cast<double>(par.dp) * par.tp * par.pp;
+        mc.groupRanks = { par.tp, par.dp, std::min(2, par.pp), par.ep };
+        mc.memory = peakMemory(sc, m_hw.memoryBytes);
+        return mc;
+    }
+
+private:
+    HardwarePreset m_hw;
+    sim::CommCosts m_costs;
+    sim::Builder m_builder;
+    sim::Context m_ctx;
+    std::vector<sim::StageState> m_stages;
+};
+
+Result<std::unique_ptr<StepModel>> prepare(const Scenario& sc, const SimulateOptions& options)
 {
     if (auto problems = validate(sc); !problems.empty())
         return problems;
     auto hardware = resolveHardware(sc.hardware);
     if (!hardware)
         return hardware.problems();
-    const auto& hw = hardware.value();
-    if (!(hw.peakFlops > 0))
+    if (!(hardware->peakFlops > 0))
         return Problem { "hardware.peak_TFLOPs", "0", "must be greater than 0", {} };
-
-    const auto& par = sc.parallel;
-    const int p = par.pp;
-    sim::CommCosts costs(sim::makeGroups(sc, hw), sc.comm.dtype, options.freeCommunication);
-    const bool moe = sc.model.moe.experts > 0;
-    sim::Builder builder(p, par.tp > 1, par.dp > 1, p > 1, moe && par.ep > 1);
-
-    auto kernels = kernelCosts(sc, hw);
+    auto kernels = kernelCosts(sc, hardware.value());
     if (!kernels)
         return kernels.problems();
-    sim::Context ctx { sc, hw, options, costs, builder };
-    ctx.layersPerChunk = sc.model.layers / (p * par.virtualStages);
-    ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
-    ctx.kernels = kernels.value();
-    ctx.activationBytes
-        = static_cast<Bytes>(sc.batch.microBatchSize) * sc.model.seqLen * sc.model.hidden * sizeOf(sc.comm.dtype);
+    return std::make_unique<StepModel>(sc, std::move(hardware).value(), std::move(kernels).value(), options);
+}
+
+// ---- the metrics-only path -------------------------------------------------------------------------------------
+//
+// Every micro-batch's forward (or backward) of one model chunk on one stage costs the same as long as nothing
+// outside the compute chain changes its kernels' times (no ZeRO-3 gathers, no interference). So each distinct op
+// (stage, chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its
+// compute and blocking-communication pattern and its per-dimension figures are kept. The schedule is then driven
+// with those durations (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From
+// a stage's first backward of the step's last micro-batch on (where gradients become ready), every op runs layer
+// by layer on the real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap
+// are the full simulation's own events.
+
+struct Pattern {
+    Seconds duration = 0;
+    std::vector<std::pair<Seconds, Seconds>> compute; ///< relative [begin, end) of its compute events
+    std::vector<std::pair<Seconds, Seconds>> blocking; ///< relative [begin, end) of its TP / EP events
+    StageFigures figures; ///< compute, blocking communication (exposed, never overlapped) per dimension
+};
+
+// |[a, b) ∩ intervals| for sorted, disjoint intervals.
+Seconds coveredBy(const std::vector<std::pair<Seconds, Seconds>>& v, Seconds a, Seconds b)
+{
+    Seconds sum = 0;
+    auto it = std::upper_bound(v.begin(), v.end(), a, [](Seconds t, const auto& i) { return t < i.second; });
+    for (; it != v.end() && it->first < b; ++it)
+        sum += std::min(b, it->second) - std::max(a, it->first);
+    return sum;
+}
+
+// Simulates each distinct op once on a scratch builder and reads its pattern from the events it made.
+std::vector<Pattern> opPatterns(StepModel& model)
+{
+    const auto& sc = model.context().scenario;
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
+    sim::Builder scratch = StepModel::makeBuilder(sc);
+    sim::Context ctx = model.context();
+    sim::Context scratchCtx { ctx.scenario, ctx.hardware, ctx.options, ctx.costs, scratch };
+    scratchCtx.layersPerChunk = ctx.layersPerChunk;
+    scratchCtx.totalMicroBatches = ctx.totalMicroBatches;
+    scratchCtx.kernels = ctx.kernels;
+    scratchCtx.activationBytes = ctx.activationBytes;
+    sim::GradSync grads(scratchCtx, p);
+    sim::LayerRunner layers(scratchCtx, grads);
+    std::vector<Pattern> patterns(static_cast<std::size_t>(p) * v * 2);
+    std::vector<std::pair<Seconds, Seconds>> windows(patterns.size());
+    for (int s = 0; s < p; ++s) {
+        sim::StageState st = model.stages()[s];
+        st.computeFree = 0;
+        for (int c = 0; c < v; ++c) {
+            for (int dir = 0; dir < 2; ++dir) {
+                const Seconds begin = st.computeFree + 1; // a gap keeps ops apart
+                if (dir == 0)
+                    layers.forward(st, c, 0, begin, {});
+                else
+                    layers.backward(st, c, 0, begin, {});
+                const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
+                windows[k] = { begin, st.computeFree };
+                patterns[k].duration = st.computeFree - begin;
+            }
+        }
+    }
+    for (int lane = 0; lane < scratch.laneCount(); ++lane) {
+        const auto& info = scratch.laneInfo(lane);
+        const bool compute = info.kind == LaneKind::Compute;
+        if (!compute && info.kind != LaneKind::TpComm && info.kind != LaneKind::EpComm)
+            continue;
+        std::size_t k = static_cast<std::size_t>(info.stage) * v * 2;
+        for (const auto& r : scratch.records(lane)) {
+            while (r.start > windows[k].second && k + 1 < windows.size())
+                ++k;
+            auto& pat = patterns[k];
+            const std::pair<Seconds, Seconds> rel { r.start - windows[k].first, r.end() - windows[k].first };
+            ++pat.figures.events;
+            if (compute) {
+                pat.compute.push_back(rel);
+                pat.figures.compute += r.duration;
+                continue;
+            }
+            pat.blocking.push_back(rel);
+            auto& d = pat.figures.dimensions[static_cast<int>(info.kind) - 1];
+            const int ranks = info.kind == LaneKind::TpComm ? sc.parallel.tp : sc.parallel.ep;
+            ++d.calls;
+            d.bytes += r.bytes;
+            d.busBytes
+                += static_cast<double>(r.bytes) * busBandwidthFactor(static_cast<Collective>(r.collective), ranks);
+            d.seconds += r.duration;
+            d.exposedSeconds += r.duration;
+            pat.figures.commSum += r.duration;
+            pat.figures.commUnion += r.duration;
+            pat.figures.exposed += r.duration;
+        }
+    }
+    for (auto& pat : patterns)
+        std::sort(pat.blocking.begin(), pat.blocking.end());
+    return patterns;
+}
+
+// to += times · x
+void add(StageFigures& to, const StageFigures& x, double times)
+{
+    const auto n = static_cast<std::size_t>(times);
+    to.compute += times * x.compute;
+    to.commSum += times * x.commSum;
+    to.commUnion += times * x.commUnion;
+    to.overlap += times * x.overlap;
+    to.exposed += times * x.exposed;
+    to.events += n * x.events;
+    for (std::size_t k = 0; k < to.dimensions.size(); ++k) {
+        to.dimensions[k].calls += static_cast<int>(n) * x.dimensions[k].calls;
+        to.dimensions[k].bytes += static_cast<Bytes>(n) * x.dimensions[k].bytes;
+        to.dimensions[k].busBytes += times * x.dimensions[k].busBytes;
+        to.dimensions[k].seconds += times * x.dimensions[k].seconds;
+        to.dimensions[k].exposedSeconds += times * x.dimensions[k].exposedSeconds;
+    }
+}
+
+Result<StepMetrics> metricsOnly(StepModel& model)
+{
+    auto& ctx = model.context();
+    const auto& sc = ctx.scenario;
+    auto& b = model.builder();
+    auto& stages = model.stages();
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
+    const int lastVs = p * v - 1;
+    const auto patterns = opPatterns(model);
+
+    struct OpAt {
+        Seconds start;
+        const Pattern* pattern;
+    };
+    struct Send {
+        Seconds start, duration;
+        int microBatch;
+        bool forward;
+        int to;
+    };
+    std::vector<std::vector<OpAt>> ops(p);
+    std::vector<std::vector<Send>> sends(p);
+    std::vector<Seconds> ppFree(p, 0), realFrom(p, -1);
+    std::vector<StageFigures> fast(p);
+    const Bytes sendBytes = sim::pipelineSendBytes(ctx);
+    const Seconds sendSeconds = p > 1 ? ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp) : 0;
+
+    for (int s = 0; s < p; ++s) {
+        ops[s].reserve(static_cast<std::size_t>(2) * v * ctx.totalMicroBatches);
+        sends[s].reserve(ops[s].capacity());
+    }
+    std::vector<std::size_t> uses(patterns.size(), 0); // fast ops per pattern
+    sim::GradSync grads(ctx, p);
+    sim::LayerRunner layers(ctx, grads);
+    const int finalMicroBatch = ctx.totalMicroBatches - 1;
+    auto problems = sim::drivePipeline(
+        sc, ctx.totalMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
+            auto& st = stages[s];
+            if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
+                realFrom[s] = std::max(st.computeFree, input.at);
+            if (realFrom[s] >= 0) {
+                if (op.forward)
+                    layers.forward(st, op.chunk, op.microBatch, input.at, {});
+                else
+                    layers.backward(st, op.chunk, op.microBatch, input.at, {});
+            } else {
+                const auto& pat = patterns[(static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1)];
+                const Seconds start = std::max(st.computeFree, input.at);
+                ops[s].push_back({ start, &pat });
+                st.computeFree = start + pat.duration;
+                ++uses[static_cast<std::size_t>(&pat - patterns.data())];
+            }
+            const bool sending = op.forward ? vs < lastVs : vs > 0;
+            const int to = op.forward ? vs + 1 : vs - 1;
+            if (!sending || p == 1 || to % p == s)
+                return sim::Arrival { st.computeFree, {} };
+            const Seconds start = std::max(st.computeFree, ppFree[s]);
+            ppFree[s] = start + sendSeconds;
+            sends[s].push_back({ start, sendSeconds, op.microBatch, op.forward, to % p });
+            return sim::Arrival { ppFree[s], {} };
+        });
+    if (!problems.empty())
+        return problems;
+
+    for (std::size_t k = 0; k < patterns.size(); ++k)
+        add(fast[k / (2 * static_cast<std::size_t>(v))], patterns[k].figures, static_cast<double>(uses[k]));
+    // Sends that reach into the part run layer by layer become events there; the others only meet fast ops.
+    for (int s = 0; s < p; ++s) {
+        const int lane = b.lane(s, LaneKind::PpComm);
+        for (const auto& x : sends[s]) {
+            if (x.start + x.duration > realFrom[s] && lane >= 0) {
+                sim::Record e;
+                e.kind = EventKind::Communication;
+                e.style = sim::LabelStyle::Send;
+                e.prefix = "send";
+                e.what = x.forward ? "act" : "grad";
+                e.number = x.to;
+                e.duration = x.duration;
+                e.bytes = sendBytes;
+                e.setCollective(Collective::SendRecv, GroupKind::Pp);
+                e.microBatch = x.microBatch;
+                b.add(lane, e, x.start);
+                continue;
+            }
+            // Compute and blocking communication of the fast ops it overlaps; the rest of it is exposed.
+            Seconds compute = 0, blocking = 0, busy = 0;
+            const auto& list = ops[s];
+            auto it = std::upper_bound(list.begin(), list.end(), x.start,
+                [](Seconds t, const OpAt& o) { return t < o.start + o.pattern->duration; });
+            for (; it != list.end() && it->start < x.start + x.duration; ++it) {
+                const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
+                compute += coveredBy(it->pattern->compute, a, z);
+                blocking += coveredBy(it->pattern->blocking, a, z);
+                busy += std::min(z, it->pattern->duration) - std::max(a, 0.0);
+            }
+            auto& f = fast[s];
+            auto& d = f.dimensions[static_cast<int>(LaneKind::PpComm) - 1];
+            Seconds exposed = x.duration - compute;
+            if (exposed < 1e-9 * x.duration)
+                exposed = 0;
+            ++d.calls;
+            d.bytes += sendBytes;
+            d.busBytes += static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
+            d.seconds += x.duration;
+            d.exposedSeconds += exposed;
+            f.commSum += x.duration;
+            f.commUnion += x.duration - blocking;
+            f.exposed += x.duration - busy;
+            f.overlap += compute;
+            ++f.events;
+        }
+    }
+    for (auto& st : stages)
+        grads.stageDone(st);
+    finishStep(ctx, grads, stages);
+    if (!model.costs().problems().empty())
+        return model.costs().problems();
+    auto timeline = b.finish(model.costs().groups(), false);
+    return measure(timeline, model.metricsContext(), fast);
+}
+} // namespace
+
+Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
+{
+    auto prepared = prepare(sc, options);
+    if (!prepared)
+        return prepared.problems();
+    auto& model = *prepared.value();
+    auto& builder = model.builder();
+    auto& ctx = model.context();
+    const int p = sc.parallel.pp;
 
     // Room for every event of the compute and tp lanes: per layer and micro-batch up to 3 passes
     // (forward, recomputation, backward) of 2 compute and up to 4 TP events.
@@ -94,39 +390,42 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
     for (int s = 0; s < p; ++s) {
         builder.reserve(builder.lane(s, LaneKind::Compute), perStage * passes * 2 + 2 * ctx.totalMicroBatches);
         if (const int tp = builder.lane(s, LaneKind::TpComm); tp >= 0)
-            builder.reserve(tp, perStage * passes * (par.sp ? 4 : 2));
-    }
-
-    std::vector<sim::StageState> stages(p);
-    const int straggler = sc.straggler.rank >= 0 ? sc.straggler.rank / (par.tp * par.dp) : -1;
-    for (int s = 0; s < p; ++s) {
-        stages[s].stage = s;
-        if (s == straggler)
-            stages[s].slow = 1 + sc.straggler.slowdownPct / 100;
+            builder.reserve(tp, perStage * passes * (sc.parallel.sp ? 4 : 2));
     }
 
     sim::GradSync grads(ctx, p);
     sim::LayerRunner layers(ctx, grads);
-    if (auto problems = sim::runPipeline(ctx, layers, stages); !problems.empty())
+    if (auto problems = sim::runPipeline(ctx, layers, model.stages()); !problems.empty())
         return problems;
-    for (auto& st : stages)
+    for (auto& st : model.stages())
         grads.stageDone(st);
-    finishStep(ctx, grads, stages);
-    if (!costs.problems().empty())
-        return costs.problems();
+    finishStep(ctx, grads, model.stages());
+    if (!model.costs().problems().empty())
+        return model.costs().problems();
 
     Simulation out;
-    out.timeline = builder.finish(costs.groups(), options.labels);
-
-    MetricsContext mc;
-    mc.tokensPerStep = static_cast<double>(sc.batch.microBatchSize) * ctx.totalMicroBatches * par.dp * sc.model.seqLen;
-    mc.modelFlopsPerToken = modelFlopsPerToken(sc.model);
-    mc.peakFlops = hw.peakFlops;
-    mc.gpus = static_cast<double>(par.dp) * par.tp * par.pp;
-    mc.groupRanks = { par.tp, par.dp, std::min(2, p), par.ep };
-    mc.memory = peakMemory(sc, hw.memoryBytes);
-    out.metrics = measure(out.timeline, mc);
+    out.timeline = builder.finish(model.costs().groups(), options.labels);
+    out.metrics = measure(out.timeline, model.metricsContext());
     return out;
+}
+
+bool hasMetricsOnlyPath(const Scenario& sc)
+{
+    return sc.parallel.zeroStage != 3 && !(sc.compute.interference > 0);
+}
+
+Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& options)
+{
+    if (!hasMetricsOnlyPath(sc)) {
+        auto full = simulate(sc, { .freeCommunication = options.freeCommunication, .labels = false });
+        if (!full)
+            return full.problems();
+        return full->metrics;
+    }
+    auto prepared = prepare(sc, options);
+    if (!prepared)
+        return prepared.problems();
+    return metricsOnly(*prepared.value());
 }
 
 } // namespace tutor::model

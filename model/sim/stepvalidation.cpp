@@ -153,10 +153,8 @@ double meanAbsError(const std::vector<const StepRow*>& rows, double efficiency)
     for (const auto* row : rows) {
         auto sc = row->scenario;
         sc.compute.efficiency = efficiency;
-        SimulateOptions options;
-        options.labels = false;
-        if (const auto sim = simulate(sc, options)) {
-            sum += std::abs(sim->metrics.stepSeconds / row->measuredSeconds - 1);
+        if (const auto metrics = simulateMetrics(sc)) {
+            sum += std::abs(metrics->stepSeconds / row->measuredSeconds - 1);
             ++n;
         }
     }
@@ -217,17 +215,15 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         c.gpus = row.scenario.parallel.dp * row.scenario.parallel.tp * row.scenario.parallel.pp;
         c.heldOut = held;
         c.measuredSeconds = row.measuredSeconds;
-        SimulateOptions options;
-        options.labels = false;
-        const auto sim = simulate(row.scenario, options);
-        if (!sim) {
-            c.problem = sim.problems().front().text();
+        const auto metrics = simulateMetrics(row.scenario);
+        if (!metrics) {
+            c.problem = metrics.problems().front().text();
             ++report.failed;
             report.rows.push_back(std::move(c));
             continue;
         }
-        c.predictedSeconds = sim->metrics.stepSeconds;
-        c.mfu = sim->metrics.mfu;
+        c.predictedSeconds = metrics->stepSeconds;
+        c.mfu = metrics->mfu;
         c.error = c.predictedSeconds / c.measuredSeconds - 1;
         sum += std::abs(c.error);
         signedSum += c.error;

@@ -59,8 +59,8 @@ void BM_SimulateGpt175b_1024_noLabels(benchmark::State& state)
     simulateStep(state, 16, false);
 }
 
-// Narayanan et al. 2021's 1T model on 3,072 A100s (t 8, p 64, d 6, 512 micro-batches): the full event timeline.
-void BM_SimulateGpt1T_3072(benchmark::State& state)
+// Narayanan et al. 2021's 1T model on 3,072 A100s (t 8, p 64, d 6, 512 micro-batches).
+Scenario gpt1T()
 {
     Scenario s;
     s.hardware.preset = "dgx-a100";
@@ -71,6 +71,13 @@ void BM_SimulateGpt1T_3072(benchmark::State& state)
     s.parallel.dp = 6;
     s.batch.microBatches = 512;
     s.compute.recompute = Recompute::Full;
+    return s;
+}
+
+// The full event timeline.
+void BM_SimulateGpt1T_3072(benchmark::State& state)
+{
+    const auto s = gpt1T();
     SimulateOptions options;
     options.labels = false;
     for (auto _ : state) {
@@ -80,6 +87,20 @@ void BM_SimulateGpt1T_3072(benchmark::State& state)
             return;
         }
         benchmark::DoNotOptimize(sim->metrics.stepSeconds);
+    }
+}
+
+// The metrics-only path (the layout search's and validate-model's).
+void BM_SimulateMetricsGpt1T_3072(benchmark::State& state)
+{
+    const auto s = gpt1T();
+    for (auto _ : state) {
+        auto metrics = simulateMetrics(s);
+        if (!metrics) {
+            state.SkipWithError(toText(metrics.problems()).c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(metrics->stepSeconds);
     }
 }
 
@@ -106,6 +127,7 @@ void BM_SearchLlama70b_64(benchmark::State& state)
 } // namespace
 
 BENCHMARK(BM_SimulateGpt1T_3072)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimulateMetricsGpt1T_3072)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SearchLlama70b_64)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SimulateGpt175b_1024)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateGpt175b_dp2048)->Unit(benchmark::kMillisecond);

@@ -55,7 +55,7 @@ private slots:
         }
     }
 
-    // The search's figures are simulate()'s for the same scenario, the ranking is by step time, the winner beats
+    // The search's figures are simulate()'s for the same scenario (to rounding), the ranking is by step time, the winner beats
     // every other feasible layout, and every rejected layout breaks memory or a rule.
     void matchesBruteForce()
     {
@@ -77,12 +77,13 @@ private slots:
             QVERIFY(sim);
             best = std::min(best, sim->metrics.stepSeconds);
         }
-        QCOMPARE(result->ranked.front().metrics.stepSeconds, best);
+        // the search runs the metrics-only path: equal to the full simulation up to rounding
+        QVERIFY(std::abs(result->ranked.front().metrics.stepSeconds / best - 1) < 1e-9);
         for (std::size_t i = 1; i < result->ranked.size(); ++i)
             QVERIFY(result->ranked[i - 1].metrics.stepSeconds <= result->ranked[i].metrics.stepSeconds);
         for (const auto& row : result->ranked) {
             const auto sim = simulate(row.scenario, options);
-            QCOMPARE(row.metrics.stepSeconds, sim->metrics.stepSeconds);
+            QVERIFY(std::abs(row.metrics.stepSeconds / sim->metrics.stepSeconds - 1) < 1e-9);
         }
         for (const auto& x : result->rejected)
             QVERIFY(!x.rejected.empty());

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The metrics-only path (simulateMetrics) against the full simulation: every figure within 0.1 %, on the shipped
+// scenarios and on pipelines, interleaving, gradient accumulation, MoE, stragglers and free communication.
+#include "model/sim/scenarioio.h"
+#include "model/sim/simulate.h"
+
+#include <QDir>
+#include <QtTest>
+#include <cmath>
+
+using namespace tutor::model;
+
+Q_DECLARE_METATYPE(Scenario)
+
+namespace {
+bool near(double a, double b, double scale)
+{
+    return std::abs(a - b) <= 1e-3 * std::max(std::abs(b), scale) + 1e-15;
+}
+
+Scenario pipeline(int dp, int tp, int pp, int v, int m)
+{
+    Scenario s;
+    s.name = "pipeline";
+    s.hardware.preset = "hgx-h100";
+    s.hardware.nodes = std::max(1, dp * tp * pp / 8);
+    s.hardware.gpusPerNode = std::min(8, dp * tp * pp);
+    s.model = { .layers = 16, .hidden = 4096, .heads = 32, .seqLen = 2048, .vocab = 51200 };
+    s.parallel.dp = dp;
+    s.parallel.tp = tp;
+    s.parallel.pp = pp;
+    s.parallel.sp = tp > 1;
+    s.parallel.virtualStages = v;
+    s.parallel.schedule = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
+    s.batch.microBatches = m;
+    return s;
+}
+} // namespace
+
+class TestMetricsOnly : public QObject {
+    Q_OBJECT
+private slots:
+    void sameFigures_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<bool>("free");
+        const QDir dir(qEnvironmentVariable("TUTOR_SOURCE_DIR") + "/assets/scenarios");
+        for (const auto& file : dir.entryList({ "*.json" })) {
+            auto s = loadScenario(dir.filePath(file).toStdString());
+            QVERIFY2(s, qPrintable(file));
+            QTest::newRow(qPrintable(file)) << *s << false;
+        }
+        QTest::newRow("1f1b dp2 tp8 pp4 m8") << pipeline(2, 8, 4, 1, 8) << false;
+        QTest::newRow("interleaved dp1 tp8 pp4 v2 m8") << pipeline(1, 8, 4, 2, 8) << false;
+        QTest::newRow("interleaved free") << pipeline(1, 8, 4, 2, 8) << true;
+        auto accum = pipeline(4, 2, 2, 1, 4);
+        accum.batch.gradAccum = 3;
+        QTest::newRow("grad accum 3") << accum << false;
+        auto gpipe = pipeline(2, 4, 2, 1, 6);
+        gpipe.parallel.schedule = PipelineSchedule::GPipe;
+        QTest::newRow("gpipe") << gpipe << false;
+        auto slow = pipeline(2, 8, 2, 1, 8);
+        slow.straggler = { .rank = 20, .slowdownPct = 30 };
+        QTest::newRow("straggler") << slow << false;
+        auto zero = pipeline(4, 2, 2, 1, 8);
+        zero.parallel.zeroStage = 1;
+        zero.compute.recompute = Recompute::Full;
+        QTest::newRow("zero1 full recompute") << zero << false;
+        auto noOverlap = pipeline(8, 1, 2, 1, 4);
+        noOverlap.comm.overlap = false;
+        QTest::newRow("no overlap") << noOverlap << false;
+    }
+
+    void sameFigures()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(bool, free);
+        SimulateOptions options;
+        options.freeCommunication = free;
+        options.labels = false;
+        const auto full = simulate(scenario, options);
+        QVERIFY2(full, toText(full.problems()).c_str());
+        const auto fast = simulateMetrics(scenario, options);
+        QVERIFY2(fast, toText(fast.problems()).c_str());
+        const auto& a = full->metrics;
+        const auto& b = *fast;
+        const double step = a.stepSeconds;
+#define SAME(field, scale)                                                                                             \
+    QVERIFY2(near(b.field, a.field, scale), qPrintable(QString(#field ": %1 vs %2").arg(b.field).arg(a.field)))
+        SAME(stepSeconds, 0);
+        SAME(computeSeconds, step);
+        SAME(commSeconds, step);
+        SAME(commUnionSeconds, step);
+        SAME(exposedCommSeconds, step);
+        SAME(overlapHta, 1);
+        SAME(overlapOsu, 1);
+        SAME(bubbleFraction, 1);
+        SAME(mfu, 0);
+        SAME(tokensPerSecond, 0);
+        QCOMPARE(b.criticalStage, a.criticalStage);
+        QCOMPARE(b.events, a.events);
+        for (std::size_t k = 0; k < a.dimensions.size(); ++k) {
+            SAME(dimensions[k].seconds, step);
+            SAME(dimensions[k].exposedSeconds, step);
+            SAME(dimensions[k].busBytes, 1);
+            QCOMPARE(b.dimensions[k].calls, a.dimensions[k].calls);
+            QCOMPARE(b.dimensions[k].bytes, a.dimensions[k].bytes);
+        }
+#undef SAME
+        QCOMPARE(b.memory, a.memory);
+    }
+
+    // ZeRO-3 gathers and interference change each op's time: those scenarios take the full simulation.
+    void fallsBackWhereOpsDiffer()
+    {
+        auto s = pipeline(8, 1, 1, 1, 4);
+        QVERIFY(hasMetricsOnlyPath(s));
+        s.parallel.zeroStage = 3;
+        QVERIFY(!hasMetricsOnlyPath(s));
+        const auto full = simulate(s);
+        const auto fast = simulateMetrics(s);
+        QVERIFY(full && fast);
+        QCOMPARE(fast->stepSeconds, full->metrics.stepSeconds);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMetricsOnly)
+#include "tst_metricsonly.moc"
