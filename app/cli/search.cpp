@@ -157,7 +157,7 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
     const auto previous = std::signal(SIGINT, onInterrupt);
     auto last = std::chrono::steady_clock::now();
     const auto started = last;
-    const auto progress = [&](int done, int total) {
+    const auto progress = [&](int done, int total, const LayoutResult&) {
         const auto now = std::chrono::steady_clock::now();
         if (now - last > std::chrono::milliseconds(500) || done == total) {
             last = now;

@@ -7,6 +7,7 @@
 #include "livelab/livelabstage.h"
 #include "playback.h"
 #include "playbackbar.h"
+#include "search/searchstage.h"
 #include "stage.h"
 #include "training/trainingstage.h"
 #include "views/text.h"
@@ -77,6 +78,15 @@ void MainWindow::createStages()
     auto* liveLab = new LiveLabStage(this);
     m_stages[Navigator::LiveLab] = liveLab;
     m_stages[Navigator::Lessons] = new LessonStage(this);
+    auto* search = new SearchStage(this);
+    m_stages[Navigator::Search] = search;
+    // A layout chosen in the search opens on the Training page, in the form and the timeline.
+    connect(search, &SearchStage::openScenario, this, [this](const model::Scenario& scenario) {
+        if (TrainingStage* training = trainingStage()) {
+            training->setScenario(scenario);
+            showPage(Navigator::Training);
+        }
+    });
     // Links fitted in the live lab replace the preset's links in the collectives stage's predictions.
     connect(liveLab, &LiveLabStage::calibrationApplied, this, [this](model::Link intra, model::Link inter) {
         collectivesStage()->controller()->setCalibratedLinks(intra, inter);
@@ -213,6 +223,8 @@ bool MainWindow::showView(const QString& name)
         showPage(Navigator::LiveLab);
     else if (name == QLatin1String("lessons"))
         showPage(Navigator::Lessons);
+    else if (name == QLatin1String("search"))
+        showPage(Navigator::Search);
     else
         return false;
     return true;
@@ -221,7 +233,7 @@ bool MainWindow::showView(const QString& name)
 QStringList MainWindow::viewNames()
 {
     return { QStringLiteral("collectives"), QStringLiteral("timeline"), QStringLiteral("charts"),
-        QStringLiteral("livelab"), QStringLiteral("lessons") };
+        QStringLiteral("livelab"), QStringLiteral("lessons"), QStringLiteral("search") };
 }
 
 bool MainWindow::openScenario(const QString& path)

@@ -14,7 +14,7 @@ Navigator::Navigator(QWidget* parent)
     setUniformItemSizes(true);
     setSpacing(2);
     const QStyle::StandardPixmap icons[PageCount] = { QStyle::SP_ComputerIcon, QStyle::SP_FileDialogDetailedView,
-        QStyle::SP_DriveNetIcon, QStyle::SP_DialogHelpButton };
+        QStyle::SP_DriveNetIcon, QStyle::SP_DialogHelpButton, QStyle::SP_FileDialogContentsView };
     for (int p = 0; p < PageCount; ++p)
         addItem(new QListWidgetItem(style()->standardIcon(icons[p]), QString()));
     retranslate();
@@ -33,6 +33,8 @@ QString Navigator::title(Page page)
         return tr("Live lab");
     case Lessons:
         return tr("Lessons");
+    case Search:
+        return tr("Layout search");
     case PageCount:
         break;
     }
@@ -50,6 +52,8 @@ QString Navigator::toolTip(Page page)
         return tr("Run real collectives with NCCL or MPI and compare with the model (Ctrl+3)");
     case Lessons:
         return tr("Guided lessons and interview questions (Ctrl+4)");
+    case Search:
+        return tr("Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)");
     case PageCount:
         break;
     }

@@ -4,6 +4,7 @@
 #include "collectives/collectivesstage.h"
 #include "mainwindow.h"
 #include "playback.h"
+#include "search/searchstage.h"
 #include "stage.h"
 
 #include <QApplication>
@@ -120,6 +121,16 @@ std::optional<ScreenshotRequest> parseScreenshotArgs(const QStringList& argument
     return r;
 }
 
+// The layout search page shows its default search's results rather than an empty table.
+void fillSearch(MainWindow& window)
+{
+    if (auto* search = qobject_cast<SearchStage*>(window.currentStage()); search && search->table()->rowCount() == 0) {
+        search->start();
+        search->waitForFinished();
+        settle();
+    }
+}
+
 int runScreenshot(const ScreenshotRequest& request)
 {
     QTextStream out(stdout);
@@ -143,6 +154,7 @@ int runScreenshot(const ScreenshotRequest& request)
         }
         for (const QString& view : MainWindow::viewNames()) {
             window.showView(view);
+            fillSearch(window);
             const QString path
                 = QDir(request.stagesDir).filePath(QStringLiteral("%1-%2.png").arg(view, request.language));
             if (!save(window, path, &error)) {
@@ -154,6 +166,7 @@ int runScreenshot(const ScreenshotRequest& request)
         return 0;
     }
     window.showView(request.view);
+    fillSearch(window);
     if (request.time)
         window.playback()->setTime(*request.time);
     if (!save(window, request.output, &error)) {

@@ -375,6 +375,57 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LayoutTableModel</name>
+    <message>
+        <source>Double-click to open this layout on the Training page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LessonStage</name>
     <message>
         <source>No lessons folder was found. Set TUTOR_LESSONS_DIR to the `lessons` folder.</source>
@@ -1173,6 +1224,14 @@
         <source>Choose what to study</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Layout search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::PlaybackBar</name>
@@ -1537,6 +1596,85 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::SearchStage</name>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model with its published shape (layers, hidden size, heads, vocabulary)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs in all: a multiple of the preset&apos;s GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step; every layout keeps it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 × GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enumerate DP × TP × PP × virtual stages × EP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open on Training page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enumerating layouts…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated %1 of %2 layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: %1 of %2 layouts simulated, %3 rejected before simulation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts simulated, %3 rejected (a rule or memory).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which layout for this model on these GPUs?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every combination of data, tensor and pipeline parallelism, interleaving, expert parallelism, ZeRO stage, recomputation and micro-batch size that keeps Megatron-LM&apos;s rules and fits in memory is simulated; the table ranks them by step time. On the chart, the line is the Pareto front: layouts that no other layout beats on both step time and memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::TrainingStage</name>
     <message>
         <source>Opened %1</source>
@@ -1638,6 +1776,10 @@
     </message>
     <message>
         <source>DP size (GPUs scale with it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened layout %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1812,6 +1954,44 @@
     </message>
     <message>
         <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::LayoutChart</name>
+    <message>
+        <source>Each point is one simulated layout: memory per GPU against step time. The line joins the Pareto front (no other layout is both faster and smaller); click a point to select its row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layouts: none simulated yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layout(s): step time against memory per GPU</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -377,6 +377,57 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LayoutTableModel</name>
+    <message>
+        <source>Double-click to open this layout on the Training page</source>
+        <translation>双击在“训练步”页打开这个布局</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <source>Memory/GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Exposed TP</source>
+        <translation>暴露的 TP</translation>
+    </message>
+    <message>
+        <source>Exposed DP</source>
+        <translation>暴露的 DP</translation>
+    </message>
+    <message>
+        <source>Exposed PP</source>
+        <translation>暴露的 PP</translation>
+    </message>
+    <message>
+        <source>Exposed EP</source>
+        <translation>暴露的 EP</translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LessonStage</name>
     <message>
         <source>No lessons folder was found. Set TUTOR_LESSONS_DIR to the `lessons` folder.</source>
@@ -1175,6 +1226,14 @@
         <source>Choose what to study</source>
         <translation>选择要学习的内容</translation>
     </message>
+    <message>
+        <source>Layout search</source>
+        <translation>布局搜索</translation>
+    </message>
+    <message>
+        <source>Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)</source>
+        <translation>按模拟的步时间为一个模型在 N 张 GPU 上的并行布局排序（Ctrl+5）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::PlaybackBar</name>
@@ -1539,6 +1598,85 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::SearchStage</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>A model with its published shape (layers, hidden size, heads, vocabulary)</source>
+        <translation>按公开配置给出的模型形状（层数、隐藏维度、注意力头数、词表）</translation>
+    </message>
+    <message>
+        <source>GPUs in all: a multiple of the preset&apos;s GPUs per node</source>
+        <translation>GPU 总数：必须是预设每节点 GPU 数的整数倍</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step; every layout keeps it</source>
+        <translation>每个优化器步的序列数；所有布局都保持这个值</translation>
+    </message>
+    <message>
+        <source>2 × GPUs</source>
+        <translation>2 × GPU 数</translation>
+    </message>
+    <message>
+        <source>Search layouts</source>
+        <translation>搜索布局</translation>
+    </message>
+    <message>
+        <source>Enumerate DP × TP × PP × virtual stages × EP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
+        <translation>枚举 DP × TP × PP × 虚拟阶段 × EP × ZeRO × 重计算 × 微批次大小，去掉违反规则或放不进显存的，模拟其余布局</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Open on Training page</source>
+        <translation>在“训练步”页打开</translation>
+    </message>
+    <message>
+        <source>Enumerating layouts…</source>
+        <translation>正在枚举布局…</translation>
+    </message>
+    <message>
+        <source>Simulated %1 of %2 layouts</source>
+        <translation>已模拟 %2 个布局中的 %1 个</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 of %2 layouts simulated, %3 rejected before simulation.</source>
+        <translation>已停止：%2 个布局中模拟了 %1 个，%3 个在模拟前被排除。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layouts simulated, %3 rejected (a rule or memory).</source>
+        <translation>%2 个布局中模拟了 %1 个，%3 个被排除（违反规则或显存不够）。</translation>
+    </message>
+    <message>
+        <source>Which layout for this model on these GPUs?</source>
+        <translation>这个模型在这些 GPU 上该用哪种布局？</translation>
+    </message>
+    <message>
+        <source>Every combination of data, tensor and pipeline parallelism, interleaving, expert parallelism, ZeRO stage, recomputation and micro-batch size that keeps Megatron-LM&apos;s rules and fits in memory is simulated; the table ranks them by step time. On the chart, the line is the Pareto front: layouts that no other layout beats on both step time and memory.</source>
+        <translation>所有符合 Megatron-LM 规则、放得进显存的数据并行、张量并行、流水线并行、交错、专家并行、ZeRO 阶段、重计算和微批次大小组合都会被模拟；表格按步时间排序。图中的折线是帕累托前沿：没有其他布局能在步时间和显存上同时胜过它们。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;：步时间 %2 s，MFU %3 %，气泡 %4 %，每卡 %5 GiB；其中暴露的通信 %6 s。</translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::TrainingStage</name>
     <message>
         <source>Opened %1</source>
@@ -1639,6 +1777,10 @@
     <message>
         <source>DP size (GPUs scale with it)</source>
         <translation>DP 规模（GPU 数随之变化）</translation>
+    </message>
+    <message>
+        <source>Opened layout %1</source>
+        <translation>已打开布局 %1</translation>
     </message>
 </context>
 <context>
@@ -1813,6 +1955,43 @@
     <message>
         <source>Group</source>
         <translation>通信组</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::LayoutChart</name>
+    <message>
+        <source>Each point is one simulated layout: memory per GPU against step time. The line joins the Pareto front (no other layout is both faster and smaller); click a point to select its row</source>
+        <translation>每个点是一个模拟过的布局：横轴每卡显存，纵轴步时间。折线连起帕累托前沿（没有其他布局既更快又更省显存）；点击一个点选中表格中对应的行</translation>
+    </message>
+    <message>
+        <source>Layouts: none simulated yet</source>
+        <translation>布局：尚未模拟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layout(s): step time against memory per GPU</source>
+        <translation>
+            <numerusform>%n 个布局：步时间与每卡显存</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>已选中</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GiB)</source>
+        <translation>每卡显存（GiB）</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>步时间（s）</translation>
     </message>
 </context>
 <context>

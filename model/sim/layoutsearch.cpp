@@ -177,7 +177,7 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
 }
 
 Result<SearchResult> searchLayouts(
-    const SearchRequest& r, const std::function<void(int, int)>& progress, const std::atomic<bool>* cancel)
+    const SearchRequest& r, const SearchProgress& progress, const std::atomic<bool>* cancel)
 {
     if (auto problems = validate(r); !problems.empty())
         return problems;
@@ -217,12 +217,12 @@ Result<SearchResult> searchLayouts(
             } else {
                 res.rejected = metrics.problems().front().text();
             }
-            results[i] = std::move(res);
             const int d = ++done;
             if (progress) {
                 const std::lock_guard lock(progressMutex);
-                progress(d, total);
+                progress(d, total, res);
             }
+            results[i] = std::move(res);
         }
     };
     const int threads = std::max(1,
@@ -246,6 +246,34 @@ Result<SearchResult> searchLayouts(
     std::stable_sort(out.ranked.begin(), out.ranked.end(),
         [](const LayoutResult& a, const LayoutResult& b) { return a.metrics.stepSeconds < b.metrics.stepSeconds; });
     return out;
+}
+
+std::vector<std::size_t> paretoFront(const std::vector<LayoutResult>& layouts)
+{
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < layouts.size(); ++i)
+        if (layouts[i].rejected.empty())
+            order.push_back(i);
+    // By memory, then step time: a layout is on the front when it is faster than every smaller one.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const auto& x = layouts[a].metrics;
+        const auto& y = layouts[b].metrics;
+        return x.memory.totalBytes != y.memory.totalBytes ? x.memory.totalBytes < y.memory.totalBytes
+                                                          : x.stepSeconds < y.stepSeconds;
+    });
+    std::vector<std::size_t> front;
+    double best = 1e300;
+    for (auto i : order) {
+        const auto& m = layouts[i].metrics;
+        // an exact tie with the last front member is not dominated by it either
+        const bool tie = !front.empty() && m.stepSeconds == best
+            && m.memory.totalBytes == layouts[front.back()].metrics.memory.totalBytes;
+        if (m.stepSeconds < best || tie) {
+            front.push_back(i);
+            best = m.stepSeconds;
+        }
+    }
+    return front;
 }
 
 } // namespace tutor::model

@@ -59,9 +59,15 @@ Problems validate(const SearchRequest& request);
 /// Every candidate layout of the request (not yet checked against memory).
 std::vector<Scenario> enumerateLayouts(const SearchRequest& request);
 
-/// Runs the search on `threads` threads. `progress(done, total)` is called from worker threads as layouts finish;
-/// setting `cancel` stops the search early (the result then holds what was simulated, `cancelled` true).
-Result<SearchResult> searchLayouts(const SearchRequest& request, const std::function<void(int, int)>& progress = {},
-    const std::atomic<bool>* cancel = nullptr);
+/// Runs the search on `threads` threads. `progress(done, total, result)` is called from worker threads, one at a
+/// time, as each layout finishes (`result` is that layout's); setting `cancel` stops the search early (the result
+/// then holds what was simulated, `cancelled` true).
+using SearchProgress = std::function<void(int done, int total, const LayoutResult& result)>;
+Result<SearchResult> searchLayouts(
+    const SearchRequest& request, const SearchProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+/// Indices of the layouts on the Pareto front of (step time, memory per GPU): none is both faster and smaller, in
+/// ascending memory. Layouts with a rejection are ignored.
+std::vector<std::size_t> paretoFront(const std::vector<LayoutResult>& layouts);
 
 } // namespace tutor::model

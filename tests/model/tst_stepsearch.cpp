@@ -90,6 +90,32 @@ private slots:
     }
 
     // A model that cannot fit: every layout is rejected for memory, with the figure in the reason.
+    // The Pareto front of (step, memory): no layout is both faster and smaller than a front member, and every
+    // layout off the front is dominated by one on it (checked pairwise here).
+    void paretoFrontIsNonDominated()
+    {
+        const auto result = searchLayouts(smallRequest());
+        QVERIFY(result);
+        const auto& all = result->ranked;
+        const auto front = paretoFront(all);
+        QVERIFY(!front.empty());
+        const auto dominates = [&](std::size_t a, std::size_t b) {
+            const auto& x = all[a].metrics;
+            const auto& y = all[b].metrics;
+            return x.stepSeconds <= y.stepSeconds && x.memory.totalBytes <= y.memory.totalBytes
+                && (x.stepSeconds < y.stepSeconds || x.memory.totalBytes < y.memory.totalBytes);
+        };
+        std::set<std::size_t> onFront(front.begin(), front.end());
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            bool dominated = false;
+            for (std::size_t j = 0; j < all.size(); ++j)
+                dominated = dominated || dominates(j, i);
+            QCOMPARE(onFront.count(i) == 1, !dominated);
+        }
+        // the fastest layout is always on the front
+        QVERIFY(onFront.count(0) == 1);
+    }
+
     void nothingFits()
     {
         auto r = smallRequest();

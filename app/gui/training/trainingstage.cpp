@@ -161,6 +161,14 @@ void TrainingStage::loadInitialScenario()
     m_controller->setSynchronous(false);
 }
 
+void TrainingStage::setScenario(const model::Scenario& scenario)
+{
+    m_form->setScenario(scenario);
+    m_controller->setScenario(scenario);
+    m_path.clear();
+    emit message(tr("Opened layout %1").arg(views::toQString(scenario.name)), false);
+}
+
 void TrainingStage::setSynchronous(bool synchronous)
 {
     m_controller->setSynchronous(synchronous);

@@ -51,6 +51,8 @@ public:
     model::Problems openScenario(const QString& path);
     /// Like openScenario, reporting through message() instead of returning the problems.
     void loadScenarioFile(const QString& path);
+    /// Shows a scenario made elsewhere (the layout search): the form takes it and it is simulated.
+    void setScenario(const model::Scenario& scenario);
     /// Writes the current scenario as JSON.
     bool saveScenario(const QString& path, QString* error);
     /// Writes the current timeline as a Chrome trace (Perfetto) or as CSV.

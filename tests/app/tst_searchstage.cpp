@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// The Layout search page, offscreen: the table fills with searchLayouts()'s ranking, the chart draws every layout
+// and the Pareto front, and a chosen row opens on the Training page.
+#include "app/gui/mainwindow.h"
+#include "app/gui/search/searchstage.h"
+#include "app/gui/training/scenarioform.h"
+#include "app/gui/training/trainingcontroller.h"
+#include "app/gui/training/trainingstage.h"
+#include "views/charts/layoutchart.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace tutor;
+
+class TestSearchStage : public QObject {
+    Q_OBJECT
+private slots:
+    void tableAndChartFollowTheSearch()
+    {
+        app::SearchStage stage;
+        QVERIFY(stage.setInputs(QStringLiteral("gpt3-1.3b"), 8, QStringLiteral("hgx-h100"), 16));
+        stage.start();
+        stage.waitForFinished();
+        QTRY_VERIFY(!stage.running());
+        QCoreApplication::processEvents();
+
+        model::SearchRequest request;
+        request.base.model = model::findModel("gpt3-1.3b").value();
+        request.gpus = 8;
+        request.globalBatch = 16;
+        const auto expected = model::searchLayouts(request);
+        QVERIFY(expected);
+        const auto* table = stage.table();
+        QCOMPARE(table->rowCount(), static_cast<int>(expected->ranked.size()));
+        // ranked by step time, the first row the search's winner
+        QCOMPARE(table->layouts().front().metrics.stepSeconds, expected->ranked.front().metrics.stepSeconds);
+        for (int r = 1; r < table->rowCount(); ++r)
+            QVERIFY(table->layouts()[r - 1].metrics.stepSeconds <= table->layouts()[r].metrics.stepSeconds);
+        QCOMPARE(table->data(table->index(0, app::LayoutTableModel::Rank), Qt::DisplayRole).toInt(), 1);
+        QCOMPARE(stage.chart()->pointCount(), table->rowCount());
+        QCOMPARE(stage.chart()->frontCount(), static_cast<int>(model::paretoFront(table->layouts()).size()));
+    }
+
+    void rejectedInputsSayWhy()
+    {
+        app::SearchStage stage;
+        QVERIFY(stage.setInputs(QStringLiteral("llama3-8b"), 12, QStringLiteral("hgx-h100"), 0));
+        QSignalSpy messages(&stage, &app::Stage::message);
+        stage.start();
+        QVERIFY(!stage.running());
+        QCOMPARE(messages.count(), 1);
+        QVERIFY(messages.at(0).at(0).toString().contains(QStringLiteral("gpus = 12: must be a multiple")));
+        QCOMPARE(messages.at(0).at(1).toBool(), true);
+    }
+
+    // Opening a row puts that layout on the Training page.
+    void rowOpensOnTrainingPage()
+    {
+        app::MainWindow window(false);
+        auto* stage = window.findChild<app::SearchStage*>();
+        QVERIFY(stage);
+        QVERIFY(stage->setInputs(QStringLiteral("gpt3-1.3b"), 8, QStringLiteral("hgx-h100"), 16));
+        stage->start();
+        stage->waitForFinished();
+        QTRY_VERIFY(stage->table()->rowCount() > 0);
+        QTRY_VERIFY(!stage->running());
+        QCoreApplication::processEvents();
+        auto* open = stage->parameterPanel()->findChildren<QPushButton*>().at(2);
+        QVERIFY(open->isEnabled());
+        open->click();
+        QCOMPARE(window.currentPage(), app::Navigator::Training);
+        auto* training = window.findChild<app::TrainingStage*>();
+        QVERIFY(training);
+        training->controller()->waitForIdle();
+        const auto& chosen = stage->table()->layouts().front().scenario;
+        QCOMPARE(training->controller()->scenario().parallel, chosen.parallel);
+    }
+};
+
+QTEST_MAIN(TestSearchStage)
+#include "tst_searchstage.moc"
