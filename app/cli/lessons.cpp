@@ -3,9 +3,11 @@
 // every figure computed by the model.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "model/teach/claim.h"
 #include "model/teach/lessonscene.h"
 #include "model/teach/question.h"
 
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <ostream>
@@ -22,8 +24,10 @@ void usage(std::ostream& out)
            "       commtutor-cli lessons list [DIR] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons show LESSON-ID [--dir DIR] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons quiz QUESTION-ID [--dir DIR] [--seed N] [--lang en|zh_CN]\n"
+           "       commtutor-cli lessons figures LESSON#STEP [--dir DIR]   (every figure the step may quote)\n"
            "DIR defaults to ./lessons; questions are read from DIR/questions, scenarios from\n"
-           "DIR/../assets/scenarios.\n";
+           "DIR/../assets/scenarios. check also evaluates every step's claims; quiz draws a numeric question's\n"
+           "parameters and a choice question's option order from the seed, and marks the answer.\n";
 }
 
 void addProblems(Problems& to, Problems from, const std::string& where, const std::string& prefix)
@@ -45,16 +49,16 @@ void checkText(
                 "does not resolve to a figure of the scene", where });
 }
 
-/// Evaluates every step; the figures of each step by "lesson#step".
+/// Evaluates every step and its claims; the figures of each step by "lesson#step".
 std::map<std::string, Figures> checkLessons(
-    const std::vector<Lesson>& lessons, const SceneContext& context, Problems& problems)
+    const std::vector<Lesson>& lessons, const SceneContext& context, Problems& problems, std::size_t& claims)
 {
     std::map<std::string, Figures> figures;
     for (const auto& lesson : lessons) {
         for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
             const auto& step = lesson.steps[i];
             const auto prefix = "steps[" + std::to_string(i) + "].";
-            auto result = evaluateScene(step.scene, context);
+            auto result = evaluateStep(step, context);
             if (!result) {
                 addProblems(problems, result.problems(), lesson.path, prefix);
                 continue;
@@ -66,6 +70,9 @@ std::map<std::string, Figures> checkLessons(
                 checkText(problems, step.task->hint, result->figures, lesson.path, prefix + "task.hint");
                 addProblems(problems, checkCondition(step.task->condition, *result).problems, lesson.path, prefix);
             }
+            const auto failed = checkClaims(lesson, step, result->figures);
+            problems.insert(problems.end(), failed.begin(), failed.end());
+            claims += step.claims.size();
             figures[lesson.id + "#" + step.id] = result->figures;
         }
     }
@@ -88,7 +95,8 @@ int runCheck(const CommandLine& cl, std::ostream& out, std::ostream& err)
         return 1;
     }
     Problems problems;
-    const auto figures = checkLessons(*lessons, contextForLessons(dir), problems);
+    std::size_t claims = 0;
+    const auto figures = checkLessons(*lessons, contextForLessons(dir), problems, claims);
     const auto questionsDir = (std::filesystem::path(dir) / "questions").string();
     auto questions = loadQuestions(questionsDir);
     std::set<std::string> covered;
@@ -126,9 +134,10 @@ int runCheck(const CommandLine& cl, std::ostream& out, std::ostream& err)
         err << toText(problems) << '\n' << problems.size() << " problem(s)\n";
         return 1;
     }
-    out << "ok: " << lessons->size() << " lessons, " << steps << " steps, " << (questions ? questions->size() : 0)
-        << " questions (" << kinds[QuestionKind::Choice] << " choice, " << kinds[QuestionKind::Numeric] << " numeric, "
-        << kinds[QuestionKind::Open] << " open), " << curriculumTopics().size() << " topics covered\n";
+    out << "ok: " << lessons->size() << " lessons, " << steps << " steps, " << claims << " claims hold, "
+        << (questions ? questions->size() : 0) << " questions (" << kinds[QuestionKind::Choice] << " choice, "
+        << kinds[QuestionKind::Numeric] << " numeric, " << kinds[QuestionKind::Open] << " open), "
+        << curriculumTopics().size() << " topics covered\n";
     return 0;
 }
 
@@ -171,7 +180,7 @@ int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
         const auto context = contextForLessons(dir);
         for (std::size_t i = 0; i < l.steps.size(); ++i) {
             const auto& s = l.steps[i];
-            auto result = evaluateScene(s.scene, context);
+            auto result = evaluateStep(s, context);
             if (!result) {
                 err << toText(result.problems()) << '\n';
                 return 1;
@@ -187,6 +196,57 @@ int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
     return 1;
 }
 
+int runFigures(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    if (cl.positionals().empty()) {
+        usage(err);
+        return 2;
+    }
+    const auto dir = cl.value("--dir").value_or("lessons");
+    auto lessons = loadLessons(dir);
+    if (!lessons) {
+        err << toText(lessons.problems()) << '\n';
+        return 1;
+    }
+    const auto& wanted = cl.positionals()[0];
+    const auto hash = wanted.find('#');
+    const auto lessonId = wanted.substr(0, hash);
+    const auto stepId = hash == std::string::npos ? std::string() : wanted.substr(hash + 1);
+    for (const auto& l : *lessons) {
+        if (l.id != lessonId && l.id.substr(0, lessonId.size() + 1) != lessonId + "-")
+            continue;
+        for (const auto& s : l.steps) {
+            if (s.id != stepId)
+                continue;
+            auto result = evaluateStep(s, contextForLessons(dir));
+            if (!result) {
+                err << toText(result.problems()) << '\n';
+                return 1;
+            }
+            for (const auto& [key, figure] : result->figures)
+                if (key.rfind("hw.", 0) != 0)
+                    out << key << " = " << figure.text << '\n';
+            return 0;
+        }
+    }
+    err << "no step '" << wanted << "' in " << dir << '\n';
+    return 1;
+}
+
+/// The figures a choice or open question may quote: those of the step it points to, or the hardware figures
+/// alone when the lessons or the step cannot be evaluated.
+Figures questionFigures(const Question& q, const std::string& dir)
+{
+    const auto lessons = loadLessons(dir);
+    if (lessons)
+        for (const auto& l : *lessons)
+            for (const auto& s : l.steps)
+                if (l.id + "#" + s.id == q.step)
+                    if (auto result = evaluateStep(s, contextForLessons(dir)))
+                        return std::move(result).value().figures;
+    return hardwareFigures();
+}
+
 int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
 {
     if (cl.positionals().empty()) {
@@ -199,23 +259,45 @@ int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
         err << toText(questions.problems()) << '\n';
         return 1;
     }
+    std::uint64_t seed = 1;
+    if (const auto text = cl.value("--seed")) {
+        const auto* end = text->data() + text->size();
+        if (const auto [ptr, ec] = std::from_chars(text->data(), end, seed); ec != std::errc() || ptr != end) {
+            err << "lessons quiz: --seed " << *text << ": must be a whole number ≥ 0\n";
+            return 2;
+        }
+    }
     const auto lang = languageOf(cl);
+    const bool zh = lang == Language::ZhCN;
     for (const auto& q : *questions) {
         if (q.id != cl.positionals()[0])
             continue;
         if (q.kind == QuestionKind::Numeric) {
-            const auto seed = std::stoull(cl.value("--seed").value_or("1"));
             auto inst = generate(q, seed);
             if (!inst) {
                 err << toText(inst.problems()) << '\n';
                 return 1;
             }
-            out << render(q.prompt, lang, *inst) << "\n\n" << render(q.solution, lang, *inst) << "\n";
+            out << render(q.prompt, lang, *inst) << "\n\n"
+                << (zh ? "答案：" : "Answer: ") << inst->figures.at("answer.in_unit").text << "\n\n"
+                << render(q.solution, lang, *inst) << "\n";
         } else {
-            out << q.prompt.in(lang) << "\n\n";
-            for (std::size_t i = 0; i < q.choices.size(); ++i)
-                out << char('A' + i) << ". " << q.choices[i].in(lang) << '\n';
-            out << (q.kind == QuestionKind::Choice ? q.explanation.in(lang) : q.answer.in(lang)) << '\n';
+            const auto figures = questionFigures(q, dir);
+            const auto text = [&](const Text& t) { return resolveTemplate(t.in(lang), figures).text; };
+            out << text(q.prompt) << "\n\n";
+            if (q.kind == QuestionKind::Choice) {
+                const auto order = choiceOrder(q, seed);
+                char right = '?';
+                for (std::size_t k = 0; k < order.size(); ++k) {
+                    const bool correct = order[k] == q.correct;
+                    if (correct)
+                        right = static_cast<char>('A' + k);
+                    out << (correct ? "* " : "  ") << char('A' + k) << ". " << text(q.choices[order[k]]) << '\n';
+                }
+                out << '\n' << (zh ? "答案：" : "Answer: ") << right << "\n\n" << text(q.explanation) << '\n';
+            } else {
+                out << (zh ? "参考答案：" : "Model answer: ") << text(q.answer) << '\n';
+            }
         }
         out << "→ " << q.step << '\n';
         return 0;
@@ -246,6 +328,8 @@ int runLessons(Args args, std::ostream& out, std::ostream& err)
         return runShow(cl, out, err);
     if (sub == "quiz")
         return runQuiz(cl, out, err);
+    if (sub == "figures")
+        return runFigures(cl, out, err);
     err << "lessons: unknown subcommand '" << sub << "'\n";
     usage(err);
     return 2;

@@ -7,6 +7,7 @@
 #include "model/sim/trace.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -96,9 +97,10 @@ int usage(std::ostream& err, const char* text)
 }
 
 constexpr const char* kSimulateUsage
-    = "usage: commtutor-cli simulate <scenario.json> [--json] [--trace out.json] [--csv out.csv]\n"
+    = "usage: commtutor-cli simulate <scenario.json> [--json] [--trace out.json] [--trace-dir DIR] [--csv out.csv]\n"
       "  Simulates one training step and prints its metrics and the breakdown per dimension.\n"
       "  --trace  Chrome trace JSON (Perfetto, chrome://tracing)\n"
+      "  --trace-dir  one PyTorch profiler (Kineto) trace per pipeline stage, DIR/trace_rank<r>.json (HTA)\n"
       "  --csv    events as CSV; the metrics go to <out>.metrics.csv beside it\n"
       "  --set    path=value override, e.g. --set comm.overlap=false (repeatable)\n";
 constexpr const char* kSweepUsage
@@ -131,7 +133,7 @@ Result<Scenario> loadWith(const std::string& file, const std::vector<std::string
 
 int runSimulate(Args args, std::ostream& out, std::ostream& err)
 {
-    const CommandLine cl(args, { "--trace", "--csv", "--set" }, { "--json", "--help" });
+    const CommandLine cl(args, { "--trace", "--trace-dir", "--csv", "--set" }, { "--json", "--help" });
     if (cl.has("--help"))
         return out << kSimulateUsage, 0;
     if (!cl.ok())
@@ -159,6 +161,18 @@ int runSimulate(Args args, std::ostream& out, std::ostream& err)
         problems.insert(problems.end(), p.begin(), p.end());
         if (p.empty() && !cl.has("--json"))
             out << "trace written to " << *path << '\n';
+    }
+    if (const auto dir = cl.value("--trace-dir")) {
+        const KinetoOptions kineto { scenario->parallel.tp, scenario->parallel.dp, scenario->parallel.pp,
+            scenario->comm.dtype };
+        std::error_code ec;
+        std::filesystem::create_directories(*dir, ec);
+        for (const auto& [name, text] : kinetoTraceFiles(sim->timeline, kineto)) {
+            auto p = writeTextFile(*dir + "/" + name, text);
+            problems.insert(problems.end(), p.begin(), p.end());
+        }
+        if (problems.empty() && !cl.has("--json"))
+            out << "per-rank traces written to " << *dir << '\n';
     }
     if (const auto path = cl.value("--csv")) {
         auto p = writeTextFile(*path, eventsCsv(sim->timeline));

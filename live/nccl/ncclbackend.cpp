@@ -110,24 +110,34 @@ std::optional<BackendError> NcclBackend::setUpDevices()
         cudaDeviceProp prop {};
         cudaGetDeviceProperties(&prop, d.ordinal);
         d.name = prop.name;
+        char bus[32];
+        std::snprintf(bus, sizeof bus, "%04x:%02x:%02x", prop.pciDomainID, prop.pciBusID, prop.pciDeviceID);
+        d.busId = bus;
         m_smCount = prop.multiProcessorCount;
     }
     // Rank 0 learns every rank's host and GPU for the hello record.
+    const int pid = static_cast<int>(getpid());
     std::vector<DeviceInfo> mine;
     for (const auto& d : m_dev)
-        mine.push_back({ d.rank, m_host, d.ordinal, d.name });
+        mine.push_back({ d.rank, m_host, d.ordinal, d.name, pid, d.busId });
 #if TUTOR_WITH_MPI
     if (m_mpi) {
         char line[512] = {};
-        std::snprintf(line, sizeof line, "%d|%s|%s", m_dev[0].ordinal, m_host.c_str(), m_dev[0].name.c_str());
+        std::snprintf(line, sizeof line, "%d|%s|%d|%s|%s", m_dev[0].ordinal, m_host.c_str(), pid,
+            m_dev[0].busId.c_str(), m_dev[0].name.c_str());
         std::vector<char> all(static_cast<std::size_t>(m_size) * sizeof line);
         MPI_Gather(line, sizeof line, MPI_CHAR, all.data(), sizeof line, MPI_CHAR, 0, MPI_COMM_WORLD);
         mine.clear();
         for (int r = 0; r < m_size; ++r) {
             std::string s(all.data() + static_cast<std::size_t>(r) * sizeof line);
-            const auto a = s.find('|');
-            const auto b = s.find('|', a + 1);
-            mine.push_back({ r, s.substr(a + 1, b - a - 1), std::atoi(s.substr(0, a).c_str()), s.substr(b + 1) });
+            // "ordinal|host|pid|bus|name": the name (last) may hold any character.
+            std::vector<std::string> f;
+            std::size_t at = 0;
+            for (std::size_t bar; f.size() < 4 && (bar = s.find('|', at)) != std::string::npos; at = bar + 1)
+                f.push_back(s.substr(at, bar - at));
+            if (f.size() < 4)
+                continue;
+            mine.push_back({ r, f[1], std::atoi(f[0].c_str()), s.substr(at), std::atoi(f[2].c_str()), f[3] });
         }
     }
 #endif
@@ -154,6 +164,15 @@ HelloRecord NcclBackend::describe() const
         h.devices.push_back(d);
     }
     return h;
+}
+
+std::optional<std::string> NcclBackend::unsupportedRedOp(RedOp op) const
+{
+    int v = 0;
+    ncclGetVersion(&v);
+    if (op == RedOp::Avg && v < 21000)
+        return "ncclAvg needs NCCL 2.10 or later";
+    return std::nullopt;
 }
 
 std::optional<std::string> NcclBackend::unsupported(model::DType dtype) const

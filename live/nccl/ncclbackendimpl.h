@@ -23,6 +23,8 @@ namespace ncclimpl {
 std::optional<gpu::Elem> elemOf(model::DType dtype);
 /// NCCL's data type; callers check elemOf() first (unsupported types map to ncclFloat32).
 ncclDataType_t ncclType(model::DType dtype);
+/// NCCL's reduction op (ncclAvg exists from NCCL 2.10; unsupportedRedOp() says so first).
+ncclRedOp_t ncclOp(RedOp op);
 /// The NCCL call behind an op, as error records name it ("ncclAllReduce", "ncclSend/ncclRecv").
 const char* ncclCallName(Op op);
 /// True when started by a launcher with more than one process (then one rank per process).
@@ -40,6 +42,7 @@ struct Device {
     std::size_t capacity = 0;
     unsigned long long* counter = nullptr;
     std::string name;
+    std::string busId; ///< "0000:1b:00"
 };
 
 } // namespace ncclimpl
@@ -56,6 +59,7 @@ public:
     int ranks() const override { return m_size; }
     HelloRecord describe() const override;
     std::optional<std::string> unsupported(model::DType dtype) const override;
+    std::optional<std::string> unsupportedRedOp(RedOp op) const override;
     Outcome<RunTimes> run(const RunSpec& spec) override;
     Outcome<OverlapTimes> overlap(const OverlapSpec& spec) override;
     void abort(int exitCode) override;
@@ -94,6 +98,8 @@ private:
     std::optional<BackendError> waitAll(const char* call);
     /// Across processes under mpirun; the value itself in a single process.
     double maxAcrossRanks(double v) const;
+    /// Per-GPU values of this process combined over every rank as nccl-tests' -a says.
+    double combineAcrossRanks(const std::vector<double>& local, TimeAcrossRanks how) const;
     std::int64_t sumAcrossRanks(std::int64_t v) const;
 
     // ncclmeasure.cpp

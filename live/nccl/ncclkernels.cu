@@ -43,18 +43,40 @@ template <class T> __global__ void fillKernel(T* buf, std::int64_t n, int rank)
         buf[k] = fromInt<T>(inputValue(rank, k));
 }
 
+template <class T> __device__ double toDouble(T v)
+{
+    return static_cast<double>(v);
+}
+template <> __device__ double toDouble<__half>(__half v)
+{
+    return __half2float(v);
+}
+template <> __device__ double toDouble<__nv_bfloat16>(__nv_bfloat16 v)
+{
+    return __bfloat162float(v);
+}
+template <class T> __host__ __device__ constexpr int mantissaBits()
+{
+    return std::is_same_v<T, __half> ? 11 : std::is_same_v<T, __nv_bfloat16> ? 8 : std::is_same_v<T, float> ? 24 : 53;
+}
+
 template <class T>
-__global__ void checkKernel(
-    const T* buf, std::int64_t n, int rankFirst, int rankCount, std::int64_t indexOffset, unsigned long long* counter)
+__global__ void checkKernel(const T* buf, std::int64_t n, int rankFirst, int rankCount, std::int64_t indexOffset,
+    RedOp op, unsigned long long* counter)
 {
     unsigned long long wrong = 0;
+    const ExpectedBlock block { 0, n, rankFirst, rankCount, indexOffset };
     for (std::int64_t k = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; k < n;
          k += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-        long long sum = 0;
-        for (int q = rankFirst; q < rankFirst + rankCount; ++q)
-            sum += inputValue(q, indexOffset + k);
-        if (!same(buf[k], fromInt<T>(sum)))
+        if constexpr (std::is_integral_v<T>) {
+            if (buf[k] != static_cast<T>(expectedInteger(block, k, op)))
+                ++wrong;
+        } else if (op == RedOp::Sum || op == RedOp::Max || op == RedOp::Min) {
+            if (!same(buf[k], fromInt<T>(static_cast<long long>(expectedValue(block, k, op)))))
+                ++wrong;
+        } else if (!matchesReal(toDouble(buf[k]), expectedValue(block, k, op), op, mantissaBits<T>(), rankCount)) {
             ++wrong;
+        }
     }
     if (wrong)
         atomicAdd(counter, wrong);
@@ -113,14 +135,14 @@ cudaError_t fillInput(void* buf, Elem type, std::int64_t n, int rank, cudaStream
 }
 
 cudaError_t countWrong(const void* buf, Elem type, std::int64_t n, int rankFirst, int rankCount,
-    std::int64_t indexOffset, unsigned long long* counter, cudaStream_t stream)
+    std::int64_t indexOffset, RedOp op, unsigned long long* counter, cudaStream_t stream)
 {
     if (n <= 0)
         return cudaSuccess;
     return dispatch(type, [&](auto tag) {
         using T = std::remove_pointer_t<decltype(tag)>;
-        checkKernel<T>
-            <<<gridFor(n), 256, 0, stream>>>(static_cast<const T*>(buf), n, rankFirst, rankCount, indexOffset, counter);
+        checkKernel<T><<<gridFor(n), 256, 0, stream>>>(
+            static_cast<const T*>(buf), n, rankFirst, rankCount, indexOffset, op, counter);
         return cudaGetLastError();
     });
 }

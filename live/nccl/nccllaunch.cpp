@@ -8,6 +8,7 @@
 #include <mpi.h>
 #endif
 
+#include <algorithm>
 #include <cstdlib>
 #include <thread>
 
@@ -40,6 +41,22 @@ std::optional<gpu::Elem> elemOf(model::DType d)
         return gpu::Elem::Double;
     default:
         return std::nullopt;
+    }
+}
+
+ncclRedOp_t ncclOp(RedOp op)
+{
+    switch (op) {
+    case RedOp::Prod:
+        return ncclProd;
+    case RedOp::Max:
+        return ncclMax;
+    case RedOp::Min:
+        return ncclMin;
+    case RedOp::Avg:
+        return ncclAvg;
+    default:
+        return ncclSum;
     }
 }
 
@@ -168,13 +185,14 @@ std::optional<BackendError> NcclBackend::launch(const RunSpec& s, Device& d)
     const auto count = static_cast<std::size_t>(s.layout.count);
     const auto chunk = static_cast<std::size_t>(s.layout.chunk);
     const std::size_t ts = static_cast<std::size_t>(model::sizeOf(s.dtype));
+    const ncclRedOp_t op = ncclOp(s.redop);
     ncclResult_t r = ncclSuccess;
     switch (s.op) {
     case Op::AllReduce:
-        r = ncclAllReduce(p.send, p.recv, count, type, ncclSum, d.comm, d.stream);
+        r = ncclAllReduce(p.send, p.recv, count, type, op, d.comm, d.stream);
         break;
     case Op::ReduceScatter:
-        r = ncclReduceScatter(p.send, p.recv, chunk, type, ncclSum, d.comm, d.stream);
+        r = ncclReduceScatter(p.send, p.recv, chunk, type, op, d.comm, d.stream);
         break;
     case Op::AllGather:
         r = ncclAllGather(p.send, p.recv, chunk, type, d.comm, d.stream);
@@ -183,7 +201,7 @@ std::optional<BackendError> NcclBackend::launch(const RunSpec& s, Device& d)
         r = ncclBroadcast(p.send, p.recv, count, type, s.root, d.comm, d.stream);
         break;
     case Op::Reduce:
-        r = ncclReduce(p.send, p.recv, count, type, ncclSum, s.root, d.comm, d.stream);
+        r = ncclReduce(p.send, p.recv, count, type, op, s.root, d.comm, d.stream);
         break;
     case Op::AllToAll:
         r = ncclGroupStart();
@@ -244,6 +262,41 @@ std::optional<BackendError> NcclBackend::waitAll(const char* call)
         if (auto e = wait(d, d.stream, call))
             return e;
     return std::nullopt;
+}
+
+double NcclBackend::combineAcrossRanks(const std::vector<double>& local, TimeAcrossRanks how) const
+{
+    // nccl-tests' Allreduce(…, average): rank 0's value, the mean over every GPU, the minimum or the maximum.
+    double sum = 0, lo = local.front(), hi = local.front();
+    for (double v : local) {
+        sum += v;
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    int count = static_cast<int>(local.size());
+    double value = how == TimeAcrossRanks::Rank0 ? local.front()
+        : how == TimeAcrossRanks::Min            ? lo
+        : how == TimeAcrossRanks::Max            ? hi
+                                                 : sum;
+#if TUTOR_WITH_MPI
+    if (m_mpi) {
+        if (how == TimeAcrossRanks::Rank0) {
+            MPI_Bcast(&value, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        } else {
+            double out = value;
+            MPI_Allreduce(&value, &out, 1, MPI_DOUBLE,
+                how == TimeAcrossRanks::Min       ? MPI_MIN
+                    : how == TimeAcrossRanks::Max ? MPI_MAX
+                                                  : MPI_SUM,
+                MPI_COMM_WORLD);
+            value = out;
+            int total = count;
+            MPI_Allreduce(&count, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            count = total;
+        }
+    }
+#endif
+    return how == TimeAcrossRanks::Mean ? value / count : value;
 }
 
 double NcclBackend::maxAcrossRanks(double v) const

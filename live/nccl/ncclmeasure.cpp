@@ -73,8 +73,8 @@ Outcome<std::int64_t> NcclBackend::check(const RunSpec& s)
         cudaMemsetAsync(d.counter, 0, sizeof(unsigned long long), d.stream);
         for (const auto& b : expectedOutput(s.op, s.layout, m_size, d.rank, s.root)) {
             const void* at = static_cast<const char*>(p.output) + static_cast<std::size_t>(b.outOffset) * ts;
-            if (auto e
-                = cuda(gpu::countWrong(at, elem, b.count, b.rankFirst, b.rankCount, b.indexOffset, d.counter, d.stream),
+            if (auto e = cuda(gpu::countWrong(at, elem, b.count, b.rankFirst, b.rankCount, b.indexOffset,
+                                  reduces(s.op) ? s.redop : RedOp::Sum, d.counter, d.stream),
                     "checkKernel"))
                 return Outcome<std::int64_t>::failed(*e);
         }
@@ -119,6 +119,9 @@ Outcome<RunTimes> NcclBackend::run(const RunSpec& s)
         }
         if (auto e = launchAll(s))
             return Outcome<RunTimes>::failed(*e);
+        if (s.blocking)
+            if (auto e = waitAll(ncclCallName(s.op)))
+                return Outcome<RunTimes>::failed(*e);
     }
     for (std::size_t k = 0; k < m_dev.size(); ++k) {
         cudaSetDevice(m_dev[k].ordinal);
@@ -129,18 +132,18 @@ Outcome<RunTimes> NcclBackend::run(const RunSpec& s)
 
     RunTimes t;
     t.iterationSeconds.assign(iters, 0.0);
-    double loop = 0;
+    std::vector<double> loop;
     for (std::size_t k = 0; k < m_dev.size(); ++k) {
         for (std::size_t i = 0; i < iters; ++i)
             t.iterationSeconds[i] = std::max(t.iterationSeconds[i], seconds((*events[k])[i], (*events[k])[i + 1]));
-        loop = std::max(loop, seconds((*events[k])[0], (*events[k])[iters]) / static_cast<double>(iters));
+        loop.push_back(seconds((*events[k])[0], (*events[k])[iters]) / static_cast<double>(iters));
     }
     for (auto& v : t.iterationSeconds)
         v = maxAcrossRanks(v);
-    t.loopSeconds = maxAcrossRanks(loop);
+    t.loopSeconds = combineAcrossRanks(loop, s.average);
 
     t.wrong = -1;
-    if (s.check) {
+    for (int c = 0; c < s.checks && t.wrong <= 0; ++c) {
         if (auto e = fill(s))
             return Outcome<RunTimes>::failed(*e);
         if (auto e = launchAll(s))

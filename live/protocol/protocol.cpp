@@ -29,8 +29,14 @@ struct Encoder {
         j["ranks"] = r.ranks;
         j["hosts"] = r.hosts;
         json devices = json::array();
-        for (const auto& d : r.devices)
-            devices.push_back({ { "rank", d.rank }, { "host", d.host }, { "device", d.device }, { "name", d.name } });
+        for (const auto& d : r.devices) {
+            json dj = { { "rank", d.rank }, { "host", d.host }, { "device", d.device }, { "name", d.name } };
+            if (d.pid > 0)
+                dj["pid"] = d.pid;
+            if (!d.busId.empty())
+                dj["bus_id"] = d.busId;
+            devices.push_back(std::move(dj));
+        }
         j["devices"] = devices;
         j["op"] = r.op;
         j["dtype"] = r.dtype;
@@ -58,6 +64,8 @@ struct Encoder {
         j["dtype"] = r.dtype;
         j["ranks"] = r.ranks;
         j["root"] = r.root;
+        if (!r.redop.empty())
+            j["redop"] = r.redop;
         j["in_place"] = r.inPlace;
         j["time_us"] = finite(r.timeUs);
         j["algbw_GBps"] = finite(r.algBwGBps);
@@ -207,6 +215,8 @@ Record readHello(Reader& r, const json& j)
             dr.str("host", d.host, false);
             dr.integer("device", d.device, false);
             dr.str("name", d.name, false);
+            dr.integer("pid", d.pid, false, 0);
+            dr.str("bus_id", d.busId, false);
             h.devices.push_back(d);
         }
     }
@@ -238,11 +248,12 @@ Record readMeasurement(Reader& r)
     r.str("dtype", m.dtype);
     r.integer("ranks", m.ranks, true, 1);
     r.integer("root", m.root, false, -1);
+    r.str("redop", m.redop, false);
     r.boolean("in_place", m.inPlace);
     r.number("time_us", m.timeUs);
     r.number("algbw_GBps", m.algBwGBps);
     r.number("busbw_GBps", m.busBwGBps);
-    r.integer("wrong", m.wrong, true, 0);
+    r.integer("wrong", m.wrong, true, -1); // -1: not checked
     r.number("min_us", m.minUs, false);
     r.number("median_us", m.medianUs, false);
     r.number("p99_us", m.p99Us, false);

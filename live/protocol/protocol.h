@@ -42,6 +42,8 @@ struct DeviceInfo {
     std::string host;
     int device = -1; ///< CUDA device ordinal, -1 for CPU ranks
     std::string name; ///< "NVIDIA H100 80GB HBM3" or "cpu"
+    int pid = 0; ///< the rank's process id; 0 when unknown
+    std::string busId; ///< PCI "0000:1b:00" as nccl-tests prints it; empty for CPU ranks
     bool operator==(const DeviceInfo&) const = default;
 };
 
@@ -78,11 +80,12 @@ struct MeasurementRecord {
     std::string dtype;
     int ranks = 0;
     int root = -1; ///< -1 for collectives without a root
+    std::string redop; ///< nccl-tests' redop column: "sum", "prod", ...; "none" when the op does not reduce
     bool inPlace = false;
-    double timeUs = 0;
+    double timeUs = 0; ///< combined across ranks as the worker's -a says (the app asks for 3, the slowest)
     double algBwGBps = 0;
     double busBwGBps = 0;
-    std::int64_t wrong = 0; ///< elements that differ from the definition, summed over ranks
+    std::int64_t wrong = 0; ///< elements that differ from the definition, summed over ranks; -1 not checked
     double minUs = 0;
     double medianUs = 0;
     double p99Us = 0;

@@ -23,18 +23,21 @@ struct BackendError {
 
 struct RunSpec {
     Op op = Op::AllReduce;
+    RedOp redop = RedOp::Sum; ///< for AllReduce, ReduceScatter, Reduce
     model::DType dtype = model::DType::Fp32;
     Layout layout;
     bool inPlace = false;
-    int warmup = 5;
+    int warmup = 1;
     int iterations = 20;
-    bool check = true;
+    int checks = 1; ///< correctness runs after the timed loop; stops at the first with wrong elements; 0: none
     int root = 0;
+    bool blocking = false; ///< wait for each iteration before launching the next (nccl-tests -z)
+    TimeAcrossRanks average = TimeAcrossRanks::Mean; ///< how loopSeconds is combined across ranks
 };
 
 /// Times of one size. On rank 0 every figure is already combined across ranks.
 struct RunTimes {
-    double loopSeconds = 0; ///< (timed loop) / iterations, maximum across ranks
+    double loopSeconds = 0; ///< (timed loop) / iterations, combined across ranks as RunSpec::average says
     std::vector<double> iterationSeconds; ///< each iteration's time, maximum across ranks
     std::int64_t wrong = 0; ///< wrong elements summed over ranks; -1 when not checked
 };
@@ -76,6 +79,8 @@ public:
     virtual HelloRecord describe() const = 0;
     /// Whether the backend can reduce/move this type ("half" has no MPI reduction).
     virtual std::optional<std::string> unsupported(model::DType dtype) const = 0;
+    /// Whether the backend has this reduction (MPI has no average).
+    virtual std::optional<std::string> unsupportedRedOp(RedOp) const { return std::nullopt; }
     virtual Outcome<RunTimes> run(const RunSpec& spec) = 0;
     virtual Outcome<OverlapTimes> overlap(const OverlapSpec& spec) = 0;
     /// Called by the watchdog thread: tear the communicator down so a hung call returns or the process ends.

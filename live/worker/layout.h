@@ -21,6 +21,12 @@ namespace tutor::live {
 /// The collectives of the worker, in nccl-tests order.
 enum class Op { AllReduce, ReduceScatter, AllGather, Broadcast, Reduce, AllToAll, SendRecv };
 
+/// nccl-tests' reduction ops (-o), in its order; avg needs NCCL ≥ 2.10 (MPI has none).
+enum class RedOp { Sum, Prod, Max, Min, Avg };
+
+/// nccl-tests' -a: how each size's time is combined across ranks (0 rank 0, 1 mean, 2 min, 3 max).
+enum class TimeAcrossRanks { Rank0 = 0, Mean = 1, Min = 2, Max = 3 };
+
 /// nccl-tests: S is the whole array (count·size·N) for these; the per-rank chunk is S / N.
 inline bool sizeIsWholeArray(Op op)
 {
@@ -117,13 +123,70 @@ inline std::vector<ExpectedBlock> expectedOutput(Op op, const Layout& l, int ran
     return {};
 }
 
-/// The expected value of one element of a block, as a double (exact: small integer sums).
-inline double expectedValue(const ExpectedBlock& b, std::int64_t j)
+/// The expected value of one element of a block, as a double: the sum (exact: small integers), product, maximum,
+/// minimum or mean (sum / rankCount) of the ranks' inputs.
+TUTOR_HOST_DEVICE inline double expectedValue(const ExpectedBlock& b, std::int64_t j, RedOp op = RedOp::Sum)
 {
-    double sum = 0;
-    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q)
-        sum += inputValue(q, b.indexOffset + j);
-    return sum;
+    double acc = op == RedOp::Prod ? 1 : op == RedOp::Max ? 0 : op == RedOp::Min ? 1e300 : 0;
+    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q) {
+        const double v = inputValue(q, b.indexOffset + j);
+        switch (op) {
+        case RedOp::Prod:
+            acc *= v;
+            break;
+        case RedOp::Max:
+            acc = acc > v ? acc : v;
+            break;
+        case RedOp::Min:
+            acc = acc < v ? acc : v;
+            break;
+        default:
+            acc += v;
+            break;
+        }
+    }
+    return op == RedOp::Avg ? acc / b.rankCount : acc;
+}
+
+/// The expected value for integer types, modulo 2^64 so that converting it to any integer type gives the
+/// wrapped result the library computes; avg is the sum divided by rankCount, rounded down (NCCL: sum, then
+/// divide).
+TUTOR_HOST_DEVICE inline std::uint64_t expectedInteger(const ExpectedBlock& b, std::int64_t j, RedOp op = RedOp::Sum)
+{
+    std::uint64_t acc = op == RedOp::Prod ? 1 : op == RedOp::Min ? ~std::uint64_t { 0 } : 0;
+    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q) {
+        const auto v = static_cast<std::uint64_t>(inputValue(q, b.indexOffset + j));
+        switch (op) {
+        case RedOp::Prod:
+            acc *= v;
+            break;
+        case RedOp::Max:
+            acc = acc > v ? acc : v;
+            break;
+        case RedOp::Min:
+            acc = acc < v ? acc : v;
+            break;
+        default:
+            acc += v;
+            break;
+        }
+    }
+    return op == RedOp::Avg ? acc / static_cast<std::uint64_t>(b.rankCount) : acc;
+}
+
+/// Whether a floating-point result matches: exactly for sum, max and min (small integers are exact in every
+/// type); within the rounding of one step per rank for prod and avg, whose partial results the library rounds
+/// in its own order (relative 2^-mantissaBits per rank).
+TUTOR_HOST_DEVICE inline bool matchesReal(double got, double expected, RedOp op, int mantissaBits, int ranks)
+{
+    if (op != RedOp::Prod && op != RedOp::Avg)
+        return got == expected;
+    double eps = 1;
+    for (int i = 0; i < mantissaBits; ++i)
+        eps *= 0.5;
+    const double tolerance = 2 * eps * (ranks + 1) * (expected < 0 ? -expected : expected);
+    const double diff = got - expected;
+    return (diff < 0 ? -diff : diff) <= tolerance || (got == expected);
 }
 
 } // namespace tutor::live

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// commtutor-live: runs real collectives and reports them as an nccl-tests table or as JSON Lines.
+// commtutor-live: runs real collectives and reports them as nccl-tests does (its table and its -J document) or
+// as the app's JSON Lines.
+#include "live/worker/nccltestsjson.h"
 #include "live/worker/options.h"
 #include "live/worker/output.h"
 #include "live/worker/sweep.h"
@@ -46,20 +48,36 @@ std::string builtBackends()
 
 } // namespace
 
-int main(int argc, char** argv)
+int main(int argc, char** argv, char** envp)
 {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     const OptionsResult parsed = parseOptions(args);
     const Options& o = parsed.options;
-    bool json = o.json;
+    bool json = o.jsonLines;
     for (auto a : args)
-        json |= (a == "--json");
+        json |= (a == "--jsonl" || a == "--json");
     const bool printer = launcherRank() == 0;
     std::unique_ptr<Output> out;
     if (json)
         out = std::make_unique<JsonLinesOutput>(stdout, printer);
     else
         out = std::make_unique<TableOutput>(stdout, printer);
+    if (parsed.ok() && !o.jsonFile.empty() && !o.help && !o.version) {
+        // nccl-tests' jsonOutputInit: rank 0 picks FILE, FILE.0, FILE.1, ... and says where it writes.
+        std::string path;
+        if (printer) {
+            path = createExclusive(o.jsonFile);
+            if (!json)
+                std::printf(
+                    path.empty() ? "# skipping json output; %s not accessible\n" : "# Writing JSON output to %s\n",
+                    path.empty() ? o.jsonFile.c_str() : path.c_str());
+        }
+        std::vector<std::unique_ptr<Output>> outputs;
+        outputs.push_back(std::move(out));
+        outputs.push_back(std::make_unique<NcclTestsJsonOutput>(
+            path, std::vector<std::string>(argv, argv + argc), recordedEnvironment(envp)));
+        out = std::make_unique<FanOutput>(std::move(outputs));
+    }
 
     if (!parsed.ok()) {
         if (printer)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// commtutor-live's command line, in nccl-tests' spelling where one exists (-b -e -f -i -n -w -c -d -r -g).
+// commtutor-live's command line with nccl-tests' flag meanings and defaults (src/common.cu, 2.19): -b -e -i -f
+// -n -w -c -o -d -r -t -g -z -G -T -a -I -J, sizes with K/M/G as powers of two. The collective, which nccl-tests
+// picks by binary (all_reduce_perf, ...), is --op.
 #include "live/protocol/backendkind.h"
 #include "live/worker/layout.h"
 #include "model/collectives/units.h"
@@ -14,26 +16,35 @@ namespace tutor::live {
 
 struct Options {
     BackendKind backend = BackendKind::Mpi; ///< --backend
-    Op op = Op::AllReduce;
-    model::Bytes minBytes = 8;
-    model::Bytes maxBytes = 64 * model::MiB;
-    int stepFactor = 2; ///< -f; used when stepBytes is 0
-    model::Bytes stepBytes = 0; ///< -i; when set, sizes grow by this many bytes
+    Op op = Op::AllReduce; ///< --op (nccl-tests: the binary)
+    model::Bytes minBytes = 32 * model::MiB; ///< -b (nccl-tests default 32M)
+    model::Bytes maxBytes = 32 * model::MiB; ///< -e (nccl-tests default 32M)
+    int stepFactor = 1; ///< -f; when > 1 sizes are multiplied, else stepBytes is added
+    model::Bytes stepBytes = model::MiB; ///< -i (nccl-tests default 1M)
     int iterations = 20; ///< -n
-    int warmup = 5; ///< -w
-    bool check = true; ///< -c / --check
-    model::DType dtype = model::DType::Fp32;
-    int root = 0;
-    bool inPlace = true; ///< --inplace 1: also run the in-place column (nccl-tests prints both)
-    bool json = false;
-    double timeoutSeconds = 60; ///< per size; 0 disables the watchdog
+    int warmup = 1; ///< -w
+    int checkIterations = 1; ///< -c: correctness checks per size; 0 prints N/A for #wrong
+    std::vector<RedOp> redops { RedOp::Sum }; ///< -o: one, or every op for "all"
+    std::vector<model::DType> dtypes { model::DType::Fp32 }; ///< -d: one, or every type for "all"
+    int root = 0; ///< -r; -1: every rank in turn
+    int threads = 1; ///< -t (only 1: one thread per process)
+    int gpus = 1; ///< -g: GPUs driven by one process (NCCL)
+    int blocking = 0; ///< -z: 0 none, 1..3 wait (and barrier) after each iteration
+    int graphLaunches = 0; ///< -G (only 0: CUDA graphs are not used)
+    TimeAcrossRanks average = TimeAcrossRanks::Mean; ///< -a
+    bool perIteration = false; ///< -I 1: i_min i_max i_p99 i_cv% columns
+    std::string jsonFile; ///< -J: nccl-tests' JSON document
+    bool inPlace = true; ///< --inplace 0: skip the in-place run (its columns print N/A)
+    bool jsonLines = false; ///< --jsonl: the app's JSON Lines protocol on stdout instead of the table
+    double timeoutSeconds = 0; ///< -T, --timeout-s: per size; 0 disables the watchdog (nccl-tests default)
     bool overlap = false;
     model::Bytes overlapBytes = 0; ///< 0: maxBytes
     double computeUs = 0; ///< overlap compute duration; 0: as long as the collective alone
-    int gpus = 0; ///< -g: GPUs driven by one process (NCCL single-process mode); 0: all
     int expectRanks = 0; ///< --expect-ranks: fail with RankMismatch when the communicator differs
     bool help = false;
     bool version = false;
+
+    bool check() const { return checkIterations > 0; }
 };
 
 struct OptionsResult {
@@ -56,7 +67,20 @@ std::optional<Op> parseOp(std::string_view text);
 /// Every cli name, comma-separated: "allreduce, reducescatter, ...".
 std::string opNames();
 
-/// The sweep's sizes in bytes: minBytes, then ×stepFactor (or +stepBytes) while ≤ maxBytes.
+std::string_view redOpName(RedOp op); ///< nccl-tests' name: "sum", "prod", "max", "min", "avg"
+std::optional<RedOp> parseRedOp(std::string_view text);
+
+/// nccl-tests' size (parsesize in src/common.cu): a number, then optionally K, M or G (case-insensitive, an
+/// optional trailing B or iB) as 2^10, 2^20, 2^30: "1G" = "1GB" = 1073741824. nullopt for anything else.
+std::optional<model::Bytes> parseNcclTestsSize(std::string_view text);
+
+/// The sweep's sizes in bytes: minBytes, then ×stepFactor (when > 1) or +stepBytes while ≤ maxBytes.
 std::vector<model::Bytes> sweepSizes(const Options& options);
+
+/// The redops a sweep of `op` runs: nccl-tests prints "none" and runs once for collectives that do not reduce,
+/// except SendRecv, which carries the -o op (default sum) although it moves data only.
+std::vector<std::optional<RedOp>> redopsFor(const Options& options);
+/// The roots a sweep of `op` at `ranks` ranks runs: -1 for unrooted collectives, every rank for -r -1.
+std::vector<int> rootsFor(const Options& options, int ranks);
 
 } // namespace tutor::live

@@ -86,16 +86,44 @@ OverlapRecord makeOverlapRecord(const OverlapTimes& t, Op op, std::int64_t bytes
     return r;
 }
 
+IterationSummary iterationSummary(const std::vector<double>& seconds)
+{
+    IterationSummary s;
+    if (seconds.empty())
+        return s;
+    std::vector<double> us;
+    for (double v : seconds)
+        us.push_back(v * 1e6);
+    s.timesUs = us;
+    std::sort(us.begin(), us.end());
+    const int n = static_cast<int>(us.size());
+    const auto at = [&](int percentile) { return us[std::min(n - 1, (n * percentile + 99) / 100 - 1)]; };
+    s.minUs = us.front();
+    s.maxUs = us.back();
+    s.p50Us = us[n / 2];
+    s.p95Us = at(95);
+    s.p99Us = at(99);
+    double sum = 0;
+    for (double v : us)
+        sum += v;
+    s.meanUs = sum / n;
+    double var = 0;
+    for (double v : us)
+        var += (v - s.meanUs) * (v - s.meanUs);
+    s.stdevUs = std::sqrt(var / n);
+    s.cvPct = s.meanUs > 0 ? 100 * s.stdevUs / s.meanUs : 0;
+    return s;
+}
+
 int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog)
 {
     const int ranks = backend.ranks();
     HelloRecord hello = backend.describe();
     hello.op = std::string(opName(o.op));
-    hello.dtype = std::string(model::name(o.dtype));
+    hello.dtype = std::string(model::name(o.dtypes.front()));
     hello.iterations = o.iterations;
     hello.warmup = o.warmup;
     const auto sizes = sweepSizes(o);
-    hello.sizes = static_cast<int>(sizes.size());
 
     if (o.expectRanks > 0 && o.expectRanks != ranks)
         return fail(out,
@@ -107,76 +135,111 @@ int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog
         return fail(out,
             { "args", "--root = " + std::to_string(o.root) + ": must be below the rank count " + std::to_string(ranks),
                 ExitCode::Usage });
-    if (auto why = backend.unsupported(o.dtype))
-        return fail(out, { "args", "--dtype = " + std::string(model::name(o.dtype)) + ": " + *why, ExitCode::Usage });
+    // "-d all" and "-o all" run what the backend has, as nccl-tests leaves out fp8 before Hopper; a single type
+    // or op the backend lacks is an error.
+    std::vector<model::DType> dtypes;
+    for (const auto dtype : o.dtypes) {
+        if (auto why = backend.unsupported(dtype)) {
+            if (o.dtypes.size() == 1)
+                return fail(
+                    out, { "args", "--dtype = " + std::string(model::name(dtype)) + ": " + *why, ExitCode::Usage });
+        } else {
+            dtypes.push_back(dtype);
+        }
+    }
+    std::vector<std::optional<RedOp>> redops;
+    for (const auto redop : redopsFor(o)) {
+        if (auto why = redop && reduces(o.op) ? backend.unsupportedRedOp(*redop) : std::nullopt) {
+            if (o.redops.size() == 1)
+                return fail(out, { "args", "-o = " + std::string(redOpName(*redop)) + ": " + *why, ExitCode::Usage });
+        } else {
+            redops.push_back(redop);
+        }
+    }
+    const auto roots = rootsFor(o, ranks);
+    hello.sizes = static_cast<int>(sizes.size() * dtypes.size() * redops.size() * roots.size());
 
     out.hello(hello, o);
-    const int typeSize = model::sizeOf(o.dtype);
     const double factor = busFactor(o.op, ranks);
     DoneRecord done;
     double busSum = 0;
     int index = 0;
-    for (const model::Bytes size : sizes) {
-        RunSpec spec;
-        spec.op = o.op;
-        spec.dtype = o.dtype;
-        spec.layout = layoutFor(o.op, size / typeSize, ranks);
-        spec.warmup = o.warmup;
-        spec.iterations = o.iterations;
-        spec.check = o.check;
-        spec.root = isRooted(o.op) ? o.root : -1;
-        const std::int64_t bytes = spec.layout.count * typeSize;
-        if (spec.layout.chunk == 0) {
-            ++index; // below one element per rank: nothing to move (nccl-tests prints a 0-byte row)
-            continue;
-        }
-        std::optional<MeasurementRecord> rows[2];
-        for (int pass = 0; pass < (o.inPlace ? 2 : 1); ++pass) {
-            spec.inPlace = pass == 1;
-            out.progress({ hello.op, bytes, index, hello.sizes, spec.inPlace });
-            if (watchdog)
-                watchdog->arm(o.timeoutSeconds, hello.op + " of " + std::to_string(bytes) + " B");
-            auto result = backend.run(spec);
-            if (watchdog)
-                watchdog->disarm();
-            if (result.error)
-                return fail(out, *result.error);
-            const RunTimes& t = *result.value;
-            MeasurementRecord m;
-            m.op = hello.op;
-            m.bytes = bytes;
-            m.count = spec.layout.count;
-            m.dtype = hello.dtype;
-            m.ranks = ranks;
-            m.root = spec.root;
-            m.inPlace = spec.inPlace;
-            m.timeUs = t.loopSeconds * 1e6;
-            m.algBwGBps = t.loopSeconds > 0 ? static_cast<double>(bytes) / t.loopSeconds / 1e9 : 0;
-            m.busBwGBps = m.algBwGBps * factor;
-            m.wrong = t.wrong;
-            const auto st = iterationStats(t.iterationSeconds);
-            m.minUs = st.min * 1e6;
-            m.medianUs = st.median * 1e6;
-            m.p99Us = st.p99 * 1e6;
-            m.iterations = o.iterations;
-            done.measurements += 1;
-            done.wrong += std::max<std::int64_t>(0, t.wrong);
-            busSum += m.busBwGBps;
-            rows[pass] = m;
-        }
-        out.row(*rows[0], rows[1]);
-        ++index;
-    }
+    for (const auto dtype : dtypes)
+        for (const auto redop : redops)
+            for (const int root : roots)
+                for (const model::Bytes size : sizes) {
+                    const int typeSize = model::sizeOf(dtype);
+                    RunSpec spec;
+                    spec.op = o.op;
+                    spec.redop = redop.value_or(RedOp::Sum);
+                    spec.dtype = dtype;
+                    spec.layout = layoutFor(o.op, size / typeSize, ranks);
+                    spec.warmup = o.warmup;
+                    spec.iterations = o.iterations;
+                    spec.checks = o.checkIterations;
+                    spec.root = root;
+                    spec.blocking = o.blocking != 0;
+                    spec.average = o.average;
+                    const std::int64_t bytes = spec.layout.count * typeSize;
+                    if (spec.layout.chunk == 0) {
+                        ++index; // below one element per rank: nothing to move (nccl-tests prints a 0-byte row)
+                        continue;
+                    }
+                    Row row;
+                    for (int pass = 0; pass < (o.inPlace ? 2 : 1); ++pass) {
+                        spec.inPlace = pass == 1;
+                        out.progress({ hello.op, bytes, index, hello.sizes, spec.inPlace });
+                        if (watchdog)
+                            watchdog->arm(o.timeoutSeconds, hello.op + " of " + std::to_string(bytes) + " B");
+                        auto result = backend.run(spec);
+                        if (watchdog)
+                            watchdog->disarm();
+                        if (result.error)
+                            return fail(out, *result.error);
+                        const RunTimes& t = *result.value;
+                        MeasurementRecord m;
+                        m.op = hello.op;
+                        m.bytes = bytes;
+                        m.count = spec.layout.count;
+                        m.dtype = std::string(model::name(dtype));
+                        m.ranks = ranks;
+                        m.root = spec.root;
+                        m.redop = redop ? std::string(redOpName(*redop)) : "none";
+                        m.inPlace = spec.inPlace;
+                        m.timeUs = t.loopSeconds * 1e6;
+                        m.algBwGBps = t.loopSeconds > 0 ? static_cast<double>(bytes) / t.loopSeconds / 1e9 : 0;
+                        m.busBwGBps = m.algBwGBps * factor;
+                        m.wrong = t.wrong;
+                        const auto st = iterationStats(t.iterationSeconds);
+                        m.minUs = st.min * 1e6;
+                        m.medianUs = st.median * 1e6;
+                        m.p99Us = st.p99 * 1e6;
+                        m.iterations = o.iterations;
+                        done.measurements += 1;
+                        done.wrong += std::max<std::int64_t>(0, t.wrong);
+                        busSum += m.busBwGBps;
+                        (pass == 0 ? row.outOfPlaceIterations : row.inPlaceIterations)
+                            = iterationSummary(t.iterationSeconds);
+                        if (pass == 0)
+                            row.outOfPlace = m;
+                        else
+                            row.inPlace = m;
+                    }
+                    out.row(row);
+                    ++index;
+                }
     done.avgBusBwGBps = done.measurements ? busSum / done.measurements : 0;
 
     if (o.overlap) {
+        const model::DType dtype = dtypes.front();
+        const int typeSize = model::sizeOf(dtype);
         OverlapSpec spec;
         spec.op = o.op;
-        spec.dtype = o.dtype;
+        spec.dtype = dtype;
         spec.layout = layoutFor(o.op, (o.overlapBytes ? o.overlapBytes : o.maxBytes) / typeSize, ranks);
         spec.iterations = std::max(3, std::min(o.iterations, 50));
         spec.computeSeconds = o.computeUs * 1e-6;
-        spec.root = isRooted(o.op) ? o.root : -1;
+        spec.root = isRooted(o.op) ? roots.front() : -1;
         if (spec.layout.chunk > 0) {
             const std::int64_t bytes = spec.layout.count * typeSize;
             out.progress({ hello.op, bytes, index, hello.sizes, false });

@@ -23,6 +23,11 @@ struct IterationStats {
 };
 IterationStats iterationStats(std::vector<double> seconds);
 
+/// nccl-tests' -I figures (src/util.cu computeIterStats) of per-iteration times in seconds: min, max, p50 =
+/// sorted[n/2], p95 and p99 = sorted[min(n−1, ⌈n·p/100⌉−1)], mean, population standard deviation, cv% =
+/// 100·stdev/mean; all in µs.
+IterationSummary iterationSummary(const std::vector<double>& seconds);
+
 int runSweep(Backend& backend, const Options& options, Output& output, Watchdog* watchdog);
 
 } // namespace tutor::live

@@ -62,9 +62,15 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
     }
     ImportedRun run;
     run.firstLine = 1;
-    if (auto it = j.find("args"); it != j.end() && it->is_array() && !it->empty() && (*it)[0].is_string())
+    if (auto it = j.find("args"); it != j.end() && it->is_array() && !it->empty() && (*it)[0].is_string()) {
         if ((run.op = detail::opFromProgramText((*it)[0].get<std::string>())))
             run.opSource = "header";
+        // commtutor-live names the collective with --op (nccl-tests names it by binary).
+        for (std::size_t i = 1; !run.op && i + 1 < it->size(); ++i)
+            if ((*it)[i] == "--op" && (*it)[i + 1].is_string())
+                if ((run.op = parseCollective((*it)[i + 1].get<std::string>())))
+                    run.opSource = "command line";
+    }
     if (auto it = j.find("nccl_version"); it != j.end())
         if (const auto code = number(*it))
             run.ncclVersion = detail::ncclVersionFromCode(static_cast<std::int64_t>(*code));

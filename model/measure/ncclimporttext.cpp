@@ -278,6 +278,10 @@ private:
                         m_cur.run.ncclVersion = detail::ncclVersionFromCode(*code);
         } else if (w.size() >= 2 && w[0] == "commtutor-live") {
             enter(Stage::Version, lineNo);
+            for (const auto word : w)
+                if (word.starts_with("nccl-library="))
+                    if (const auto code = toInteger(word.substr(13)))
+                        m_cur.run.ncclVersion = detail::ncclVersionFromCode(*code);
         } else if (w.size() >= 4 && w[0] == "Collective" && w[1] == "test" && w[2] == "starting:") {
             enter(Stage::Starting, lineNo);
             m_cur.headerOp = detail::opFromProgramText(w[3]);
@@ -367,6 +371,8 @@ private:
             const std::size_t h = at + static_cast<std::size_t>(g * layout->half);
             Measurement m = base;
             m.inPlace = g == 1;
+            if (g == 1 && w[h] == "N/A" && w[h + 1] == "N/A" && w[h + 2] == "N/A")
+                continue; // commtutor-live --inplace 0: the in-place half did not run
             const char* names[] = { "time", "algbw", "busbw" };
             double v[3] = {};
             for (std::size_t k = 0; k < 3; ++k) {

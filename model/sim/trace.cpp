@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -97,6 +98,250 @@ json chromeTrace(const Timeline& timeline, const StepMetrics* metrics)
     if (metrics)
         out["otherData"] = metricsJson(*metrics);
     return out;
+}
+
+namespace {
+
+/// PyTorch's dtype spelling in Kineto's collective args ("BFloat16", "Float").
+std::string torchDType(DType d)
+{
+    switch (d) {
+    case DType::Int8:
+        return "Char";
+    case DType::Uint8:
+        return "Byte";
+    case DType::Int32:
+    case DType::Uint32:
+        return "Int";
+    case DType::Int64:
+    case DType::Uint64:
+        return "Long";
+    case DType::Fp8E4M3:
+        return "Float8_e4m3fn";
+    case DType::Fp8E5M2:
+        return "Float8_e5m2";
+    case DType::Fp16:
+        return "Half";
+    case DType::Bf16:
+        return "BFloat16";
+    case DType::Fp32:
+        return "Float";
+    case DType::Fp64:
+        return "Double";
+    }
+    return "Float";
+}
+
+/// NCCL's short type names in kernel names (src/device/generate.py).
+std::string ncclTypeName(DType d)
+{
+    switch (d) {
+    case DType::Int8:
+        return "i8";
+    case DType::Uint8:
+        return "u8";
+    case DType::Int32:
+        return "i32";
+    case DType::Uint32:
+        return "u32";
+    case DType::Int64:
+        return "i64";
+    case DType::Uint64:
+        return "u64";
+    case DType::Fp8E4M3:
+        return "f8e4m3";
+    case DType::Fp8E5M2:
+        return "f8e5m2";
+    case DType::Fp16:
+        return "f16";
+    case DType::Bf16:
+        return "bf16";
+    case DType::Fp32:
+        return "f32";
+    case DType::Fp64:
+        return "f64";
+    }
+    return "f32";
+}
+
+/// c10d's collective names as record_param_comms reports them.
+std::string torchCollectiveName(Collective c)
+{
+    switch (c) {
+    case Collective::AllReduce:
+        return "allreduce";
+    case Collective::ReduceScatter:
+        return "_reduce_scatter_base";
+    case Collective::AllGather:
+        return "_allgather_base";
+    case Collective::Broadcast:
+        return "broadcast";
+    case Collective::Reduce:
+        return "reduce";
+    case Collective::AllToAll:
+        return "all_to_all";
+    case Collective::SendRecv:
+        return "send";
+    case Collective::Gather:
+        return "gather";
+    case Collective::Scatter:
+        return "scatter";
+    }
+    return "allreduce";
+}
+
+constexpr int kComputeStream = 7;
+
+int streamOf(LaneKind kind)
+{
+    return kind == LaneKind::Compute ? kComputeStream : 20 + static_cast<int>(kind);
+}
+
+/// Ranks of the group of `kind` that contains `rank`, Megatron order (tp fastest, then dp, then pp).
+std::vector<int> groupRanks(const KinetoOptions& o, int rank, std::optional<GroupKind> kind, int size)
+{
+    int stride = 1;
+    if (kind == GroupKind::Dp || kind == GroupKind::Ep || kind == GroupKind::ExpertDp)
+        stride = o.tp;
+    else if (kind == GroupKind::Pp)
+        stride = o.tp * o.dp;
+    const int span = stride * size;
+    const int first = rank / span * span + rank % stride;
+    std::vector<int> out;
+    for (int i = 0; i < size; ++i)
+        out.push_back(first + i * stride);
+    return out;
+}
+
+std::string listText(const std::vector<int>& ranks)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(ranks[i]);
+    return out + "]";
+}
+
+} // namespace
+
+int stageRank(const KinetoOptions& o, int stage)
+{
+    return stage * std::max(1, o.tp) * std::max(1, o.dp);
+}
+
+std::string ncclKernelName(Collective c, DType dtype, Bytes bytes)
+{
+    const std::string proto = bytes < 64 * 1024 ? "RING_LL" : "RING_SIMPLE";
+    switch (c) {
+    case Collective::AllReduce:
+        return "ncclDevKernel_AllReduce_Sum_" + ncclTypeName(dtype) + "_" + proto;
+    case Collective::ReduceScatter:
+        return "ncclDevKernel_ReduceScatter_Sum_" + ncclTypeName(dtype) + "_" + proto;
+    case Collective::Reduce:
+        return "ncclDevKernel_Reduce_Sum_" + ncclTypeName(dtype) + "_" + proto;
+    case Collective::AllGather:
+        return "ncclDevKernel_AllGather_" + proto;
+    case Collective::Broadcast:
+        return "ncclDevKernel_Broadcast_" + proto;
+    default:
+        return "ncclDevKernel_SendRecv";
+    }
+}
+
+json kinetoTrace(const Timeline& timeline, int stage, const KinetoOptions& o)
+{
+    const int rank = stageRank(o, stage);
+    const int world = std::max(1, o.tp) * std::max(1, o.dp) * std::max(1, o.pp);
+    constexpr int kHostPid = 1000;
+    json events = json::array();
+    events.push_back({ { "ph", "M" }, { "name", "process_name" }, { "pid", kHostPid }, { "tid", 0 },
+        { "args", { { "name", "python3" } } } });
+    events.push_back({ { "ph", "M" }, { "name", "process_labels" }, { "pid", kHostPid }, { "tid", 0 },
+        { "args", { { "labels", "CPU" } } } });
+    events.push_back({ { "ph", "M" }, { "name", "process_name" }, { "pid", 0 }, { "tid", 0 },
+        { "args", { { "name", "python3" } } } });
+    events.push_back({ { "ph", "M" }, { "name", "process_labels" }, { "pid", 0 }, { "tid", 0 },
+        { "args", { { "labels", "GPU 0" } } } });
+    std::vector<int> streams;
+    for (const auto& lane : timeline.lanes)
+        if (lane.stage == stage && std::find(streams.begin(), streams.end(), streamOf(lane.kind)) == streams.end())
+            streams.push_back(streamOf(lane.kind));
+    for (int s : streams)
+        events.push_back({ { "ph", "M" }, { "name", "thread_name" }, { "pid", 0 }, { "tid", s },
+            { "args", { { "name", "stream " + std::to_string(s) } } } });
+    events.push_back(
+        { { "ph", "X" }, { "cat", "cpu_op" }, { "name", "ProfilerStep#0" }, { "pid", kHostPid }, { "tid", kHostPid },
+            { "ts", 0.0 }, { "dur", micros(nanoseconds(timeline.duration)) }, { "args", { { "External id", 1 } } } });
+    long long correlation = 1;
+    for (const auto& e : timeline.events) {
+        const auto& lane = timeline.lanes[e.lane];
+        const bool comm = lane.kind != LaneKind::Compute;
+        // What StepMetrics counts: every event of a communication lane, the compute events of a compute lane.
+        if (lane.stage != stage || (!comm && (e.kind == EventKind::Idle || e.kind == EventKind::Communication)))
+            continue;
+        ++correlation;
+        const long long start = nanoseconds(e.start);
+        const long long end = nanoseconds(e.end());
+        const int stream = streamOf(lane.kind);
+        json args = { { "External id", correlation }, { "queued", 0 }, { "device", 0 }, { "context", 1 },
+            { "stream", stream }, { "correlation", correlation } };
+        std::string kernel = e.label.empty() ? std::string(name(e.kind)) : e.label;
+        if (comm) {
+            const Collective c = e.collective.value_or(Collective::SendRecv);
+            kernel = ncclKernelName(c, o.dtype, e.bytes);
+            const CommGroup* group = e.groupIndex >= 0 && e.groupIndex < static_cast<int>(timeline.groups.size())
+                ? &timeline.groups[static_cast<std::size_t>(e.groupIndex)]
+                : nullptr;
+            const int size = group ? std::max(1, group->topology.ranks()) : 2;
+            const long long elems = e.bytes / std::max(1, sizeOf(o.dtype));
+            // nccl-tests' S is the whole array for these two; PyTorch's in/out sizes are per rank.
+            const long long in = c == Collective::ReduceScatter ? elems
+                : c == Collective::AllGather                    ? elems / size
+                                                                : elems;
+            const long long out = c == Collective::ReduceScatter ? elems / size : elems;
+            const auto ranks = groupRanks(o, rank, group ? std::optional<GroupKind>(group->kind) : std::nullopt, size);
+            args["Collective name"] = torchCollectiveName(c);
+            args["In msg nelems"] = in;
+            args["Out msg nelems"] = out;
+            args["Group size"] = size;
+            args["dtype"] = torchDType(o.dtype);
+            args["In split size"] = "[]";
+            args["Out split size"] = "[]";
+            args["Process Group Name"] = group ? std::string(name(group->kind)) : std::string("default_pg");
+            args["Process Group Description"] = group ? group->label : std::string("default_pg");
+            args["Process Group Ranks"] = listText(ranks);
+        }
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", kernel }, { "pid", 0 }, { "tid", stream },
+            { "ts", micros(start) }, { "dur", micros(end - start) }, { "args", std::move(args) } });
+    }
+    std::vector<int> everyRank(static_cast<std::size_t>(world));
+    for (int r = 0; r < world; ++r)
+        everyRank[static_cast<std::size_t>(r)] = r;
+    json pgConfig = json::array();
+    pgConfig.push_back({ { "pg_name", "0" }, { "pg_desc", "default_pg" }, { "backend_config", "cuda:nccl" },
+        { "pg_size", world }, { "ranks", everyRank } });
+    json device = { { "id", 0 }, { "name", o.deviceName }, { "totalGlobalMem", o.deviceMemoryBytes },
+        { "computeMajor", 9 }, { "computeMinor", 0 }, { "maxThreadsPerBlock", 1024 },
+        { "maxThreadsPerMultiprocessor", 2048 }, { "regsPerBlock", 65536 }, { "warpSize", 32 },
+        { "sharedMemPerBlock", 49152 }, { "numSms", 132 }, { "regsPerMultiprocessor", 65536 },
+        { "sharedMemPerBlockOptin", 232448 }, { "sharedMemPerMultiprocessor", 233472 } };
+    return { { "schemaVersion", 1 }, { "deviceProperties", json::array({ device }) },
+        { "distributedInfo",
+            { { "backend", "nccl" }, { "rank", rank }, { "world_size", world }, { "pg_count", 1 },
+                { "pg_config", pgConfig }, { "nccl_version", "2.21.5" } } },
+        { "traceEvents", std::move(events) }, { "traceName", "trace_rank" + std::to_string(rank) + ".json" },
+        { "displayTimeUnit", "ms" } };
+}
+
+std::vector<std::pair<std::string, std::string>> kinetoTraceFiles(const Timeline& timeline, const KinetoOptions& o)
+{
+    int stages = 0;
+    for (const auto& lane : timeline.lanes)
+        stages = std::max(stages, lane.stage + 1);
+    std::vector<std::pair<std::string, std::string>> files;
+    for (int s = 0; s < stages; ++s)
+        files.emplace_back(
+            "trace_rank" + std::to_string(stageRank(o, s)) + ".json", kinetoTrace(timeline, s, o).dump() + "\n");
+    return files;
 }
 
 std::string chromeTraceText(const Timeline& timeline, const StepMetrics* metrics)

@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "model/teach/lesson.h"
 
+#include "model/collectives/algorithm.h"
+#include "model/collectives/collective.h"
+#include "model/teach/claim.h"
 #include "model/teach/lessonjson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -187,6 +191,14 @@ namespace {
 using detail::JsonReader;
 
 const std::set<std::string> kOps { "<", "<=", ">", ">=", "==", "!=" };
+/// Figure prefixes a compare scene's name must not shadow (lessontemplate.h lists them; every collective and
+/// algorithm name is one too).
+bool reservedPrefix(const std::string& name)
+{
+    static const std::set<std::string> kPrefixes { "scene", "cost", "volume", "link", "hw", "metrics", "scenario",
+        "pipeline", "formula", "rs_ag" };
+    return kPrefixes.count(name) || parseAlgorithm(name) || parseCollective(name);
+}
 const std::set<std::string> kCollectiveKeys { "kind", "op", "algorithm", "protocol", "ranks", "nodes", "gpus_per_node",
     "preset", "bytes", "dtype", "view", "time", "highlight" };
 
@@ -303,7 +315,7 @@ LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& p
         r.problem(path, j.dump(), "must be an object");
         return step;
     }
-    r.unknownKeys(j, path, { "id", "topics", "title", "text", "scene", "task" });
+    r.unknownKeys(j, path, { "id", "topics", "title", "text", "scene", "compare", "claims", "task" });
     step.id = r.string(j, path, "id", true);
     step.topics = r.strings(j, path, "topics");
     step.title = r.text(j, path, "title", true);
@@ -312,6 +324,26 @@ LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& p
         r.problem(path + ".scene", "", "is required");
     else
         step.scene = readScene(r, j["scene"], path + ".scene");
+    if (j.contains("compare")) {
+        const auto& compare = j["compare"];
+        if (!compare.is_object()) {
+            r.problem(path + ".compare", compare.dump().substr(0, 40), "must be an object of name → scene");
+        } else {
+            for (const auto& [name, scene] : compare.items()) {
+                const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                });
+                if (!plain || reservedPrefix(name))
+                    r.problem(path + ".compare." + name, name,
+                        "must be a name of letters, digits and _ that no figure prefix uses (scene, cost, metrics, …)");
+                step.compare.emplace_back(name, readScene(r, scene, path + ".compare." + name));
+            }
+        }
+    }
+    step.claims = r.strings(j, path, "claims");
+    for (std::size_t i = 0; i < step.claims.size(); ++i)
+        if (const auto error = claimSyntaxError(step.claims[i]); !error.empty())
+            r.problem(path + ".claims[" + std::to_string(i) + "]", step.claims[i], "is not a valid claim: " + error);
     if (j.contains("task")) {
         const auto& t = j["task"];
         const auto tp = path + ".task";
@@ -391,7 +423,7 @@ Result<std::vector<Lesson>> loadLessons(const std::string& dir)
         return Problem { "lessons", dir, "is not a directory", dir };
     std::vector<std::string> files;
     for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".json")
+        if (entry.is_regular_file() && entry.path().extension() == ".json" && entry.path().filename() != kGlossaryFile)
             files.push_back(entry.path().string());
     std::sort(files.begin(), files.end());
     std::vector<Lesson> lessons;

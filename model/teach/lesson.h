@@ -87,6 +87,12 @@ struct LessonStep {
     Text title;
     Text text; ///< Markdown with {{figure}} templates resolved from the scene
     Scene scene;
+    /// Further scenes the text compares the shown one with, by name; their figures are quoted as
+    /// {{name.<figure>}} ("{{inside.metrics.tokens_per_s}}"). They are evaluated, never drawn.
+    std::vector<std::pair<std::string, Scene>> compare;
+    /// What the figures must show, each an expression over the step's {{figures}} (claim.h), e.g.
+    /// "{{ring.allreduce.time}} > {{hierarchical.allreduce.time}}". Syntax is checked when the lesson loads.
+    std::vector<std::string> claims;
     std::optional<Task> task;
     bool operator==(const LessonStep&) const = default;
 };
@@ -110,7 +116,10 @@ const std::vector<std::string>& curriculumTopics();
 Result<Lesson> parseLesson(const std::string& jsonText, const std::string& where);
 /// Reads and parses a lesson file; the lesson id is the file's stem.
 Result<Lesson> loadLesson(const std::string& path);
-/// Every `*.json` file directly in `dir` (sorted by name), each parsed; all problems of all files together.
+/// The file beside the lessons that fixes each term's English and Chinese form (not a lesson).
+inline constexpr std::string_view kGlossaryFile = "glossary.json";
+/// Every `*.json` file directly in `dir` except kGlossaryFile (sorted by name), each parsed; all problems of all
+/// files together.
 Result<std::vector<Lesson>> loadLessons(const std::string& dir);
 
 /// Reads a whole file; a problem naming the path when it cannot be read.

@@ -3,6 +3,7 @@
 #include "model/sim/simulate.h"
 #include "model/teach/lessonscene.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace tutor::model {
@@ -57,6 +58,36 @@ void addMetrics(Figures& f, const StepMetrics& m)
         f[k + "_bytes"] = makeFigure(static_cast<double>(d.bytes), FigureUnit::Bytes);
     }
 }
+/// The closed-form bubble beside the simulated one, and the share of idle time that comes from stages doing
+/// different amounts of work (the simulated bubble counts both).
+void addPipeline(Figures& f, const Scenario& scenario, const Timeline& timeline)
+{
+    const double p = scenario.parallel.pp, m = scenario.batch.microBatches;
+    const double v = scenario.parallel.schedule == PipelineSchedule::Interleaved ? scenario.parallel.virtualStages : 1;
+    // Narayanan et al. 2021, §2.2: (p−1)/(m+p−1); interleaved (p−1)/(v·m+p−1).
+    f["pipeline.formula_bubble"] = makeFigure(p > 1 ? (p - 1) / (v * m + p - 1) : 0.0, FigureUnit::Fraction);
+    std::vector<double> busy(static_cast<std::size_t>(std::max(1, scenario.parallel.pp)), 0.0);
+    for (const auto& e : timeline.events) {
+        const auto& lane = timeline.lanes[static_cast<std::size_t>(e.lane)];
+        if (lane.kind == LaneKind::Compute && e.kind != EventKind::Idle && lane.stage >= 0
+            && lane.stage < static_cast<int>(busy.size()))
+            busy[static_cast<std::size_t>(lane.stage)] += e.duration;
+    }
+    const double most = *std::max_element(busy.begin(), busy.end());
+    const double least = *std::min_element(busy.begin(), busy.end());
+    double idle = 0;
+    for (const double b : busy)
+        idle += most - b;
+    f["pipeline.first_stage_compute"] = makeFigure(busy.front(), FigureUnit::Seconds);
+    f["pipeline.last_stage_compute"] = makeFigure(busy.back(), FigureUnit::Seconds);
+    f["pipeline.critical_idle"]
+        = makeFigure(timeline.duration > 0 ? 1 - most / timeline.duration : 0.0, FigureUnit::Fraction);
+    f["pipeline.stage_compute_max"] = makeFigure(most, FigureUnit::Seconds);
+    f["pipeline.stage_compute_min"] = makeFigure(least, FigureUnit::Seconds);
+    f["pipeline.imbalance_idle"]
+        = makeFigure(timeline.duration > 0 ? idle / static_cast<double>(busy.size()) / timeline.duration : 0.0,
+            FigureUnit::Fraction);
+}
 } // namespace
 
 Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result)
@@ -83,6 +114,7 @@ Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, 
     result.timeline = std::move(sim.value().timeline);
     addScenarioFields(result.figures, *json, "");
     addMetrics(result.figures, sim->metrics);
+    addPipeline(result.figures, *scenario, *result.timeline);
     result.metrics = sim->metrics;
     return {};
 }

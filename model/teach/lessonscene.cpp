@@ -53,6 +53,9 @@ void addCost(Figures& f, const std::string& prefix, const CollectiveCost& c)
     f[prefix + "bytes_per_rank"] = makeFigure(static_cast<double>(c.bytesSentPerRank), FigureUnit::Bytes);
     f[prefix + "intra_bytes"] = makeFigure(static_cast<double>(c.linkBytes.intraNode), FigureUnit::Bytes);
     f[prefix + "inter_bytes"] = makeFigure(static_cast<double>(c.linkBytes.interNode), FigureUnit::Bytes);
+    // linkBytes counts every GPU's traffic; a lesson that says "each GPU sends" quotes the share of one.
+    f[prefix + "inter_bytes_per_gpu"]
+        = makeFigure(static_cast<double>(c.linkBytes.interNode) / std::max(1, c.ranks), FigureUnit::Bytes);
     f[prefix + "algorithm"] = textFigure(std::string(name(c.algorithm)));
     f[prefix + "protocol"] = textFigure(std::string(name(c.protocol)));
     if (c.totalSeconds > 0)
@@ -210,6 +213,35 @@ Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& contex
     if (!problems.empty())
         return problems;
     return result;
+}
+
+Result<SceneResult> evaluateStep(const LessonStep& step, const Scene& scene, const SceneContext& context)
+{
+    auto result = evaluateScene(scene, context);
+    if (!result)
+        return result;
+    Problems problems;
+    for (const auto& [label, other] : step.compare) {
+        auto compared = evaluateScene(other, context);
+        if (!compared) {
+            for (auto p : compared.problems()) {
+                p.field = "compare." + label + "." + p.field;
+                problems.push_back(std::move(p));
+            }
+            continue;
+        }
+        for (auto& [key, figure] : compared->figures)
+            if (key.rfind("hw.", 0) != 0)
+                result.value().figures[label + "." + key] = std::move(figure);
+    }
+    if (!problems.empty())
+        return problems;
+    return result;
+}
+
+Result<SceneResult> evaluateStep(const LessonStep& step, const SceneContext& context)
+{
+    return evaluateStep(step, step.scene, context);
 }
 
 void setSceneField(Scene& scene, const std::string& field, const std::string& value)

@@ -32,6 +32,13 @@ struct SceneResult {
 /// or the scenario file with its own problems.
 Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context);
 
+/// Everything a step's text and claims quote: `scene` (the step's own scene, or the learner's edit of it) evaluated
+/// as evaluateScene() does, plus each of the step's compare scenes with its figures under "<name>." (hardware
+/// figures stay unprefixed). Problems of a compare scene name it: "compare.<name>.scene.op = …".
+Result<SceneResult> evaluateStep(const LessonStep& step, const Scene& scene, const SceneContext& context);
+/// The same with the step's own scene.
+Result<SceneResult> evaluateStep(const LessonStep& step, const SceneContext& context);
+
 /// Changes one field of the scene: a collective parameter ("bytes", "ranks", "nodes", "algorithm", ...)
 /// or a scenario dotted path ("comm.bucket_MiB"), replacing an earlier override of the same path.
 void setSceneField(Scene& scene, const std::string& field, const std::string& value);
@@ -49,7 +56,13 @@ struct ConditionCheck {
 ConditionCheck checkCondition(const Condition& condition, const SceneResult& result);
 
 /// Scenario scenes (lessonscenario.cpp): loads `file` from the context, applies overrides, simulates and
-/// fills state, timeline, metrics.* and scenario.* figures.
+/// fills state, timeline, metrics.*, scenario.* and pipeline.* figures (pipeline.formula_bubble: the closed-form
+/// bubble (p−1)/(m+p−1), or (p−1)/(v·m+p−1) interleaved; pipeline.stage_compute_max / _min / first_stage_compute /
+/// last_stage_compute: compute time of the busiest, the idlest, the first and the last stage;
+/// pipeline.critical_idle = 1 − max ÷ step: the fill-and-drain idle share the busiest stage sees;
+/// pipeline.imbalance_idle: the mean over stages of (max − own compute) ÷ step, the idle time stages spend waiting
+/// for the busiest one because their work differs (the LM head on the last stage). critical_idle + imbalance_idle
+/// = 1 − mean compute ÷ step, which is metrics.bubble_fraction up to communication that nothing hides).
 Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result);
 
 } // namespace tutor::model

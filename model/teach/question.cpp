@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/teach/question.h"
 
+#include "model/teach/claim.h"
 #include "model/teach/lessonjson.h"
 
 #include <algorithm>
@@ -141,7 +142,12 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
         q.explanation = r.text(j, path, "explanation", true);
     } else if (kind == "numeric") {
         q.kind = QuestionKind::Numeric;
-        known_keys({ "formula", "parameters", "unit", "tolerance", "solution" });
+        known_keys({ "formula", "parameters", "unit", "tolerance", "solution", "constraints" });
+        q.constraints = r.strings(j, path, "constraints");
+        for (std::size_t i = 0; i < q.constraints.size(); ++i)
+            if (const auto error = claimSyntaxError(q.constraints[i]); !error.empty())
+                r.problem(path + ".constraints[" + std::to_string(i) + "]", q.constraints[i],
+                    "is not a valid claim: " + error);
         q.formula = r.string(j, path, "formula", true);
         q.unit = j.contains("unit") && j["unit"].is_string() ? j["unit"].get<std::string>() : "";
         q.tolerance = r.number(j, path, "tolerance", false, 0.02);
@@ -263,46 +269,77 @@ Result<std::vector<Question>> loadQuestions(const std::string& dir)
     return all;
 }
 
-Result<NumericInstance> generate(const Question& question, std::uint64_t seed)
+namespace {
+/// One draw: every parameter picked from `rng`, the formula evaluated, the answer converted to the question's unit.
+Result<NumericInstance> draw(const Question& question, const NumericFormula& formula, std::mt19937_64& rng)
 {
-    const auto* formula = findFormula(question.formula);
-    if (!formula)
-        return Problem { "formula", question.formula, "is not a known formula", question.path };
-    std::mt19937_64 rng(seed);
     NumericInstance inst;
-    inst.seed = seed;
     for (const auto& p : question.parameters) {
         if (p.values.empty())
             return Problem { "parameters." + p.name, "", "has no values", question.path };
         inst.inputs[p.name] = p.values[rng() % p.values.size()];
     }
-    for (const auto& input : formula->inputs)
+    for (const auto& input : formula.inputs)
         if (!inst.inputs.count(input))
-            return Problem { "parameters." + input, "", "is required by formula " + formula->name, question.path };
+            return Problem { "parameters." + input, "", "is required by formula " + formula.name, question.path };
     static const Figures hardware = hardwareFigures(); // prompts may quote the presets they draw from
     inst.figures = hardware;
     for (const auto& [n, v] : inst.inputs) {
         inst.figures[n] = inputFigure(n, v);
         inst.figures[n + ".raw"] = textFigure(raw(v));
     }
-    for (auto& [k, f] : formula->evaluate(inst.inputs)) {
+    for (auto& [k, f] : formula.evaluate(inst.inputs)) {
         if (!std::isfinite(f.value))
-            return Problem { question.id + "." + k, "not finite",
-                "every generated figure must be finite (seed " + std::to_string(seed) + ")", question.path };
+            return Problem { question.id + "." + k, "not finite", "every generated figure must be finite",
+                question.path };
         inst.figures[k] = f;
     }
     inst.answerBase = inst.figures["answer"].value;
-    const auto inUnit = toUnit(inst.answerBase, formula->answerUnit, question.unit);
+    const auto inUnit = toUnit(inst.answerBase, formula.answerUnit, question.unit);
     if (!inUnit || !std::isfinite(*inUnit))
-        return Problem { "unit", question.unit, "does not fit the answer of " + formula->name, question.path };
+        return Problem { "unit", question.unit, "does not fit the answer of " + formula.name, question.path };
     inst.answerInUnit = *inUnit;
     inst.figures["answer.in_unit"] = textFigure(significant4(*inUnit)
         + (question.unit == "x"         ? "×"
                 : question.unit.empty() ? ""
                                         : " " + question.unit));
     inst.figures["unit"] = textFigure(question.unit);
-    inst.figures["closed_form"] = textFigure(formula->closedForm);
+    inst.figures["closed_form"] = textFigure(formula.closedForm);
     return inst;
+}
+} // namespace
+
+Result<NumericInstance> generate(const Question& question, std::uint64_t seed)
+{
+    const auto* formula = findFormula(question.formula);
+    if (!formula)
+        return Problem { "formula", question.formula, "is not a known formula", question.path };
+    std::mt19937_64 rng(seed);
+    for (int attempt = 0; attempt < kMaxDraws; ++attempt) {
+        auto inst = draw(question, *formula, rng);
+        if (!inst) {
+            auto problems = inst.problems();
+            for (auto& p : problems)
+                p.rule += " (seed " + std::to_string(seed) + ")";
+            return problems;
+        }
+        bool plausible = true;
+        for (std::size_t i = 0; i < question.constraints.size() && plausible; ++i) {
+            const auto check = evaluateClaim(question.constraints[i], inst->figures);
+            if (!check.error.empty())
+                return Problem { question.id + ".constraints[" + std::to_string(i) + "]", question.constraints[i],
+                    "cannot be evaluated: " + check.error, question.path };
+            plausible = check.holds;
+        }
+        if (plausible) {
+            inst.value().seed = seed;
+            return inst;
+        }
+    }
+    return Problem { question.id + ".constraints", "",
+        "no draw of the parameters satisfies every constraint in " + std::to_string(kMaxDraws) + " tries (seed "
+            + std::to_string(seed) + ")",
+        question.path };
 }
 
 bool isCorrect(const Question& question, const NumericInstance& instance, double given)
@@ -310,6 +347,22 @@ bool isCorrect(const Question& question, const NumericInstance& instance, double
     if (!std::isfinite(given))
         return false;
     return std::fabs(given - instance.answerInUnit) <= question.tolerance * std::fabs(instance.answerInUnit);
+}
+
+std::vector<int> choiceOrder(const Question& question, std::uint64_t attempt)
+{
+    std::vector<int> order(question.choices.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<int>(i);
+    // FNV-1a of the id, so two questions on the same attempt are not shuffled alike; std::hash is not portable.
+    std::uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char c : question.id)
+        h = (h ^ c) * 1099511628211ULL;
+    std::mt19937_64 rng(h ^ (attempt * 0x9E3779B97F4A7C15ULL));
+    // Fisher–Yates with the generator's raw output: std::shuffle's distribution is not specified across libraries.
+    for (std::size_t i = order.size(); i > 1; --i)
+        std::swap(order[i - 1], order[rng() % i]);
+    return order;
 }
 
 std::string render(const Text& text, Language language, const NumericInstance& instance)

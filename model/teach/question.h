@@ -39,6 +39,9 @@ struct Question {
     std::string unit; ///< unit the learner answers in: "ms", "GB", "%", "GB/s", "x", ...
     double tolerance = 0.02; ///< relative
     Text solution; ///< worked solution; quotes parameters, intermediates and {{answer}}
+    /// Claims (claim.h) over the generated figures in base units that every draw must satisfy, e.g.
+    /// "{{answer}} >= 0.15" for an MFU; parameters are drawn again until all hold, so they vary jointly.
+    std::vector<std::string> constraints;
     // Open
     Text answer;
     std::vector<Text> keyPoints;
@@ -73,13 +76,20 @@ struct NumericInstance {
 };
 
 /// Picks each parameter's value with a 64-bit Mersenne Twister seeded with `seed` (identical on every
-/// platform) and evaluates the formula. Problems when the formula is unknown, an input is missing, or
-/// the answer is not finite.
+/// platform) and evaluates the formula, drawing again (up to kMaxDraws times) until every constraint holds.
+/// Problems when the formula is unknown, an input is missing, the answer is not finite, a constraint cannot be
+/// evaluated, or no draw satisfies the constraints.
+inline constexpr int kMaxDraws = 1000;
 Result<NumericInstance> generate(const Question& question, std::uint64_t seed);
 /// |given − answer| ≤ tolerance·|answer| (in Question::unit).
 bool isCorrect(const Question& question, const NumericInstance& instance, double given);
 /// Prompt, solution or other text with the instance's figures resolved.
 std::string render(const Text& text, Language language, const NumericInstance& instance);
+
+/// The order a choice question's options are shown in on one attempt: a permutation of 0..choices−1 drawn with
+/// a 64-bit Mersenne Twister from the question's id and `attempt`, so the same attempt shows the same order and
+/// the right answer lands on each position equally often over attempts. order[k] is the choice shown k-th.
+std::vector<int> choiceOrder(const Question& question, std::uint64_t attempt);
 
 /// Parses a bank file {"questions": [...]}; problems carry `where` and the question's path.
 Result<std::vector<Question>> parseQuestions(const std::string& jsonText, const std::string& where);

@@ -190,7 +190,7 @@ void TestLessonPlayer::metricTaskAgainstCostModel()
 void TestLessonPlayer::scenarioTaskAgainstSimulation()
 {
     // Lesson 07's task: buckets of at least 100 MiB. The step's timeline is the scenario file simulated with the
-    // same override.
+    // scene's overrides and the task's.
     LessonPlayer player(progressPath("scenario.json"));
     QVERIFY(player.loadLessons(lessonsDir()));
     QVERIFY(player.goToStep(QStringLiteral("07-overlap-and-buckets"), QStringLiteral("bucket")));
@@ -207,6 +207,9 @@ void TestLessonPlayer::scenarioTaskAgainstSimulation()
     const auto scenarios = contextForLessons(lessonsDir().toStdString()).scenariosDir;
     auto json = loadJson(scenarios + "/" + player.step()->scene.file);
     QVERIFY(json.ok());
+    // the scene's own overrides first, then the task's
+    for (const auto& [field, value] : player.step()->scene.overrides)
+        QVERIFY(setField(json.value(), field, value).empty());
     QVERIFY(setField(json.value(), "comm.bucket_MiB", "100").empty());
     const auto simulation = simulate(scenarioFromJson(*json).value());
     QVERIFY(simulation.ok());

@@ -2,7 +2,7 @@
 # Harness overhead of commtutor-live and calibration hold-out error, on this machine:
 #   1. an 8 MiB MPI AllReduce at 2 ranks timed by commtutor-live vs a bare MPI_Allreduce loop
 #      (tutor_bare_allreduce), alternated REPS times; prints both medians and their ratio (target ≤ 1.05);
-#   2. a sweep 8 B – 64 MiB with commtutor-live --json, fitted by the calibration with every other size held
+#   2. a sweep 8 B – 64 MiB with commtutor-live --jsonl, fitted by the calibration with every other size held
 #      back (tutor_live_holdout); prints the held-out median error (target < 15 %).
 # Usage: tests/bench/live_overhead.sh [build-dir]   (REPS=7 ITERS=50 by default)
 set -euo pipefail
@@ -21,7 +21,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 live_times=() bare_times=()
 for ((i = 0; i < reps; i++)); do
   b=$(mpirun -np 2 "$bare" "$bytes" "$iters" 10 | sed -n 's/.*time_us=\([0-9.]*\).*/\1/p')
-  l=$(mpirun -np 2 "$worker" --backend mpi --op allreduce -b "$bytes" -e "$bytes" -n "$iters" -w 10 --inplace 0 --json \
+  l=$(mpirun -np 2 "$worker" --backend mpi --op allreduce -b "$bytes" -e "$bytes" -n "$iters" -w 10 --inplace 0 -a 3 --jsonl \
       | sed -n 's/.*"time_us":\([0-9.e+-]*\).*/\1/p' | head -1)
   bare_times+=("$b") live_times+=("$l")
 done
@@ -34,6 +34,6 @@ awk -v l="$lm" -v b="$bm" 'BEGIN { printf "  ratio live/bare        : %.3f\n", l
 
 sweep=$(mktemp --suffix=.jsonl)
 trap 'rm -f "$sweep"' EXIT
-mpirun -np 2 "$worker" --backend mpi --op allreduce -b 8 -e 64M -f 2 -n 20 -w 5 --inplace 0 --json > "$sweep"
+mpirun -np 2 "$worker" --backend mpi --op allreduce -b 8 -e 64M -f 2 -n 20 -w 5 --inplace 0 -a 3 --jsonl > "$sweep"
 echo "Calibration on a 8 B – 64 MiB allreduce sweep at 2 ranks (every other size held back):"
 "$holdout" "$sweep" | sed 's/^/  /'

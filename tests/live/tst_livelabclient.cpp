@@ -113,7 +113,7 @@ private slots:
         r.ranks = 4;
         const auto [program, args] = client.commandLine(r);
         QCOMPARE(program, launcher ? QStringLiteral("/usr/bin/mpirun") : QStringLiteral("/opt/w/commtutor-live"));
-        QVERIFY(args.contains(QStringLiteral("--json")));
+        QVERIFY(args.contains(QStringLiteral("--jsonl")));
         QVERIFY2(args.join(QLatin1Char(' ')).contains(fragment), qPrintable(args.join(QLatin1Char(' '))));
         // The typed request is spelled as the worker's flags only here.
         QVERIFY(args.join(QLatin1Char(' ')).contains(QStringLiteral("--backend %1 --op allreduce").arg(backend)));

@@ -24,7 +24,7 @@ private slots:
         if (worker.isEmpty())
             QSKIP("TUTOR_LIVE_WORKER is not set (run through ctest)");
         QProcess probe;
-        probe.start(worker, { "--backend", "nccl", "--json", "-b", "8", "-e", "8", "-n", "1", "-w", "0" });
+        probe.start(worker, { "--backend", "nccl", "--jsonl", "-b", "8", "-e", "8", "-n", "1", "-w", "0" });
         QVERIFY(probe.waitForFinished(120000));
         if (probe.exitCode() == static_cast<int>(live::ExitCode::NoDevice))
             QSKIP("no CUDA device on this machine");

@@ -9,6 +9,7 @@
 
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace tutor;
@@ -99,6 +100,11 @@ private slots:
         QCOMPARE(p.exitCode(), 0);
         const QByteArray out = p.readAllStandardOutput();
         QVERIFY(out.contains("# Avg bus bandwidth"));
+        QVERIFY(out.contains("# nThread 1 nGpus 1 minBytes 1024 maxBytes 65536 step: 4(factor)"));
+        QVERIFY(out.contains("# Collective test concluded: all_gather_perf"));
+        for (const auto& line : out.split('\n'))
+            if (!line.startsWith('#') && !line.trimmed().isEmpty())
+                QCOMPARE(line.simplified().split(' ').size(), 13);
         const auto ms = model::parseNcclTestsLog(out.toStdString(), "table");
         QVERIFY2(ms.ok(), model::toText(ms.problems()).c_str());
         QCOMPARE(static_cast<int>(ms->size()), 2 * 4); // 1K, 4K, 16K, 64K; out-of-place and in-place
@@ -106,10 +112,40 @@ private slots:
         QCOMPARE(ms->front().ranks, 2);
     }
 
+    void jsonDocumentReadsBackAsNcclTests()
+    {
+        if (!TUTOR_WITH_MPI)
+            QSKIP("the MPI backend is not built");
+        QTemporaryDir dir;
+        const QString file = dir.filePath("run.json");
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
+        p.setProcessEnvironment(env);
+        p.start(m_mpirun.isEmpty() ? QStringLiteral("mpirun") : m_mpirun,
+            { "-np", "2", m_worker, "--op", "reducescatter", "-b", "1K", "-e", "16K", "-f", "4", "-n", "3", "-o", "max",
+                "-J", file });
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(p.readAllStandardOutput().contains("# Writing JSON output to " + file.toUtf8()));
+        const auto imported = model::importNcclTestsFile(file.toStdString());
+        QVERIFY2(imported.ok(), model::toText(imported.problems()).c_str());
+        QCOMPARE(imported->runs.size(), std::size_t { 1 });
+        const auto& run = imported->runs.front();
+        QCOMPARE(*run.op, model::Collective::ReduceScatter);
+        QCOMPARE(run.ranks, 2);
+        QCOMPARE(static_cast<int>(run.rows.size()), 2 * 3); // 1K, 4K, 16K
+        QCOMPARE(run.redop, std::string("max"));
+        for (const auto& m : run.rows)
+            QCOMPARE(m.wrong, std::int64_t { 0 });
+    }
+
     void ncclWithoutGpuIsOneErrorRecord()
     {
         QProcess p;
-        p.start(m_worker, { "--backend", "nccl", "--json", "-b", "8", "-e", "8", "-n", "1", "-w", "0" });
+        p.start(m_worker, { "--backend", "nccl", "--jsonl", "-b", "8", "-e", "8", "-n", "1", "-w", "0" });
         QVERIFY(p.waitForFinished(60000));
         const QByteArray out = p.readAllStandardOutput().trimmed();
         if (!TUTOR_WITH_NCCL) {
@@ -135,7 +171,7 @@ private slots:
         if (!TUTOR_WITH_MPI)
             QSKIP("the MPI backend is not built");
         QProcess p;
-        p.start(m_worker, { "--backend", "mpi", "--json", "--expect-ranks", "3", "-b", "8", "-e", "8" });
+        p.start(m_worker, { "--backend", "mpi", "--jsonl", "--expect-ranks", "3", "-b", "8", "-e", "8" });
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), static_cast<int>(live::ExitCode::RankMismatch));
         QVERIFY(p.readAllStandardOutput().contains("--expect-ranks is 3"));

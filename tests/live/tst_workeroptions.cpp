@@ -30,7 +30,8 @@ private slots:
         std::vector<std::string> storage;
         const auto r = parseOptions(
             argsOf({ "--backend", "mpi", "--op", "all_gather", "-b", "8", "-e", "64M", "-f", "4", "-n", "7", "-w", "1",
-                       "-c", "0", "-d", "double", "--inplace", "0", "--timeout-s=5", "--json", "--overlap" },
+                       "-c", "3", "-o", "max", "-d", "double", "--inplace", "0", "-T", "5", "-a", "3", "-I", "1", "-z",
+                       "1", "-t", "1", "-G", "0", "-J", "out.json", "--jsonl", "--overlap" },
                 storage));
         QVERIFY2(r.ok(), r.error.c_str());
         QCOMPARE(r.options.op, Op::AllGather);
@@ -38,12 +39,82 @@ private slots:
         QCOMPARE(r.options.stepFactor, 4);
         QCOMPARE(r.options.iterations, 7);
         QCOMPARE(r.options.warmup, 1);
-        QVERIFY(!r.options.check);
+        QCOMPARE(r.options.checkIterations, 3); // nccl-tests -c: a count of check runs
+        QVERIFY(r.options.redops == std::vector<RedOp> { RedOp::Max });
         QVERIFY(!r.options.inPlace);
-        QCOMPARE(r.options.dtype, tutor::model::DType::Fp64);
+        QVERIFY(r.options.dtypes == std::vector<tutor::model::DType> { tutor::model::DType::Fp64 });
         QCOMPARE(r.options.timeoutSeconds, 5.0);
-        QVERIFY(r.options.json);
+        QCOMPARE(r.options.average, TimeAcrossRanks::Max);
+        QVERIFY(r.options.perIteration);
+        QCOMPARE(r.options.blocking, 1);
+        QCOMPARE(r.options.jsonFile, std::string("out.json"));
+        QVERIFY(r.options.jsonLines);
         QVERIFY(r.options.overlap);
+    }
+
+    void defaultsAreNcclTests()
+    {
+        // nccl-tests src/common.cu: minBytes = maxBytes = 32M, stepBytes 1M, stepFactor 1, iters 20, warmup 1,
+        // datacheck 1, op sum, type float, root 0, nThreads 1, nGpus 1, average 1, timeout 0.
+        const auto r = parseOptions({});
+        QVERIFY(r.ok());
+        const Options& o = r.options;
+        QCOMPARE(o.minBytes, 32 * tutor::model::MiB);
+        QCOMPARE(o.maxBytes, 32 * tutor::model::MiB);
+        QCOMPARE(o.stepBytes, tutor::model::MiB);
+        QCOMPARE(o.stepFactor, 1);
+        QCOMPARE(o.iterations, 20);
+        QCOMPARE(o.warmup, 1);
+        QCOMPARE(o.checkIterations, 1);
+        QVERIFY(o.redops == std::vector<RedOp> { RedOp::Sum });
+        QVERIFY(o.dtypes == std::vector<tutor::model::DType> { tutor::model::DType::Fp32 });
+        QCOMPARE(o.root, 0);
+        QCOMPARE(o.threads, 1);
+        QCOMPARE(o.gpus, 1);
+        QCOMPARE(o.average, TimeAcrossRanks::Mean);
+        QCOMPARE(o.timeoutSeconds, 0.0);
+        QCOMPARE(tutor::live::sweepSizes(o).size(), std::size_t { 1 });
+    }
+
+    void ncclTestsSizes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("bytes");
+        // nccl-tests parsesize: "we use the binary system, so M=Mebibytes and G=Gibibytes".
+        QTest::newRow("plain") << "8" << qint64 { 8 };
+        QTest::newRow("K") << "64K" << qint64 { 64 } * 1024;
+        QTest::newRow("M") << "8M" << qint64 { 8 } * 1024 * 1024;
+        QTest::newRow("G is 2^30") << "1G" << (qint64 { 1 } << 30);
+        QTest::newRow("GB is 2^30 too") << "1GB" << (qint64 { 1 } << 30);
+        QTest::newRow("lower case") << "2g" << (qint64 { 2 } << 30);
+        QTest::newRow("fraction") << "0.5M" << qint64 { 512 } * 1024;
+    }
+    void ncclTestsSizes()
+    {
+        QFETCH(QString, text);
+        QFETCH(qint64, bytes);
+        const auto b = parseNcclTestsSize(text.toStdString());
+        QVERIFY(b);
+        QCOMPARE(static_cast<qint64>(*b), bytes);
+    }
+
+    void allExpandsAndRootMinusOneRunsEveryRoot()
+    {
+        std::vector<std::string> storage;
+        auto r = parseOptions(argsOf({ "-o", "all", "-d", "all" }, storage));
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.redops.size(), std::size_t { 5 }); // sum prod max min avg
+        QCOMPARE(r.options.dtypes.size(), std::size_t { 10 }); // nccl-tests' types without fp8
+        r = parseOptions(argsOf({ "--op", "broadcast", "-r", "-1" }, storage));
+        QVERIFY(r.ok());
+        QCOMPARE(rootsFor(r.options, 4), (std::vector<int> { 0, 1, 2, 3 }));
+        QCOMPARE(redopsFor(r.options), (std::vector<std::optional<RedOp>> { std::nullopt })); // redop "none"
+        r = parseOptions(argsOf({ "--op", "sendrecv" }, storage));
+        QCOMPARE(redopsFor(r.options), (std::vector<std::optional<RedOp>> { RedOp::Sum })); // nccl-tests: "sum"
+        r = parseOptions(argsOf({ "--op", "prod" }, storage)); // nccl-tests' own --op spelling
+        QVERIFY(r.ok());
+        QCOMPARE(r.options.op, Op::AllReduce);
+        QVERIFY(r.options.redops == std::vector<RedOp> { RedOp::Prod });
     }
 
     void rejectsBadFlags_data()
@@ -51,12 +122,19 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("fragment");
         QTest::newRow("unknown op") << QStringList { "--op", "allsum" } << "--op = allsum: must be one of";
+        QTest::newRow("collective given to -o")
+            << QStringList { "-o", "allreduce" } << "-o is the reduction op as in nccl-tests";
+        QTest::newRow("unknown redop") << QStringList { "-o", "xor" } << "-o = xor: must be one of sum";
         QTest::newRow("unknown backend") << QStringList { "--backend", "gloo" } << "--backend = gloo";
         QTest::newRow("size with junk") << QStringList { "-b", "8X" } << "-b = 8X: must be a size";
         QTest::newRow("zero iterations") << QStringList { "-n", "0" } << "-n = 0: must be an integer in [1,";
-        QTest::newRow("check not 0/1") << QStringList { "-c", "yes" } << "-c = yes: must be 0 or 1";
+        QTest::newRow("negative check count") << QStringList { "-c", "-1" } << "-c = -1: must be an integer in [0,";
         QTest::newRow("negative timeout") << QStringList { "--timeout-s", "-1" } << "--timeout-s = -1";
         QTest::newRow("unknown dtype") << QStringList { "-d", "float7" } << "-d = float7";
+        QTest::newRow("threads") << QStringList { "-t", "2" } << "drives its GPUs from one thread";
+        QTest::newRow("cuda graphs") << QStringList { "-G", "1" } << "does not capture CUDA graphs";
+        QTest::newRow("average mode") << QStringList { "-a", "4" } << "-a = 4: must be an integer in [0, 3]";
+        QTest::newRow("per-iteration") << QStringList { "-I", "2" } << "-I = 2: must be 0 or 1";
         QTest::newRow("missing value") << QStringList { "-e" } << "-e: needs a value";
         QTest::newRow("unknown flag") << QStringList { "--fast" } << "--fast: unknown flag";
         QTest::newRow("min above max") << QStringList { "-b", "1M", "-e", "1K" } << "must not exceed -e";
@@ -75,9 +153,9 @@ private slots:
     void helpDocumentsEveryFlagAndExitCode()
     {
         const QString help = QString::fromStdString(helpText());
-        for (const char* flag : { "--backend", "--op", "-b,", "-e,", "-f,", "-i,", "-n,", "-w,", "-c,", "-d,", "-r,",
-                 "--inplace", "-g,", "--expect-ranks", "--timeout-s", "--overlap", "--overlap-bytes", "--compute-us",
-                 "--json", "--version", "--help" })
+        for (const char* flag : { "--backend", "--op", "-b,", "-e,", "-f,", "-i,", "-n,", "-w,", "-c,", "-o,", "-d,",
+                 "-r,", "-t,", "-g,", "-z,", "-G,", "-T,", "-a,", "-I,", "-J,", "--inplace", "--expect-ranks",
+                 "--timeout-s", "--overlap", "--overlap-bytes", "--compute-us", "--jsonl", "--version", "--help" })
             QVERIFY2(help.contains(QLatin1String(flag)), flag);
         for (int code = 0; code <= 7; ++code)
             QVERIFY(help.contains(QStringLiteral("\n  %1  ").arg(code)));
@@ -87,11 +165,12 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QList<qint64>>("sizes");
-        QTest::newRow("factor 2") << QStringList { "-b", "8", "-e", "64" } << QList<qint64> { 8, 16, 32, 64 };
+        QTest::newRow("factor 2") << QStringList { "-b", "8", "-e", "64", "-f", "2" }
+                                  << QList<qint64> { 8, 16, 32, 64 };
         QTest::newRow("factor 4, stops below max")
             << QStringList { "-b", "1K", "-e", "20K", "-f", "4" } << QList<qint64> { 1024, 4096, 16384 };
-        QTest::newRow("increment") << QStringList { "-b", "100", "-e", "400", "-i", "100" }
-                                   << QList<qint64> { 100, 200, 300, 400 };
+        QTest::newRow("increment (default -f 1)")
+            << QStringList { "-b", "100", "-e", "400", "-i", "100" } << QList<qint64> { 100, 200, 300, 400 };
     }
     void sweepSizes()
     {

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Trace export: Chrome Trace Event Format JSON that Perfetto accepts, and CSV of events and metrics.
+// Trace export: Chrome Trace Event Format JSON that Perfetto accepts, one Kineto (PyTorch profiler) trace per
+// rank that HolisticTraceAnalysis reads, and CSV of events and metrics.
+#include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 #include "model/sim/trace.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -24,9 +27,51 @@ Scenario threeD(PipelineSchedule schedule, int v, bool sp)
     s.batch.microBatches = 8;
     return s;
 }
+struct Interval {
+    double begin, end;
+};
+
+/// Sorted, merged intervals (HTA's merge_kernel_intervals).
+std::vector<Interval> merged(std::vector<Interval> v)
+{
+    std::sort(v.begin(), v.end(), [](auto a, auto b) { return a.begin < b.begin; });
+    std::vector<Interval> out;
+    for (const auto& i : v)
+        if (!out.empty() && i.begin <= out.back().end)
+            out.back().end = std::max(out.back().end, i.end);
+        else
+            out.push_back(i);
+    return out;
+}
+
+/// HTA's comm/comp overlap of one rank's trace (hta/analyzers/communication_analysis.py
+/// get_comm_comp_overlap): GPU kernels (stream ≠ −1); communication kernels are those named ^nccl
+/// (CommunicateKernelGroupingPattern), computation the others (ComputeKernelGroupingPattern is the inverse of
+/// ^nccl|Memcpy|Memset|…); overlap = |merged comp ∩ merged comm| / |merged comm|.
+double htaOverlap(const nlohmann::json& trace)
+{
+    std::vector<Interval> comm, comp;
+    for (const auto& e : trace["traceEvents"]) {
+        if (e.value("cat", "") != "kernel" || e["args"].value("stream", -1) == -1)
+            continue;
+        const Interval i { e["ts"].get<double>(), e["ts"].get<double>() + e["dur"].get<double>() };
+        (e["name"].get<std::string>().starts_with("nccl") ? comm : comp).push_back(i);
+    }
+    comm = merged(comm);
+    comp = merged(comp);
+    double overlap = 0, total = 0;
+    for (const auto& c : comm) {
+        total += c.end - c.begin;
+        for (const auto& k : comp)
+            overlap += std::max(0.0, std::min(c.end, k.end) - std::max(c.begin, k.begin));
+    }
+    return total > 0 ? overlap / total : 0;
+}
 } // namespace
 
 Q_DECLARE_METATYPE(PipelineSchedule)
+Q_DECLARE_METATYPE(tutor::model::Collective)
+Q_DECLARE_METATYPE(tutor::model::DType)
 
 class TestTrace : public QObject {
     Q_OBJECT
@@ -110,6 +155,94 @@ private slots:
             }
         QVERIFY(collectives.count("AllReduce"));
         QVERIFY(collectives.count("SendRecv"));
+    }
+
+    void kinetoPerRank_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::newRow("DDP with overlap") << "ddp-overlap.json";
+        QTest::newRow("DDP without overlap") << "ddp-no-overlap.json";
+        QTest::newRow("ZeRO-3 with prefetch") << "zero3-prefetch.json";
+        QTest::newRow("pipeline 1F1B") << "pipeline-1f1b.json";
+        QTest::newRow("TP inside a node") << "tp-intra-node.json";
+    }
+    void kinetoPerRank()
+    {
+        QFETCH(QString, scenario);
+        const auto loaded
+            = loadScenario((qEnvironmentVariable("TUTOR_SOURCE_DIR") + "/assets/scenarios/" + scenario).toStdString());
+        QVERIFY2(loaded.ok(), toText(loaded.problems()).c_str());
+        const auto sim = simulate(*loaded);
+        QVERIFY(sim.ok());
+        const auto& p = loaded->parallel;
+        const KinetoOptions o { p.tp, p.dp, p.pp, loaded->comm.dtype };
+        const auto files = kinetoTraceFiles(sim->timeline, o);
+        QCOMPARE(static_cast<int>(files.size()), p.pp); // one file per pipeline stage's representative rank
+        for (int stage = 0; stage < p.pp; ++stage) {
+            const int rank = stage * p.tp * p.dp; // Megatron order: tp fastest, then dp, then pp
+            QCOMPARE(files[stage].first, "trace_rank" + std::to_string(rank) + ".json");
+            const auto t = nlohmann::json::parse(files[stage].second);
+            // Kineto's top level, as HTA's trace_parser reads it.
+            QCOMPARE(t["distributedInfo"]["backend"].get<std::string>(), std::string("nccl"));
+            QCOMPARE(t["distributedInfo"]["rank"].get<int>(), rank);
+            QCOMPARE(t["distributedInfo"]["world_size"].get<int>(), p.tp * p.dp * p.pp);
+            QVERIFY(t["deviceProperties"].is_array() && t["deviceProperties"][0].contains("name"));
+            QVERIFY(t["traceEvents"].is_array());
+            int nccl = 0, compute = 0;
+            for (const auto& e : t["traceEvents"]) {
+                if (e.value("cat", "") != "kernel")
+                    continue;
+                QCOMPARE(e["ph"].get<std::string>(), std::string("X"));
+                QVERIFY(e["args"].contains("stream") && e["args"].contains("device"));
+                QCOMPARE(e["tid"], e["args"]["stream"]);
+                const auto name = e["name"].get<std::string>();
+                if (!name.starts_with("ncclDevKernel_")) {
+                    ++compute;
+                    continue;
+                }
+                ++nccl;
+                for (const char* key : { "Collective name", "In msg nelems", "Out msg nelems", "Group size", "dtype",
+                         "Process Group Ranks" })
+                    QVERIFY2(e["args"].contains(key), key);
+                const auto ranks = e["args"]["Process Group Ranks"].get<std::string>();
+                QVERIFY2(ranks.find(std::to_string(rank)) != std::string::npos, ranks.c_str()); // its own group
+            }
+            QVERIFY(compute > 0);
+            if (p.dp * p.tp > 1 || p.pp > 1)
+                QVERIFY(nccl > 0);
+            // HTA's overlap on the critical stage's rank is the app's figure (within 1 %).
+            if (stage == sim->metrics.criticalStage) {
+                const double hta = htaOverlap(t);
+                QVERIFY2(std::abs(hta - sim->metrics.overlapHta) <= 0.01 * std::max(sim->metrics.overlapHta, 1e-9)
+                        || std::abs(hta - sim->metrics.overlapHta) < 1e-9,
+                    qPrintable(QStringLiteral("HTA %1, app %2").arg(hta).arg(sim->metrics.overlapHta)));
+            }
+        }
+    }
+
+    void ncclKernelNames_data()
+    {
+        QTest::addColumn<Collective>("collective");
+        QTest::addColumn<DType>("dtype");
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<QString>("name");
+        // NCCL ≥ 2.19 names its kernels ncclDevKernel_<Coll>_<Op>_<type>_<Algo>_<Proto> (src/device/generate.py).
+        QTest::newRow("allreduce bf16, small")
+            << Collective::AllReduce << DType::Bf16 << qint64 { 4096 } << "ncclDevKernel_AllReduce_Sum_bf16_RING_LL";
+        QTest::newRow("reducescatter f32, large") << Collective::ReduceScatter << DType::Fp32 << qint64 { 1 << 26 }
+                                                  << "ncclDevKernel_ReduceScatter_Sum_f32_RING_SIMPLE";
+        QTest::newRow("allgather") << Collective::AllGather << DType::Bf16 << qint64 { 1 << 26 }
+                                   << "ncclDevKernel_AllGather_RING_SIMPLE";
+        QTest::newRow("point to point") << Collective::SendRecv << DType::Bf16 << qint64 { 1 << 20 }
+                                        << "ncclDevKernel_SendRecv";
+    }
+    void ncclKernelNames()
+    {
+        QFETCH(Collective, collective);
+        QFETCH(DType, dtype);
+        QFETCH(qint64, bytes);
+        QFETCH(QString, name);
+        QCOMPARE(QString::fromStdString(ncclKernelName(collective, dtype, bytes)), name);
     }
 
     void csv()

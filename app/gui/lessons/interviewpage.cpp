@@ -238,10 +238,13 @@ void InterviewPage::render()
         m_choiceGroup->removeButton(b);
         delete b;
     }
-    for (std::size_t i = 0; i < qn->choices.size(); ++i) {
-        auto* b = new QRadioButton(
-            QString(QChar('A' + int(i))) + QStringLiteral(". ") + resolved(qn->choices[i], m_language), m_choiceBox);
-        m_choiceGroup->addButton(b, static_cast<int>(i));
+    // Options in this attempt's order (the seed); each button's id is the choice's index in the file.
+    const auto order = model::choiceOrder(*qn, m_seed);
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        auto* b = new QRadioButton(QString(QChar('A' + int(k))) + QStringLiteral(". ")
+                + resolved(qn->choices[static_cast<std::size_t>(order[k])], m_language),
+            m_choiceBox);
+        m_choiceGroup->addButton(b, order[k]);
         m_choiceLayout->addWidget(b);
     }
     m_unit->setText(views::toQString(qn->unit));
@@ -273,7 +276,9 @@ bool InterviewPage::answerChoice(int index)
     const auto* qn = current();
     if (!qn || qn->kind != model::QuestionKind::Choice || m_answered || index < 0 || index >= int(qn->choices.size()))
         return false;
-    const auto right = QString(QChar('A' + qn->correct));
+    const auto order = model::choiceOrder(*qn, m_seed);
+    const auto shown = std::find(order.begin(), order.end(), qn->correct) - order.begin();
+    const auto right = QString(QChar('A' + int(shown)));
     finish(index == qn->correct, tr("Answer: %1. %2").arg(right, resolved(qn->explanation, m_language)));
     return true;
 }

@@ -37,7 +37,8 @@ public:
     void nextQuestion();
     QString currentId() const;
 
-    /// Answers the current question (false when it is of another kind or already answered).
+    /// Answers the current question (false when it is of another kind or already answered). `index` is the
+    /// choice's index in the question file; the options are shown shuffled per attempt (model::choiceOrder).
     bool answerChoice(int index);
     bool answerNumeric(double value);
     /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.

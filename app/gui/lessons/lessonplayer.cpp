@@ -189,7 +189,8 @@ void LessonPlayer::showStep()
 
 model::Result<model::SceneResult> LessonPlayer::evaluate() const
 {
-    return model::evaluateScene(m_edited, m_context);
+    // The step's compare scenes are evaluated beside the (possibly edited) scene, so the text's comparisons resolve.
+    return model::evaluateStep(m_lessons[m_lesson].steps[m_step], m_edited, m_context);
 }
 
 void LessonPlayer::accept(model::SceneResult result)

@@ -76,14 +76,15 @@ QString LiveLabClient::defaultLauncherPath()
 
 QStringList LiveLabClient::workerArguments(const LiveLabRequest& r)
 {
-    // The only place the typed request becomes the worker's spelling: --backend mpi|nccl, --op <cliName>.
+    // The only place the typed request becomes the worker's spelling: --backend mpi|nccl, --op <cliName>, nccl-tests'
+    // flags otherwise; -a 3 reports the slowest rank's time, which the model predicts; --jsonl the protocol.
     QStringList a { QStringLiteral("--backend"), latin1(live::name(r.backend)), QStringLiteral("--op"),
         latin1(model::traits(r.op).cliName), QStringLiteral("-b"), QString::number(r.minBytes), QStringLiteral("-e"),
         QString::number(r.maxBytes), QStringLiteral("-f"), QString::number(r.stepFactor), QStringLiteral("-n"),
         QString::number(r.iterations), QStringLiteral("-w"), QString::number(r.warmup), QStringLiteral("-c"),
         r.check ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("-d"), r.dtype, QStringLiteral("--inplace"),
         r.inPlace ? QStringLiteral("1") : QStringLiteral("0"), QStringLiteral("--timeout-s"),
-        QString::number(r.timeoutSeconds), QStringLiteral("--json") };
+        QString::number(r.timeoutSeconds), QStringLiteral("-a"), QStringLiteral("3"), QStringLiteral("--jsonl") };
     if (r.overlap)
         a << QStringLiteral("--overlap");
     if (singleProcess(r))
