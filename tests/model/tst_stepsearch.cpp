@@ -55,8 +55,8 @@ private slots:
         }
     }
 
-    // The search's figures are simulate()'s for the same scenario (to rounding), the ranking is by step time, the winner beats
-    // every other feasible layout, and every rejected layout breaks memory or a rule.
+    // The search's figures are simulate()'s for the same scenario (to rounding), the ranking is by step time, the
+    // winner beats every other feasible layout, and every rejected layout breaks memory or a rule.
     void matchesBruteForce()
     {
         const auto r = smallRequest();
