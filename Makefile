@@ -1,10 +1,10 @@
-# The two commands the README promises: `make run` and `make test`.
+# The two commands the README promises: `make run` and `make test` (and `make package` for a .deb).
 # Both install missing packages, configure (Ninja, RelWithDebInfo) and build first.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps configure build run test sanitize bench format format-check tidy clean
+.PHONY: all deps configure build run test package check-package sanitize bench format format-check tidy clean
 
 all: build
 
@@ -24,6 +24,14 @@ run: build
 
 test: build
 	cd $(BUILD) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+# The Debian package (CPack): $(BUILD)/commtutor_<version>_<arch>.deb.
+package: build
+	cmake --build $(BUILD) --target package
+
+# The package unpacked into a scratch prefix and run from there (the CI step).
+check-package: build
+	@scripts/check-package.sh $(BUILD)
 
 bench: build
 	@scripts/bench.sh $(BUILD)

@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
   qt6-translations-l10n libxkbcommon-dev libgl-dev nlohmann-json3-dev
   libopenmpi-dev openmpi-bin libbenchmark-dev fonts-wqy-microhei xvfb xauth
+  dpkg-dev file appstream desktop-file-utils
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

@@ -119,7 +119,8 @@ void printUsage(std::ostream& out)
     out << "usage: commtutor-cli <command> [options]\n\ncommands:\n";
     for (const auto& c : kCommands)
         out << "  " << c.name << std::string(16 - std::min<std::size_t>(15, c.name.size()), ' ') << c.summary << '\n';
-    out << "\n'commtutor-cli <command> --help' describes a command's options.\n";
+    out << "\n'commtutor-cli <command> --help' describes a command's options; --help and --version also work\n"
+           "in place of a command.\n";
 }
 
 int runHelp(Args, std::ostream& out, std::ostream&)
@@ -142,6 +143,8 @@ int dispatch(Args argv, std::ostream& out, std::ostream& err)
     }
     if (argv[1] == std::string_view("--help") || argv[1] == std::string_view("-h"))
         return runHelp(argv.subspan(2), out, err);
+    if (argv[1] == std::string_view("--version"))
+        return runVersion(argv.subspan(2), out, err);
     for (const auto& c : kCommands)
         if (argv[1] == c.name)
             return c.run(argv.subspan(2), out, err);

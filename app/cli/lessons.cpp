@@ -3,6 +3,7 @@
 // every figure computed by the model.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/datadir/datadir.h"
 #include "model/teach/claim.h"
 #include "model/teach/lessonscene.h"
 #include "model/teach/question.h"
@@ -25,8 +26,10 @@ void usage(std::ostream& out)
            "       commtutor-cli lessons show LESSON-ID [--dir DIR] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons quiz QUESTION-ID [--dir DIR] [--seed N] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons figures LESSON#STEP [--dir DIR]   (every figure the step may quote)\n"
-           "DIR defaults to ./lessons; questions are read from DIR/questions, scenarios from\n"
-           "DIR/../assets/scenarios. check also evaluates every step's claims; quiz draws a numeric question's\n"
+           "DIR defaults to the installed lessons (<bindir>/../share/commtutor/lessons), else the source tree's\n"
+           "(TUTOR_LESSONS_DIR overrides both); questions are read from DIR/questions, scenarios from\n"
+           "DIR/../assets/scenarios (source tree) or DIR/../scenarios (installed). check also evaluates every step's "
+           "claims; quiz draws a numeric question's\n"
            "parameters and a choice question's option order from the seed, and marks the answer.\n";
 }
 
@@ -79,11 +82,19 @@ std::map<std::string, Figures> checkLessons(
     return figures;
 }
 
+/// The lessons shipped with this binary (installed, or the source tree of a developer build); "lessons" (the
+/// working directory's) when there are none, so the error names the folder that was tried.
+std::string defaultDir()
+{
+    const auto dir = findDataDir(DataKind::Lessons);
+    return dir.empty() ? std::string("lessons") : dir.string();
+}
+
 std::string dirOf(const CommandLine& cl, std::size_t positional)
 {
     if (auto d = cl.value("--dir"))
         return *d;
-    return cl.positionals().size() > positional ? cl.positionals()[positional] : "lessons";
+    return cl.positionals().size() > positional ? cl.positionals()[positional] : defaultDir();
 }
 
 int runCheck(const CommandLine& cl, std::ostream& out, std::ostream& err)
@@ -165,7 +176,7 @@ int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
         usage(err);
         return 2;
     }
-    const auto dir = cl.value("--dir").value_or("lessons");
+    const auto dir = cl.value("--dir").value_or(defaultDir());
     auto lessons = loadLessons(dir);
     if (!lessons) {
         err << toText(lessons.problems()) << '\n';
@@ -202,7 +213,7 @@ int runFigures(const CommandLine& cl, std::ostream& out, std::ostream& err)
         usage(err);
         return 2;
     }
-    const auto dir = cl.value("--dir").value_or("lessons");
+    const auto dir = cl.value("--dir").value_or(defaultDir());
     auto lessons = loadLessons(dir);
     if (!lessons) {
         err << toText(lessons.problems()) << '\n';
@@ -253,7 +264,7 @@ int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
         usage(err);
         return 2;
     }
-    const auto dir = cl.value("--dir").value_or("lessons");
+    const auto dir = cl.value("--dir").value_or(defaultDir());
     auto questions = loadQuestions((std::filesystem::path(dir) / "questions").string());
     if (!questions) {
         err << toText(questions.problems()) << '\n';

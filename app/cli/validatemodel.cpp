@@ -3,9 +3,9 @@
 // tests/data/validation/nccl-tests.json, summarised per size band and per machine (model/measure/validation.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/datadir/datadir.h"
 #include "model/measure/validation.h"
 #include "model/sim/stepvalidation.h"
-#include "tutor/config.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,8 +20,9 @@ namespace tutor::app::cli {
 namespace {
 using namespace tutor::model;
 
-constexpr const char* kDataFile = "tests/data/validation/nccl-tests.json";
-constexpr const char* kStepsFile = "tests/data/validation/steps.json";
+// In the validation folder: installed as <datadir>/commtutor/validation, tests/data/validation in the source tree.
+constexpr const char* kDataFile = "nccl-tests.json";
+constexpr const char* kStepsFile = "steps.json";
 constexpr const char* kHeldOutRule = "a run is held out when the FNV-1a 64-bit hash of its id is odd";
 constexpr const char* kErrorRule
     = "error = predicted / measured - 1, out-of-place; time below 1 MiB, bus bandwidth from 1 MiB";
@@ -32,12 +33,11 @@ void printUsage(std::ostream& out)
            "[--rows]\n"
            "Predicts every row of a set of public nccl-tests results with the cost model (auto algorithm and\n"
            "protocol) and reports the relative error per size band (single- and multi-node) and per machine.\n\n"
-           "  --data FILE   the validation set (default: $TUTOR_SOURCE_DIR/"
+           "  --data FILE   the validation set (default: "
         << kDataFile
-        << ",\n"
-           "                then ./"
-        << kDataFile
-        << ", then the source tree this was built from)\n"
+        << " in the installed validation folder,\n"
+           "                <bindir>/../share/commtutor/validation, else in tests/data/validation of the source\n"
+           "                tree ($TUTOR_SOURCE_DIR, or the checkout this binary was built in))\n"
            "  --steps       the step simulator against published training runs ("
         << kStepsFile
         << ")\n"
@@ -80,10 +80,9 @@ std::string signedPercent(double fraction)
 std::vector<std::string> defaultDataPaths(const char* file)
 {
     std::vector<std::string> paths;
-    if (const char* dir = std::getenv("TUTOR_SOURCE_DIR"); dir && *dir)
-        paths.push_back((std::filesystem::path(dir) / file).string());
-    paths.push_back(file);
-    paths.push_back((std::filesystem::path(TUTOR_SOURCE_DIR) / file).string());
+    if (const auto dir = findDataDir(DataKind::Validation); !dir.empty())
+        paths.push_back((dir / file).string());
+    paths.push_back((std::filesystem::path("tests/data/validation") / file).string());
     return paths;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "language.h"
 
+#include "app/datadir/datadir.h"
+
 #include <QCoreApplication>
 #include <QEvent>
 #include <QLibraryInfo>
@@ -41,7 +43,12 @@ bool Language::apply(const QString& requested)
     QCoreApplication::removeTranslator(&m_qt);
     if (code != QLatin1String("en")) {
         // English is the source language: no translator needed.
-        if (!m_app.load(QStringLiteral(":/i18n/commtutor_%1.qm").arg(code)))
+        // The installed .qm first (share/commtutor/translations), else the copy built into the resources.
+        const auto installed
+            = findDataDir(DataKind::Translations, QCoreApplication::applicationDirPath().toStdString());
+        const QString name = QStringLiteral("commtutor_%1").arg(code);
+        if (!(!installed.empty() && m_app.load(name, QString::fromStdString(installed.string())))
+            && !m_app.load(name, QStringLiteral(":/i18n")))
             return false;
         QCoreApplication::installTranslator(&m_app);
         if (m_qt.load(QStringLiteral("qtbase_%1").arg(code), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

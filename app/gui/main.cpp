@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
-// commtutor: the desktop tutor. With --screenshot or --render-stages it renders offscreen and exits.
+// commtutor: the desktop tutor. With --screenshot or --render-stages it renders offscreen and exits; --help and
+// --version print and exit; a bad option is an error (exit status 2). The options: commandline.h.
+#include "app/gui/commandline.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/playback.h"
 #include "app/gui/screenshot.h"
 #include "tutor/config.h"
 
@@ -23,16 +26,37 @@ int main(int argc, char** argv)
     font.setStyleHint(QFont::SansSerif);
     QApplication::setFont(font);
 
-    QString error;
-    const auto request = parseScreenshotArgs(QApplication::arguments(), &error);
-    if (!error.isEmpty()) {
-        QTextStream(stderr) << "commtutor: " << error << '\n';
+    const CommandLine cl = parseCommandLine(QApplication::arguments());
+    switch (cl.action) {
+    case CommandLine::Action::Help:
+    case CommandLine::Action::Version:
+        QTextStream(stdout) << cl.text << (cl.text.endsWith(QLatin1Char('\n')) ? "" : "\n");
+        return 0;
+    case CommandLine::Action::Error:
+        QTextStream(stderr) << "commtutor: " << cl.text << '\n'
+                            << CommandLineText::tr("Try 'commtutor --help' for the options.") << '\n';
         return 2;
+    case CommandLine::Action::Offscreen:
+        return runScreenshot(cl.request);
+    case CommandLine::Action::Window:
+        break;
     }
-    if (request)
-        return runScreenshot(*request);
 
-    MainWindow window;
+    // The options also apply to the window: open a scenario on a page, in a language and theme, at a size.
+    const auto given = [&cl](const char* name) { return cl.given.contains(QLatin1String(name)); };
+    MainWindow window(true, nullptr, given("lang") ? cl.request.language : QString());
+    if (given("theme"))
+        window.setTheme(tutor::views::parseTheme(cl.request.theme));
+    if (given("size"))
+        window.resize(cl.request.size);
     window.show();
+    if (given("scenario"))
+        window.openScenario(cl.request.scenario); // problems are shown in the window
+    if (!cl.measurements.isEmpty())
+        window.openMeasurements(cl.measurements);
+    if (given("view"))
+        window.showView(cl.request.view);
+    if (given("time"))
+        window.playback()->setTime(*cl.request.time);
     return QApplication::exec();
 }

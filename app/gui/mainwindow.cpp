@@ -8,6 +8,7 @@
 #include "playback.h"
 #include "playbackbar.h"
 #include "search/searchstage.h"
+#include "shortcutrouter.h"
 #include "stage.h"
 #include "training/trainingstage.h"
 #include "views/text.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& lan
     createDocks();
     createActions();
     createMenus();
+    m_router = new ShortcutRouter(this);
     statusBar();
     connect(m_navigator, &Navigator::pageSelected, this, &MainWindow::showPage);
 
@@ -189,18 +191,19 @@ void MainWindow::bindPlayback(Stage* stage)
     if (!stage)
         return;
     m_binding = new QObject(this);
+    // The stage says where its animation is: a page shown again, or a new schedule or scene, keeps or sets
+    // its own time (a lesson scene may open on its final state); the playback follows it.
     const auto sync = [this, stage] {
+        const double t = stage->time();
         m_playback->setNaturalRate(stage->naturalRate());
+        m_playback->setStops(stage->stops());
         m_playback->setDuration(stage->duration());
+        m_playback->setTime(t);
     };
     sync();
-    m_playback->setTime(0);
-    stage->setTime(0);
+    stage->setTime(m_playback->time());
     connect(m_playback, &PlaybackController::timeChanged, m_binding, [stage](double t) { stage->setTime(t); });
-    connect(stage, &Stage::durationChanged, m_binding, [this, sync] {
-        sync();
-        m_playback->setTime(0);
-    });
+    connect(stage, &Stage::durationChanged, m_binding, sync);
     connect(stage, &Stage::timeChanged, m_binding, [this](double t) { m_playback->setTime(t); });
     connect(
         stage, &Stage::explanationChanged, m_binding, [this](const QString& html) { m_explanation->setHtml(html); });
@@ -234,6 +237,14 @@ QStringList MainWindow::viewNames()
 {
     return { QStringLiteral("collectives"), QStringLiteral("timeline"), QStringLiteral("charts"),
         QStringLiteral("livelab"), QStringLiteral("lessons"), QStringLiteral("search") };
+}
+
+void MainWindow::openMeasurements(const QString& path)
+{
+    if (auto* liveLab = qobject_cast<LiveLabStage*>(stage(Navigator::LiveLab))) {
+        showPage(Navigator::LiveLab);
+        showMessage(liveLab->openMeasurements(path), false);
+    }
 }
 
 bool MainWindow::openScenario(const QString& path)

@@ -25,6 +25,7 @@ class CollectivesStage;
 class Language;
 class PlaybackBar;
 class PlaybackController;
+class ShortcutRouter;
 class Stage;
 class TrainingStage;
 
@@ -42,10 +43,18 @@ public:
     CollectivesStage* collectivesStage() const;
     /// The training stage, or null while its page is a placeholder.
     TrainingStage* trainingStage() const;
+    /// Opens a measurement file in the Live lab and shows that page; problems go to the status bar.
+    void openMeasurements(const QString& path);
     PlaybackController* playback() const { return m_playback; }
     Language* language() const { return m_language; }
     QTextBrowser* explanationPanel() const { return m_explanation; }
     QMenu* fileMenu() const { return m_fileMenu; }
+    /// Decides which keys reach the actions and which a focused field takes.
+    ShortcutRouter* shortcutRouter() const { return m_router; }
+    /// The F1 help for the page on screen (every page, the current one first).
+    QString helpHtml() const;
+    /// The keyboard shortcut sheet (Help → Keyboard shortcuts, ?), written from the actions.
+    QString shortcutSheetHtml() const;
 
     /// Views for --screenshot: collectives, timeline, charts, livelab, lessons. False for an unknown name.
     bool showView(const QString& name);
@@ -74,6 +83,7 @@ private:
     void createActions();
     void createMenus();
     void retranslate();
+    void retranslatePlayAction();
     void bindPlayback(Stage* stage);
     void updateRecentFiles();
     void showMessage(const QString& text, bool isError);
@@ -82,6 +92,8 @@ private:
     void onExportView(const QString& suffix);
     void onExportTimeline(bool trace);
     void onHelp();
+    void onShortcutSheet();
+    void onJumpToStep();
     void onAbout();
     void zoom(int direction);
 
@@ -99,6 +111,7 @@ private:
     QDockWidget* m_explanationDock = nullptr;
     PlaybackController* m_playback = nullptr;
     PlaybackBar* m_playbackBar = nullptr;
+    ShortcutRouter* m_router = nullptr;
     QObject* m_binding = nullptr; ///< context of every connection to the shown page; replaced on page switch
     model::Problems m_lastProblems;
 
@@ -112,8 +125,8 @@ private:
         QAction *open, *save, *exportPng, *exportSvg, *exportTrace, *exportCsv, *quit;
         std::array<QAction*, Navigator::PageCount> pages;
         QAction *timeline, *charts, *light, *dark, *zoomIn, *zoomOut;
-        QAction *play, *forward, *back, *restart, *loop, *faster, *slower;
-        QAction *english, *chinese, *help, *about;
+        QAction *play, *forward, *back, *restart, *end, *jump, *loop, *faster, *slower;
+        QAction *english, *chinese, *help, *shortcuts, *about;
     } m_a {};
     QActionGroup* m_themeGroup = nullptr;
     QActionGroup* m_languageGroup = nullptr;

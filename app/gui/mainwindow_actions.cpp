@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The main window's actions and menus, their translations, and the File and Help handlers.
 #include "collectives/collectivesstage.h"
+#include "helptext.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "playback.h"
@@ -13,14 +14,18 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QVBoxLayout>
 
 namespace tutor::app {
 
@@ -30,6 +35,9 @@ void MainWindow::createActions()
         auto* a = new QAction(this);
         if (!key.isEmpty())
             a->setShortcut(key);
+        // Application-wide: the keys also work in a floating dock; ShortcutRouter keeps fields from claiming
+        // them unless they are being edited.
+        a->setShortcutContext(Qt::ApplicationShortcut);
         connect(a, &QAction::triggered, this, slot);
         addAction(a); // shortcuts work even when the menu bar is hidden
         return a;
@@ -69,13 +77,18 @@ void MainWindow::createActions()
     m_a.forward = make(QKeySequence(Qt::Key_Right), [this] { m_playback->stepForward(); });
     m_a.back = make(QKeySequence(Qt::Key_Left), [this] { m_playback->stepBackward(); });
     m_a.restart = make(QKeySequence(Qt::Key_Home), [this] { m_playback->restart(); });
+    m_a.end = make(QKeySequence(Qt::Key_End), [this] { m_playback->goToEnd(); });
+    m_a.jump = make(QKeySequence(Qt::CTRL | Qt::Key_G), [this] { onJumpToStep(); });
     m_a.loop = make(QKeySequence(Qt::Key_L), [this](bool on) { m_playback->setLoop(on); });
     m_a.loop->setCheckable(true);
     m_a.faster = make(
         QKeySequence(Qt::Key_BracketRight), [this] { m_playback->setSpeed(std::min(8.0, m_playback->speed() * 2)); });
     m_a.slower = make(
         QKeySequence(Qt::Key_BracketLeft), [this] { m_playback->setSpeed(std::max(0.25, m_playback->speed() / 2)); });
-    connect(m_playback, &PlaybackController::playingChanged, this, [this] { retranslate(); });
+    // Only the Play/Pause text: a full retranslate rebuilt the stages and rewound them to t = 0 on every pause.
+    connect(m_playback, &PlaybackController::playingChanged, this, &MainWindow::retranslatePlayAction);
+    connect(m_playback, &PlaybackController::durationChanged, this,
+        [this](double duration) { m_a.jump->setEnabled(duration > 0); });
 
     m_languageGroup = new QActionGroup(this);
     m_a.english = make({}, [this] { setLanguage(QStringLiteral("en")); });
@@ -85,6 +98,7 @@ void MainWindow::createActions()
         m_languageGroup->addAction(a);
     }
     m_a.help = make(QKeySequence::HelpContents, [this] { onHelp(); });
+    m_a.shortcuts = make(QKeySequence(Qt::Key_Question), [this] { onShortcutSheet(); });
     m_a.about = make({}, [this] { onAbout(); });
     m_a.about->setMenuRole(QAction::AboutRole);
 }
@@ -112,7 +126,7 @@ void MainWindow::createMenus()
         m_explanationDock->toggleViewAction() });
 
     m_playMenu = menuBar()->addMenu(QString());
-    m_playMenu->addActions({ m_a.play, m_a.back, m_a.forward, m_a.restart, m_a.loop });
+    m_playMenu->addActions({ m_a.play, m_a.back, m_a.forward, m_a.restart, m_a.end, m_a.jump, m_a.loop });
     m_playMenu->addSeparator();
     m_playMenu->addActions({ m_a.faster, m_a.slower });
 
@@ -120,7 +134,7 @@ void MainWindow::createMenus()
     m_languageMenu->addActions({ m_a.english, m_a.chinese });
 
     m_helpMenu = menuBar()->addMenu(QString());
-    m_helpMenu->addActions({ m_a.help, m_a.about });
+    m_helpMenu->addActions({ m_a.help, m_a.shortcuts, m_a.about });
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_languageMenu->setObjectName(QStringLiteral("languageMenu"));
@@ -161,10 +175,12 @@ void MainWindow::retranslate()
     set(m_a.dark, tr("&Dark theme"), tr("Light text on a dark background"));
     set(m_a.zoomIn, tr("Zoom &in"), tr("Make the drawing larger (+)"));
     set(m_a.zoomOut, tr("Zoom &out"), tr("Make the drawing smaller (−)"));
-    set(m_a.play, m_playback->isPlaying() ? tr("&Pause") : tr("&Play"), tr("Play or pause the animation (Space)"));
+    retranslatePlayAction();
     set(m_a.forward, tr("Step &forward"), tr("Advance one step (→)"));
     set(m_a.back, tr("Step &back"), tr("Go back one step (←)"));
     set(m_a.restart, tr("&Restart"), tr("Back to the start (Home)"));
+    set(m_a.end, tr("Go to the &end"), tr("Show the final state (End)"));
+    set(m_a.jump, tr("&Jump to step…"), tr("Go straight to one step of the animation (Ctrl+G)"));
     set(m_a.loop, tr("&Loop"), tr("Start again when the end is reached (L)"));
     set(m_a.faster, tr("&Faster"), tr("Double the playback speed (])"));
     set(m_a.slower, tr("&Slower"), tr("Halve the playback speed ([)"));
@@ -172,6 +188,7 @@ void MainWindow::retranslate()
     set(m_a.chinese, Language::nativeName(QStringLiteral("zh_CN")), tr("Show the interface in Simplified Chinese"));
     (m_language->current() == QLatin1String("zh_CN") ? m_a.chinese : m_a.english)->setChecked(true);
     set(m_a.help, tr("commtutor &help"), tr("How to use the pages and the keyboard (F1)"));
+    set(m_a.shortcuts, tr("&Keyboard shortcuts"), tr("Every key of the window (?)"));
     set(m_a.about, tr("&About commtutor"), tr("Version and licence"));
     m_navigatorDock->setWindowTitle(tr("Navigator"));
     m_panelDock->setWindowTitle(tr("Parameters"));
@@ -182,6 +199,14 @@ void MainWindow::retranslate()
         m_explanation->setHtml(s->explanation());
     m_recentMenu->setToolTip(tr("Scenarios opened recently"));
     updateRecentFiles();
+}
+
+void MainWindow::retranslatePlayAction()
+{
+    const QString tip = tr("Play or pause the animation (Space)");
+    m_a.play->setText(m_playback->isPlaying() ? tr("&Pause") : tr("&Play"));
+    m_a.play->setToolTip(tip);
+    m_a.play->setStatusTip(tip);
 }
 
 void MainWindow::updateRecentFiles()
@@ -264,20 +289,61 @@ void MainWindow::onExportTimeline(bool trace)
         showMessage(error, true);
 }
 
+QString MainWindow::helpHtml() const
+{
+    return HelpText::forPage(currentPage());
+}
+
+QString MainWindow::shortcutSheetHtml() const
+{
+    QList<QAction*> listed;
+    for (QAction* a : actions())
+        if (!a->shortcuts().isEmpty())
+            listed << a;
+    return HelpText::shortcutSheet(listed);
+}
+
+namespace {
+void showRichText(QWidget* parent, const QString& title, const QString& html)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QTextBrowser(&dialog);
+    text->setOpenExternalLinks(true);
+    text->setHtml(html);
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(640, 520);
+    dialog.exec();
+}
+} // namespace
+
 void MainWindow::onHelp()
 {
-    QMessageBox box(this);
-    box.setWindowTitle(tr("commtutor help"));
-    box.setTextFormat(Qt::RichText);
-    box.setText(tr("<h3>How to use commtutor</h3>"
-                   "<p><b>Collectives</b>: choose a collective, algorithm, ranks and message size on the right; "
-                   "press Space to play. Each rank's buffer is a row of chunks coloured by whose data they hold; "
-                   "the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.</p>"
-                   "<p><b>Training step</b>: edit the scenario in the form; the timeline shows compute and "
-                   "communication per stage, exposed communication and pipeline bubbles.</p>"
-                   "<p><b>Keys</b>: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · "
-                   "Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.</p>"));
-    box.exec();
+    showRichText(this, tr("commtutor help"), helpHtml());
+}
+
+void MainWindow::onShortcutSheet()
+{
+    showRichText(this, tr("Keyboard shortcuts"), shortcutSheetHtml());
+}
+
+void MainWindow::onJumpToStep()
+{
+    const std::vector<double> stops = m_playback->stops();
+    if (stops.size() < 2)
+        return;
+    m_playback->pause();
+    const int last = static_cast<int>(stops.size()) - 1;
+    bool ok = false;
+    const int index
+        = QInputDialog::getInt(this, tr("Jump to step"), tr("Step (0 = the start, %1 = the end):").arg(last),
+            m_playback->stopIndex(m_playback->time()), 0, last, 1, &ok);
+    if (ok)
+        m_playback->jumpToStop(index);
 }
 
 void MainWindow::onAbout()

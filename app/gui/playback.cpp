@@ -36,14 +36,55 @@ void PlaybackController::setNaturalRate(double rate)
     m_rate = std::isfinite(rate) && rate > 0 ? rate : 1.0;
 }
 
+void PlaybackController::setStops(std::vector<double> stops)
+{
+    std::erase_if(stops, [](double s) { return !std::isfinite(s); });
+    std::sort(stops.begin(), stops.end());
+    stops.erase(std::unique(stops.begin(), stops.end(),
+                    [](double a, double b) { return std::abs(a - b) <= kEpsilon * std::max(1.0, std::abs(b)); }),
+        stops.end());
+    m_stops = std::move(stops);
+}
+
+std::vector<double> PlaybackController::stops() const
+{
+    std::vector<double> all { 0.0 };
+    if (m_stops.empty()) {
+        for (double k = 1; k * m_rate < m_duration - kEpsilon; ++k)
+            all.push_back(k * m_rate);
+    } else {
+        for (double s : m_stops)
+            if (s > kEpsilon && s < m_duration - kEpsilon)
+                all.push_back(s);
+    }
+    if (m_duration > 0)
+        all.push_back(m_duration);
+    return all;
+}
+
+int PlaybackController::stopIndex(double t) const
+{
+    const std::vector<double> all = stops();
+    const auto after = std::upper_bound(all.begin(), all.end(), t + kEpsilon);
+    return std::max(0, static_cast<int>(after - all.begin()) - 1);
+}
+
 double PlaybackController::nextStop(double t) const
 {
+    if (!m_stops.empty()) {
+        const auto next = std::upper_bound(m_stops.begin(), m_stops.end(), t + kEpsilon);
+        return next == m_stops.end() ? m_duration : std::clamp(*next, 0.0, m_duration);
+    }
     const double k = std::floor(t / m_rate + kEpsilon) + 1;
     return std::clamp(k * m_rate, 0.0, m_duration);
 }
 
 double PlaybackController::previousStop(double t) const
 {
+    if (!m_stops.empty()) {
+        const auto below = std::lower_bound(m_stops.begin(), m_stops.end(), t - kEpsilon);
+        return below == m_stops.begin() ? 0.0 : std::clamp(*std::prev(below), 0.0, m_duration);
+    }
     const double k = std::ceil(t / m_rate - kEpsilon) - 1;
     return std::clamp(k * m_rate, 0.0, m_duration);
 }
@@ -110,6 +151,19 @@ void PlaybackController::restart()
 {
     pause();
     setTime(0);
+}
+
+void PlaybackController::goToEnd()
+{
+    pause();
+    setTime(m_duration);
+}
+
+void PlaybackController::jumpToStop(int index)
+{
+    pause();
+    const std::vector<double> all = stops();
+    setTime(all[static_cast<size_t>(std::clamp(index, 0, static_cast<int>(all.size()) - 1))]);
 }
 
 void PlaybackController::tick()

@@ -37,6 +37,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
     m_back = button(QStyle::SP_MediaSeekBackward);
     m_play = button(QStyle::SP_MediaPlay);
     m_forward = button(QStyle::SP_MediaSeekForward);
+    m_end = button(QStyle::SP_MediaSkipForward);
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, kSliderPositions);
     layout->addWidget(m_slider, 1);
@@ -57,6 +58,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
     connect(m_back, &QToolButton::clicked, controller, &PlaybackController::stepBackward);
     connect(m_play, &QToolButton::clicked, controller, &PlaybackController::togglePlay);
     connect(m_forward, &QToolButton::clicked, controller, &PlaybackController::stepForward);
+    connect(m_end, &QToolButton::clicked, controller, &PlaybackController::goToEnd);
     connect(m_loop, &QCheckBox::toggled, controller, &PlaybackController::setLoop);
     connect(m_slider, &QSlider::valueChanged, this, [this](int value) {
         if (!m_syncing)
@@ -83,6 +85,7 @@ void PlaybackBar::retranslate()
     m_restart->setToolTip(tr("Back to the start (Home)"));
     m_back->setToolTip(tr("Step back (←)"));
     m_forward->setToolTip(tr("Step forward (→)"));
+    m_end->setToolTip(tr("Go to the end: the final state (End)"));
     m_slider->setToolTip(tr("Drag to scrub through the animation"));
     m_speed->setToolTip(tr("Playback speed"));
     m_loop->setText(tr("Loop"));
@@ -104,7 +107,7 @@ void PlaybackBar::syncFromController()
     const double duration = m_controller->duration();
     const bool enabled = duration > 0;
     for (QWidget* w : { static_cast<QWidget*>(m_restart), static_cast<QWidget*>(m_back), static_cast<QWidget*>(m_play),
-             static_cast<QWidget*>(m_forward), static_cast<QWidget*>(m_slider) })
+             static_cast<QWidget*>(m_forward), static_cast<QWidget*>(m_end), static_cast<QWidget*>(m_slider) })
         w->setEnabled(enabled);
     m_slider->setValue(enabled ? static_cast<int>(std::lround(m_controller->time() / duration * kSliderPositions)) : 0);
     const bool playing = m_controller->isPlaying();

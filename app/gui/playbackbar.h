@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The playback controls under the stage: restart, step back, play/pause, step forward, a scrub slider,
+// The playback controls under the stage: restart, step back, play/pause, step forward, end, a scrub slider,
 // the time readout, speed and loop. A thin view of PlaybackController.
 #include <QWidget>
 #include <functional>
@@ -38,6 +38,7 @@ private:
     QToolButton* m_back;
     QToolButton* m_play;
     QToolButton* m_forward;
+    QToolButton* m_end;
     QSlider* m_slider;
     QLabel* m_time;
     QComboBox* m_speed;

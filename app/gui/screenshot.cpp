@@ -2,6 +2,7 @@
 #include "screenshot.h"
 
 #include "collectives/collectivesstage.h"
+#include "commandline.h"
 #include "mainwindow.h"
 #include "playback.h"
 #include "search/searchstage.h"
@@ -13,7 +14,6 @@
 #include <QRegularExpression>
 #include <QTextStream>
 #include <cmath>
-#include <cstring>
 
 namespace tutor::app {
 
@@ -27,98 +27,23 @@ void settle()
 bool save(MainWindow& window, const QString& path, QString* error)
 {
     settle();
-    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0)
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("svg"))
         return window.exportView(path, error);
-    if (!window.grab().save(path, "PNG")) {
-        *error = QStringLiteral("--screenshot %1: cannot write the file").arg(path);
+    // The extension names the format: --screenshot x.jpg writes JPEG, not PNG bytes under a .jpg name.
+    const QByteArray format = suffix == QLatin1String("jpeg") ? QByteArrayLiteral("JPG") : suffix.toUpper().toLatin1();
+    if (!window.grab().save(path, format.constData())) {
+        *error = CommandLineText::tr("--screenshot %1: cannot write the file").arg(path);
         return false;
     }
     return true;
 }
 } // namespace
 
-bool wantsOffscreen(int argc, char** argv)
+QStringList screenshotFormats()
 {
-    for (int i = 1; i < argc; ++i)
-        if (!std::strcmp(argv[i], "--screenshot") || !std::strcmp(argv[i], "--render-stages"))
-            return true;
-    return false;
-}
-
-std::optional<ScreenshotRequest> parseScreenshotArgs(const QStringList& arguments, QString* error)
-{
-    ScreenshotRequest r;
-    bool wanted = false;
-    for (int i = 1; i < arguments.size(); ++i) {
-        const QString& a = arguments[i];
-        const auto value = [&](QString* out) {
-            if (i + 1 >= arguments.size()) {
-                *error = QStringLiteral("%1: needs a value").arg(a);
-                return false;
-            }
-            *out = arguments[++i];
-            return true;
-        };
-        QString v;
-        if (a == QLatin1String("--first-frame")) {
-            r.firstFrameOnly = true;
-            wanted = true;
-        } else if (a == QLatin1String("--screenshot") || a == QLatin1String("--render-stages")
-            || a == QLatin1String("--view") || a == QLatin1String("--scenario") || a == QLatin1String("--time")
-            || a == QLatin1String("--lang") || a == QLatin1String("--size") || a == QLatin1String("--theme")) {
-            if (!value(&v))
-                return std::nullopt;
-            if (a == QLatin1String("--screenshot")) {
-                r.output = v;
-                wanted = true;
-            } else if (a == QLatin1String("--render-stages")) {
-                r.stagesDir = v;
-                wanted = true;
-            } else if (a == QLatin1String("--view")) {
-                if (!MainWindow::viewNames().contains(v)) {
-                    *error = QStringLiteral("--view = %1: must be one of %2")
-                                 .arg(v, MainWindow::viewNames().join(QLatin1String(", ")));
-                    return std::nullopt;
-                }
-                r.view = v;
-            } else if (a == QLatin1String("--scenario")) {
-                r.scenario = v;
-            } else if (a == QLatin1String("--time")) {
-                bool ok = false;
-                const double t = v.toDouble(&ok);
-                if (!ok || !std::isfinite(t) || t < 0) {
-                    *error = QStringLiteral("--time = %1: must be a finite number ≥ 0").arg(v);
-                    return std::nullopt;
-                }
-                r.time = t;
-            } else if (a == QLatin1String("--lang")) {
-                if (v != QLatin1String("en") && v != QLatin1String("zh_CN")) {
-                    *error = QStringLiteral("--lang = %1: must be en or zh_CN").arg(v);
-                    return std::nullopt;
-                }
-                r.language = v;
-            } else if (a == QLatin1String("--theme")) {
-                if (v != QLatin1String("light") && v != QLatin1String("dark")) {
-                    *error = QStringLiteral("--theme = %1: must be light or dark").arg(v);
-                    return std::nullopt;
-                }
-                r.theme = v;
-            } else {
-                static const QRegularExpression re(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
-                const auto m = re.match(v);
-                const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
-                const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
-                if (w < 400 || h < 300 || w > 7680 || h > 4320) {
-                    *error = QStringLiteral("--size = %1: must be WxH between 400x300 and 7680x4320").arg(v);
-                    return std::nullopt;
-                }
-                r.size = QSize(w, h);
-            }
-        }
-    }
-    if (!wanted)
-        return std::nullopt;
-    return r;
+    return { QStringLiteral("png"), QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("bmp"),
+        QStringLiteral("svg") };
 }
 
 // The layout search page shows its default search's results rather than an empty table.
@@ -142,14 +67,35 @@ int runScreenshot(const ScreenshotRequest& request)
     settle();
     if (request.firstFrameOnly)
         return 0;
+    // Again once the pages have settled: a transient status message or readout can widen the window at first.
+    window.resize(request.size);
+    settle();
+    if (request.sizeGiven && window.size() != request.size) {
+        // The window's minimum size wins over a smaller --size (Qt clamps to it); say so instead of rendering
+        // another size than asked for.
+        err << CommandLineText::tr("--size %1x%2: the window cannot be smaller than %3x%4; ask for at least that")
+                   .arg(request.size.width())
+                   .arg(request.size.height())
+                   .arg(window.width())
+                   .arg(window.height())
+            << '\n';
+        return 2;
+    }
     if (!request.scenario.isEmpty() && !window.openScenario(request.scenario)) {
-        err << "--scenario " << request.scenario << ": could not be opened (see the window's messages)\n";
+        const model::Problems& problems = window.lastProblems();
+        err << CommandLineText::tr("--scenario %1: %n problem(s):", nullptr, static_cast<int>(problems.size()))
+                   .arg(request.scenario)
+            << '\n';
+        for (const auto& p : problems)
+            err << "  " << QString::fromStdString(p.text()) << '\n';
+        if (problems.empty())
+            err << "  " << CommandLineText::tr("the Training page is not available") << '\n';
         return 2;
     }
     QString error;
     if (!request.stagesDir.isEmpty()) {
         if (!QDir().mkpath(request.stagesDir)) {
-            err << "--render-stages " << request.stagesDir << ": cannot create the folder\n";
+            err << CommandLineText::tr("--render-stages %1: cannot create the folder").arg(request.stagesDir) << '\n';
             return 2;
         }
         for (const QString& view : MainWindow::viewNames()) {

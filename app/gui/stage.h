@@ -5,6 +5,7 @@
 // drives its animation through one number: the time t (docs/ARCHITECTURE.md: animation drives one number).
 #include <QString>
 #include <QWidget>
+#include <vector>
 
 namespace tutor::views {
 struct Palette;
@@ -22,6 +23,11 @@ public:
     virtual double duration() const { return 0; }
     /// Moves the animation to t, clamped to [0, duration()].
     virtual void setTime(double t) { Q_UNUSED(t); }
+    /// Where the animation is now; a new schedule or timeline may move it (it then emits durationChanged).
+    virtual double time() const { return 0; }
+    /// The times a step forward or back (←/→) moves between, in the stage's unit: every schedule step, every
+    /// event start. Empty: multiples of naturalRate().
+    virtual std::vector<double> stops() const { return {}; }
     /// True when the time unit is schedule steps (the playback bar then reads "step 3 / 14"), false for
     /// seconds of simulated time.
     virtual bool timeInSteps() const { return false; }
@@ -37,6 +43,7 @@ public:
     virtual void retranslate() { }
 
 signals:
+    /// The animation changed (new schedule, timeline or scene): duration(), stops() and time() are read again.
     void durationChanged(double duration);
     void timeChanged(double t);
     void explanationChanged(const QString& html);

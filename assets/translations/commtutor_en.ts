@@ -2,6 +2,171 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>CommandLineText</name>
+    <message>
+        <source>--screenshot %1: cannot write the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size %1x%2: the window cannot be smaller than %3x%4; ask for at least that</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>--scenario %1: %n problem(s):</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the Training page is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--render-stages %1: cannot create the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commtutor: see communication in distributed training. Without options it opens the window; --screenshot and --render-stages render offscreen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render the window offscreen into &lt;file&gt; and exit; the format comes from the extension: .png, .jpg, .bmp or .svg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Render one PNG per page into &lt;dir&gt; and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page to show: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a training scenario (JSON) on the Training page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Animation time to show (steps, or seconds of simulated time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface language: en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour theme: light or dark.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1920x1080 (400x300 to 7680x4320).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the window and quit after its first paint (start-up benchmarks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;: give at most one file to open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: give either a file or --scenario, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot;: the file to open must be a scenario (.json) or measurements (.jsonl); options start with --</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--screenshot %1: cannot write %2 files; the name must end in .png, .jpg, .bmp or .svg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extension-less</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--view = %1: must be one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--time = %1: must be a finite number ≥ 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lang = %1: must be en or zh_CN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--theme = %1: must be light or dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--size = %1: must be WxH between 400x300 and 7680x4320</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpText</name>
+    <message>
+        <source>Choose a collective, algorithm, ranks and message size on the right and press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; → and ← move exactly one algorithm step, End shows the final state. The readout gives the α (latency) and β (bandwidth) terms, algbw and busbw, and what NCCL would pick.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the scenario in the form or open one (Ctrl+O). The timeline shows compute and communication per pipeline stage, exposed communication and pipeline bubbles; → and ← move from one event to the next. Click an event for its details; the charts tab sweeps one parameter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run real collectives on this machine (MPI) or its GPUs (NCCL) over a range of sizes, then compare the measured bus bandwidth with the model. Fit α and β from the runs and use them for the Collectives predictions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pick a lesson on the left and read each step; the scene above plays like the other pages (Space, ← →). Do the step&apos;s task to go on with Next. The Interview tab asks questions and grades your answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a model, the number of GPUs, the hardware and the global batch; the search simulates every parallel layout (TP, PP, DP, micro-batches) and ranks them by step time. Double-click a row to open that layout on the Training page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every key of the window is listed under Help → Keyboard shortcuts (?). Keys work whatever has focus; a field takes them only while you are typing into it (Enter or Escape ends the edit).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1: cannot be written (%2)</source>
@@ -1170,10 +1335,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h3&gt;How to use commtutor&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Collectives&lt;/b&gt;: choose a collective, algorithm, ranks and message size on the right; press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; the readout shows the α (latency) and β (bandwidth) terms, algbw and busbw.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Training step&lt;/b&gt;: edit the scenario in the form; the timeline shows compute and communication per stage, exposed communication and pipeline bubbles.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Keys&lt;/b&gt;: Space play/pause · ←/→ step · Home restart · L loop · [ ] speed · +/− zoom · Ctrl+1…4 pages · Ctrl+O open · Ctrl+S save · Ctrl+E export PNG · Ctrl+Shift+E export SVG.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>About commtutor</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1183,6 +1344,42 @@
     </message>
     <message>
         <source>Calibrated links now used for the Collectives predictions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the &amp;end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the final state (End)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jump to step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go straight to one step of the animation (Ctrl+G)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every key of the window (?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump to step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step (0 = the start, %1 = the end):</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1273,6 +1470,10 @@
     </message>
     <message>
         <source>Play (Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the end: the final state (End)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5,13 +5,6 @@
 
 namespace tutor::model {
 
-namespace {
-struct Interval {
-    Seconds begin = 0;
-    Seconds end = 0;
-};
-
-// Sorted, disjoint intervals from possibly overlapping ones.
 std::vector<Interval> merge(std::vector<Interval> in, bool sorted)
 {
     if (!sorted)
@@ -36,22 +29,25 @@ Seconds length(const std::vector<Interval>& v)
     return sum;
 }
 
-// |a ∩ b| for two sorted, disjoint interval lists.
-Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b)
+std::vector<Interval> intersect(const std::vector<Interval>& a, const std::vector<Interval>& b)
 {
-    Seconds sum = 0;
+    std::vector<Interval> out;
     std::size_t i = 0, j = 0;
     while (i < a.size() && j < b.size()) {
         const Seconds lo = std::max(a[i].begin, b[j].begin);
         const Seconds hi = std::min(a[i].end, b[j].end);
         if (hi > lo)
-            sum += hi - lo;
+            out.push_back({ lo, hi });
         (a[i].end < b[j].end) ? ++i : ++j;
     }
-    return sum;
+    return out;
 }
 
-// |[begin, end) ∩ set| for a sorted, disjoint set.
+Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b)
+{
+    return length(intersect(a, b));
+}
+
 Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end)
 {
     auto it = std::upper_bound(set.begin(), set.end(), begin, [](Seconds t, const Interval& i) { return t < i.end; });
@@ -61,6 +57,7 @@ Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end)
     return sum;
 }
 
+namespace {
 bool isCompute(EventKind kind)
 {
     return kind != EventKind::Communication && kind != EventKind::Idle;

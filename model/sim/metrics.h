@@ -6,6 +6,7 @@
 #include "model/sim/timeline.h"
 
 #include <array>
+#include <vector>
 
 namespace tutor::model {
 
@@ -58,6 +59,20 @@ struct MetricsContext {
     std::array<int, 4> groupRanks {}; ///< ranks in the tp, dp, pp, ep groups (bus-bandwidth factor)
     MemoryBreakdown memory;
 };
+
+/// A time interval [begin, end) and the interval arithmetic the metrics are made of.
+struct Interval {
+    Seconds begin = 0;
+    Seconds end = 0;
+};
+/// Sorted, disjoint intervals from possibly overlapping ones (`sorted`: already in begin order).
+std::vector<Interval> merge(std::vector<Interval> intervals, bool sorted);
+Seconds length(const std::vector<Interval>& intervals);
+/// a ∩ b for two sorted, disjoint lists, and its length.
+std::vector<Interval> intersect(const std::vector<Interval>& a, const std::vector<Interval>& b);
+Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b);
+/// |[begin, end) ∩ set| for a sorted, disjoint set.
+Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end);
 
 /// One stage's figures before the critical stage is chosen: busy compute, Σ communication durations, the union
 /// of its communication, the part of that union that overlaps compute, the exposed rest, per dimension.

@@ -139,29 +139,53 @@ Result<std::unique_ptr<StepModel>> prepare(const Scenario& sc, const SimulateOpt
 // ---- the metrics-only path -------------------------------------------------------------------------------------
 //
 // Every micro-batch's forward (or backward) of one model chunk on one stage costs the same as long as nothing
-// outside the compute chain changes its kernels' times (no ZeRO-3 gathers, no interference). So each distinct op
-// (stage, chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its
-// compute and blocking-communication pattern and its per-dimension figures are kept. The schedule is then driven
-// with those durations (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From
-// a stage's first backward of the step's last micro-batch on (where gradients become ready), every op runs layer
-// by layer on the real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap
-// are the full simulation's own events.
+// outside its own op changes its kernels' times: TP and EP collectives block the compute chain, ZeRO-3's gathers
+// start afresh with every pass, and the data-parallel lane is idle until gradients become ready (interference,
+// which stretches compute by what the data-parallel lane does, is the exception). So each distinct op (stage,
+// chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its compute and
+// communication pattern and its figures are kept. The schedule is then driven with those durations
+// (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From a stage's first
+// backward of the step's last micro-batch on (where gradients become ready), every op runs layer by layer on the
+// real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full
+// simulation's own events.
 
 struct Pattern {
     Seconds duration = 0;
-    std::vector<std::pair<Seconds, Seconds>> compute; ///< relative [begin, end) of its compute events
-    std::vector<std::pair<Seconds, Seconds>> blocking; ///< relative [begin, end) of its TP / EP events
-    StageFigures figures; ///< compute, blocking communication (exposed, never overlapped) per dimension
+    std::vector<Interval> compute; ///< relative to the op's start: its compute events
+    std::vector<Interval> comm; ///< the union of its TP, EP and ZeRO-3 gather events
+    std::vector<Interval> computeAndComm; ///< compute ∩ comm (a gather running under compute)
+    StageFigures figures;
 };
 
-// |[a, b) ∩ intervals| for sorted, disjoint intervals.
-Seconds coveredBy(const std::vector<std::pair<Seconds, Seconds>>& v, Seconds a, Seconds b)
+// The figures of one op from its events, as measure() computes them for a stage.
+void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind>>& comm,
+    const std::array<int, 4>& ranks, Seconds origin)
 {
-    Seconds sum = 0;
-    auto it = std::upper_bound(v.begin(), v.end(), a, [](Seconds t, const auto& i) { return t < i.second; });
-    for (; it != v.end() && it->first < b; ++it)
-        sum += std::min(b, it->second) - std::max(a, it->first);
-    return sum;
+    auto& f = pat.figures;
+    pat.compute = merge(std::move(pat.compute), false);
+    f.compute = length(pat.compute);
+    std::vector<Interval> all;
+    for (const auto& [r, lane] : comm) {
+        const Interval rel { r->start - origin, r->end() - origin };
+        all.push_back(rel);
+        auto& d = f.dimensions[static_cast<int>(lane) - 1];
+        Seconds exposed = r->duration - covered(pat.compute, rel.begin, rel.end);
+        if (exposed < 1e-9 * r->duration)
+            exposed = 0;
+        ++d.calls;
+        d.bytes += r->bytes;
+        d.busBytes += static_cast<double>(r->bytes)
+            * busBandwidthFactor(
+                static_cast<Collective>(r->collective), std::max(1, ranks[static_cast<int>(lane) - 1]));
+        d.seconds += r->duration;
+        d.exposedSeconds += exposed;
+        f.commSum += r->duration;
+    }
+    pat.comm = merge(std::move(all), false);
+    pat.computeAndComm = intersect(pat.compute, pat.comm);
+    f.commUnion = length(pat.comm);
+    f.overlap = length(pat.computeAndComm);
+    f.exposed = f.commUnion - f.overlap;
 }
 
 // Simulates each distinct op once on a scratch builder and reads its pattern from the events it made.
@@ -179,13 +203,13 @@ std::vector<Pattern> opPatterns(StepModel& model)
     sim::GradSync grads(scratchCtx, p);
     sim::LayerRunner layers(scratchCtx, grads);
     std::vector<Pattern> patterns(static_cast<std::size_t>(p) * v * 2);
-    std::vector<std::pair<Seconds, Seconds>> windows(patterns.size());
+    std::vector<Interval> windows(patterns.size());
     for (int s = 0; s < p; ++s) {
         sim::StageState st = model.stages()[s];
         st.computeFree = 0;
         for (int c = 0; c < v; ++c) {
             for (int dir = 0; dir < 2; ++dir) {
-                const Seconds begin = st.computeFree + 1; // a gap keeps ops apart
+                const Seconds begin = st.computeFree + 1; // a gap keeps ops (and their gathers) apart
                 if (dir == 0)
                     layers.forward(st, c, 0, begin, {});
                 else
@@ -196,39 +220,27 @@ std::vector<Pattern> opPatterns(StepModel& model)
             }
         }
     }
+    const auto& par = sc.parallel;
+    const std::array<int, 4> ranks { par.tp, par.dp, std::min(2, par.pp), par.ep };
+    std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(patterns.size());
     for (int lane = 0; lane < scratch.laneCount(); ++lane) {
         const auto& info = scratch.laneInfo(lane);
-        const bool compute = info.kind == LaneKind::Compute;
-        if (!compute && info.kind != LaneKind::TpComm && info.kind != LaneKind::EpComm)
+        if (info.kind == LaneKind::PpComm)
             continue;
         std::size_t k = static_cast<std::size_t>(info.stage) * v * 2;
         for (const auto& r : scratch.records(lane)) {
-            while (r.start > windows[k].second && k + 1 < windows.size())
+            // a gather may be issued just before its op's first compute: the op's window starts at `begin`
+            while (r.start > windows[k].end && k + 1 < windows.size())
                 ++k;
-            auto& pat = patterns[k];
-            const std::pair<Seconds, Seconds> rel { r.start - windows[k].first, r.end() - windows[k].first };
-            ++pat.figures.events;
-            if (compute) {
-                pat.compute.push_back(rel);
-                pat.figures.compute += r.duration;
-                continue;
-            }
-            pat.blocking.push_back(rel);
-            auto& d = pat.figures.dimensions[static_cast<int>(info.kind) - 1];
-            const int ranks = info.kind == LaneKind::TpComm ? sc.parallel.tp : sc.parallel.ep;
-            ++d.calls;
-            d.bytes += r.bytes;
-            d.busBytes
-                += static_cast<double>(r.bytes) * busBandwidthFactor(static_cast<Collective>(r.collective), ranks);
-            d.seconds += r.duration;
-            d.exposedSeconds += r.duration;
-            pat.figures.commSum += r.duration;
-            pat.figures.commUnion += r.duration;
-            pat.figures.exposed += r.duration;
+            ++patterns[k].figures.events;
+            if (info.kind == LaneKind::Compute)
+                patterns[k].compute.push_back({ r.start - windows[k].begin, r.end() - windows[k].begin });
+            else
+                comm[k].emplace_back(&r, info.kind);
         }
     }
-    for (auto& pat : patterns)
-        std::sort(pat.blocking.begin(), pat.blocking.end());
+    for (std::size_t k = 0; k < patterns.size(); ++k)
+        fill(patterns[k], comm[k], ranks, windows[k].begin);
     return patterns;
 }
 
@@ -335,15 +347,16 @@ Result<StepMetrics> metricsOnly(StepModel& model)
                 b.add(lane, e, x.start);
                 continue;
             }
-            // Compute and blocking communication of the fast ops it overlaps; the rest of it is exposed.
-            Seconds compute = 0, blocking = 0, busy = 0;
+            // What of the fast ops it overlaps is compute, communication, or both; outside the ops it is exposed.
+            Seconds compute = 0, comm = 0, both = 0, busy = 0;
             const auto& list = ops[s];
             auto it = std::upper_bound(list.begin(), list.end(), x.start,
                 [](Seconds t, const OpAt& o) { return t < o.start + o.pattern->duration; });
             for (; it != list.end() && it->start < x.start + x.duration; ++it) {
                 const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
-                compute += coveredBy(it->pattern->compute, a, z);
-                blocking += coveredBy(it->pattern->blocking, a, z);
+                compute += covered(it->pattern->compute, a, z);
+                comm += covered(it->pattern->comm, a, z);
+                both += covered(it->pattern->computeAndComm, a, z);
                 busy += std::min(z, it->pattern->duration) - std::max(a, 0.0);
             }
             auto& f = fast[s];
@@ -357,9 +370,9 @@ Result<StepMetrics> metricsOnly(StepModel& model)
             d.seconds += x.duration;
             d.exposedSeconds += exposed;
             f.commSum += x.duration;
-            f.commUnion += x.duration - blocking;
+            f.commUnion += x.duration - comm;
             f.exposed += x.duration - busy;
-            f.overlap += compute;
+            f.overlap += compute - both;
             ++f.events;
         }
     }
@@ -411,7 +424,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 
 bool hasMetricsOnlyPath(const Scenario& sc)
 {
-    return sc.parallel.zeroStage != 3 && !(sc.compute.interference > 0);
+    return !(sc.compute.interference > 0);
 }
 
 Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& options)

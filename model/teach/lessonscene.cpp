@@ -200,8 +200,13 @@ Problems evaluateCollective(const Scene& scene, SceneResult& result)
 
 SceneContext contextForLessons(const std::string& lessonsDir)
 {
-    auto dir = std::filesystem::path(lessonsDir);
-    return { (dir / ".." / "assets" / "scenarios").lexically_normal().string() };
+    const auto parent = std::filesystem::path(lessonsDir) / "..";
+    // Installed, lessons and scenarios are siblings (share/commtutor/{lessons,scenarios}).
+    std::error_code ec;
+    if (const auto installed = parent / "scenarios"; std::filesystem::is_directory(installed, ec)
+        && !std::filesystem::is_directory(parent / "assets" / "scenarios", ec))
+        return { installed.lexically_normal().string() };
+    return { (parent / "assets" / "scenarios").lexically_normal().string() };
 }
 
 Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context)

@@ -16,7 +16,8 @@ struct SceneContext {
     std::string scenariosDir; ///< folder of scenario files named by scenario scenes (assets/scenarios)
 };
 
-/// The scenarios folder next to a lessons folder: <lessonsDir>/../assets/scenarios.
+/// The scenarios folder next to a lessons folder: <lessonsDir>/../assets/scenarios in the source tree, or
+/// <lessonsDir>/../scenarios where that exists and the former does not (the installed share/commtutor layout).
 SceneContext contextForLessons(const std::string& lessonsDir);
 
 struct SceneResult {

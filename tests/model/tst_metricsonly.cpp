@@ -66,6 +66,13 @@ private slots:
         zero.parallel.zeroStage = 1;
         zero.compute.recompute = Recompute::Full;
         QTest::newRow("zero1 full recompute") << zero << false;
+        auto zero3 = pipeline(8, 1, 1, 1, 6);
+        zero3.parallel.zeroStage = 3;
+        zero3.comm.prefetchDepth = 2;
+        QTest::newRow("zero3 prefetch 2, m 6") << zero3 << false;
+        zero3.batch.gradAccum = 2;
+        zero3.comm.overlap = false;
+        QTest::newRow("zero3 no overlap, accum 2") << zero3 << false;
         auto noOverlap = pipeline(8, 1, 2, 1, 4);
         noOverlap.comm.overlap = false;
         QTest::newRow("no overlap") << noOverlap << false;
@@ -110,12 +117,13 @@ private slots:
         QCOMPARE(b.memory, a.memory);
     }
 
-    // ZeRO-3 gathers and interference change each op's time: those scenarios take the full simulation.
+    // Interference stretches compute by what the data-parallel lane does, so ops differ: the full simulation.
     void fallsBackWhereOpsDiffer()
     {
         auto s = pipeline(8, 1, 1, 1, 4);
-        QVERIFY(hasMetricsOnlyPath(s));
         s.parallel.zeroStage = 3;
+        QVERIFY(hasMetricsOnlyPath(s));
+        s.compute.interference = 0.2;
         QVERIFY(!hasMetricsOnlyPath(s));
         const auto full = simulate(s);
         const auto fast = simulateMetrics(s);

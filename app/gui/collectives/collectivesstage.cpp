@@ -69,6 +69,19 @@ void CollectivesStage::setTime(double t)
         emit explanationChanged(explanation());
 }
 
+double CollectivesStage::time() const
+{
+    return m_view->time();
+}
+
+std::vector<double> CollectivesStage::stops() const
+{
+    std::vector<double> steps;
+    for (int k = 0; k <= m_view->steps(); ++k)
+        steps.push_back(k);
+    return steps;
+}
+
 double CollectivesStage::naturalRate() const
 {
     // One step per second for short schedules; long ones (2(N−1) steps for 64 ranks) in about 12 s.
@@ -96,7 +109,14 @@ QString CollectivesStage::explanation() const
 void CollectivesStage::retranslate()
 {
     m_panel->retranslate();
-    showResult();
+    // Only the texts: rebuilding the drawing (showResult) would rewind the animation to step 0.
+    if (!m_controller->result().schedule) {
+        showResult();
+        return;
+    }
+    m_view->update();
+    m_readout->setHtml(readoutHtml());
+    emit explanationChanged(explanation());
 }
 
 void CollectivesStage::setColors(const views::Palette& palette)

@@ -24,6 +24,9 @@ public:
 
     double duration() const override;
     void setTime(double t) override;
+    double time() const override;
+    /// Every schedule step: t = k shows the buffers after step k, with nothing in flight.
+    std::vector<double> stops() const override;
     double naturalRate() const override;
     bool timeInSteps() const override { return true; }
     QWidget* parameterPanel() override;

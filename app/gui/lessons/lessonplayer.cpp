@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessonplayer.h"
 
+#include "app/datadir/datadir.h"
 #include "model/collectives/algorithm.h"
 #include "model/collectives/hardware.h"
 #include "views/text.h"
@@ -56,22 +57,8 @@ LessonPlayer::LessonPlayer(const QString& progressPath, QObject* parent)
 
 QString LessonPlayer::findLessonsDir()
 {
-    auto valid = [](const QString& d) {
-        return !d.isEmpty() && QFileInfo(QDir(d).filePath(QStringLiteral("questions"))).isDir();
-    };
-    if (const auto env = qEnvironmentVariable("TUTOR_LESSONS_DIR"); valid(env))
-        return env;
-    if (const auto src = qEnvironmentVariable("TUTOR_SOURCE_DIR"); valid(src + QStringLiteral("/lessons")))
-        return src + QStringLiteral("/lessons");
-    QDir dir(QCoreApplication::applicationDirPath());
-    for (int up = 0; up < 6; ++up) {
-        if (valid(dir.filePath(QStringLiteral("lessons"))))
-            return dir.filePath(QStringLiteral("lessons"));
-        if (!dir.cdUp())
-            break;
-    }
-    const auto share = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/commtutor/lessons");
-    return valid(share) ? QDir::cleanPath(share) : QString();
+    const auto dir = findDataDir(DataKind::Lessons, QCoreApplication::applicationDirPath().toStdString());
+    return QString::fromStdString(dir.string());
 }
 
 bool LessonPlayer::loadLessons(const QString& dir)

@@ -54,8 +54,8 @@ public:
     /// `progressPath` empty: LessonProgress::defaultPath().
     explicit LessonPlayer(const QString& progressPath = {}, QObject* parent = nullptr);
 
-    /// TUTOR_LESSONS_DIR, then $TUTOR_SOURCE_DIR/lessons, then a `lessons` folder next to or above the
-    /// executable (build trees), then <exe>/../share/commtutor/lessons. Empty when none is found.
+    /// TUTOR_LESSONS_DIR, then the installed <exe>/../share/commtutor/lessons, then the source tree's
+    /// (app/datadir/datadir.h, findDataDir()). Empty when none is found.
     static QString findLessonsDir();
 
     /// Loads every lesson and the question bank, then opens the first lesson. False when the lessons have

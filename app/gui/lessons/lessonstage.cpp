@@ -402,6 +402,19 @@ void LessonStage::setColors(const views::Palette& palette)
     m_breakdown->setColors(palette);
 }
 
+std::vector<double> LessonStage::stops() const
+{
+    std::vector<double> stops;
+    if (m_sceneStack->currentWidget() == m_collectiveView) {
+        for (int k = 0; k <= m_collectiveView->steps(); ++k)
+            stops.push_back(k);
+    } else if (m_sceneStack->currentWidget() == m_timelineView) {
+        for (const auto& e : m_timelineView->timeline().events)
+            stops.push_back(e.start);
+    }
+    return stops;
+}
+
 bool LessonStage::timeInSteps() const
 {
     return m_sceneStack->currentWidget() == m_collectiveView;

@@ -81,6 +81,9 @@ public:
 
     double duration() const override;
     void setTime(double t) override;
+    double time() const override { return m_time * duration(); }
+    /// Every schedule step of a collective scene, every event start of a timeline scene.
+    std::vector<double> stops() const override;
     double naturalRate() const override;
     bool timeInSteps() const override;
     void setColors(const views::Palette& palette) override;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "scenarioform.h"
 
+#include "app/datadir/datadir.h"
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
 #include "views/palette.h"
@@ -268,22 +269,8 @@ QStringList ScenarioForm::examples() const
 
 QString ScenarioForm::scenarioDirectory()
 {
-    QStringList candidates;
-    if (qEnvironmentVariableIsSet("TUTOR_SCENARIO_DIR"))
-        candidates << qEnvironmentVariable("TUTOR_SCENARIO_DIR");
-    if (qEnvironmentVariableIsSet("TUTOR_SOURCE_DIR"))
-        candidates << qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios");
-    const QString app = QCoreApplication::applicationDirPath();
-    candidates << app + QStringLiteral("/../share/commtutor/scenarios") << app + QStringLiteral("/assets/scenarios");
-    for (QString up = QStringLiteral("/.."); up.size() <= 15; up += QStringLiteral("/.."))
-        candidates << app + up + QStringLiteral("/assets/scenarios");
-#ifdef TUTOR_ASSETS_DIR
-    candidates << QStringLiteral(TUTOR_ASSETS_DIR "/scenarios");
-#endif
-    for (const QString& c : candidates)
-        if (QFileInfo(c + QStringLiteral("/default.json")).isFile())
-            return QDir(c).absolutePath();
-    return {};
+    const auto dir = findDataDir(DataKind::Scenarios, QCoreApplication::applicationDirPath().toStdString());
+    return dir.empty() ? QString() : QDir(QString::fromStdString(dir.string())).absolutePath();
 }
 
 void ScenarioForm::setScenario(const model::Scenario& scenario)

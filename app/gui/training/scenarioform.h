@@ -37,8 +37,8 @@ public:
 
     /// The example scenarios offered in the combo (file paths), from scenarioDirectory().
     QStringList examples() const;
-    /// Where the example scenarios live: $TUTOR_SCENARIO_DIR, then assets/scenarios next to the executable or
-    /// in the source tree.
+    /// Where the example scenarios live: $TUTOR_SCENARIO_DIR, then the installed
+    /// <exe>/../share/commtutor/scenarios, then the source tree's assets/scenarios (findDataDir()).
     static QString scenarioDirectory();
 
     void retranslate();

@@ -237,6 +237,19 @@ void TrainingStage::setTime(double t)
     emit explanationChanged(explanation());
 }
 
+double TrainingStage::time() const
+{
+    return m_timeline->time();
+}
+
+std::vector<double> TrainingStage::stops() const
+{
+    std::vector<double> starts;
+    for (const auto& e : m_timeline->timeline().events)
+        starts.push_back(e.start);
+    return starts;
+}
+
 double TrainingStage::naturalRate() const
 {
     // Playing the whole step takes about ten seconds at 1×, whatever its simulated length.
@@ -257,7 +270,6 @@ QString TrainingStage::selectedEventText() const
 void TrainingStage::showSimulation(const model::Simulation& sim)
 {
     problemsChanged({});
-    const double previousDuration = m_timeline->timeline().duration;
     m_timeline->setTimeline(sim.timeline);
     m_events->setTimeline(sim.timeline);
     m_metrics->setMetrics(sim.metrics);
@@ -282,8 +294,8 @@ void TrainingStage::showSimulation(const model::Simulation& sim)
         updateSweep();
     else
         m_sweep->setSweep(m_sweepParameter->currentText(), {}, true, 0);
-    if (std::abs(previousDuration - sim.timeline.duration) > 0)
-        emit durationChanged(sim.timeline.duration);
+    // Always: the events (the playback's stops) change even when the step's length does not.
+    emit durationChanged(sim.timeline.duration);
     emit explanationChanged(explanation());
 }
 

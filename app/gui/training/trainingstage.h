@@ -61,6 +61,9 @@ public:
 
     double duration() const override;
     void setTime(double t) override;
+    double time() const override;
+    /// Every event start: a step forward or back moves to the next or previous event.
+    std::vector<double> stops() const override;
     double naturalRate() const override;
     QWidget* parameterPanel() override;
     QString explanation() const override;
