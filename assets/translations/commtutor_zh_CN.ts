@@ -5,164 +5,164 @@
     <name>CommandLineText</name>
     <message>
         <source>--screenshot %1: cannot write the file</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot %1：无法写入该文件</translation>
     </message>
     <message>
         <source>--size %1x%2: the window cannot be smaller than %3x%4; ask for at least that</source>
-        <translation type="unfinished"></translation>
+        <translation>--size %1x%2：窗口不能小于 %3x%4；请至少给出这个尺寸</translation>
     </message>
     <message numerus="yes">
         <source>--scenario %1: %n problem(s):</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>--scenario %1：%n 个问题：</numerusform>
         </translation>
     </message>
     <message>
         <source>the Training page is not available</source>
-        <translation type="unfinished"></translation>
+        <translation>“训练步”页不可用</translation>
     </message>
     <message>
         <source>--render-stages %1: cannot create the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>--render-stages %1：无法创建该文件夹</translation>
     </message>
     <message>
         <source>commtutor: see communication in distributed training. Without options it opens the window; --screenshot and --render-stages render offscreen.</source>
-        <translation type="unfinished"></translation>
+        <translation>commtutor：看懂分布式训练中的通信。不带选项时打开窗口；--screenshot 和 --render-stages 在后台离屏渲染。</translation>
     </message>
     <message>
         <source>Render the window offscreen into &lt;file&gt; and exit; the format comes from the extension: .png, .jpg, .bmp or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>把窗口离屏渲染到 &lt;file&gt; 后退出；格式由扩展名决定：.png、.jpg、.bmp 或 .svg。</translation>
     </message>
     <message>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>文件</translation>
     </message>
     <message>
         <source>Render one PNG per page into &lt;dir&gt; and exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个页面渲染一张 PNG 到 &lt;dir&gt; 后退出。</translation>
     </message>
     <message>
         <source>dir</source>
-        <translation type="unfinished"></translation>
+        <translation>目录</translation>
     </message>
     <message>
         <source>Page to show: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>要显示的页面：%1。</translation>
     </message>
     <message>
         <source>name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Open a training scenario (JSON) on the Training page.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“训练步”页打开一个训练场景（JSON）。</translation>
     </message>
     <message>
         <source>Animation time to show (steps, or seconds of simulated time).</source>
-        <translation type="unfinished"></translation>
+        <translation>要显示的动画时刻（步数，或模拟时间的秒数）。</translation>
     </message>
     <message>
         <source>t</source>
-        <translation type="unfinished"></translation>
+        <translation>t</translation>
     </message>
     <message>
         <source>Interface language: en or zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>界面语言：en 或 zh_CN。</translation>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
+        <translation>代码</translation>
     </message>
     <message>
         <source>Colour theme: light or dark.</source>
-        <translation type="unfinished"></translation>
+        <translation>配色主题：light 或 dark。</translation>
     </message>
     <message>
         <source>Window size, e.g. 1920x1080 (400x300 to 7680x4320).</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口尺寸，例如 1920x1080（400x300 到 7680x4320）。</translation>
     </message>
     <message>
         <source>WxH</source>
-        <translation type="unfinished"></translation>
+        <translation>宽x高</translation>
     </message>
     <message>
         <source>Show the window and quit after its first paint (start-up benchmarks).</source>
-        <translation type="unfinished"></translation>
+        <translation>显示窗口，首次绘制后退出（用于启动基准测试）。</translation>
     </message>
     <message>
         <source>unexpected argument &quot;%1&quot;: give at most one file to open</source>
-        <translation type="unfinished"></translation>
+        <translation>多余的参数“%1”：最多只能打开一个文件</translation>
     </message>
     <message>
         <source>%1: give either a file or --scenario, not both</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：文件和 --scenario 只能二选一</translation>
     </message>
     <message>
         <source>unexpected argument &quot;%1&quot;: the file to open must be a scenario (.json) or measurements (.jsonl); options start with --</source>
-        <translation type="unfinished"></translation>
+        <translation>多余的参数“%1”：要打开的文件必须是场景（.json）或测量文件（.jsonl）；选项以 -- 开头</translation>
     </message>
     <message>
         <source>--screenshot %1: cannot write %2 files; the name must end in .png, .jpg, .bmp or .svg</source>
-        <translation type="unfinished"></translation>
+        <translation>--screenshot %1：无法写入 %2 文件；文件名必须以 .png、.jpg、.bmp 或 .svg 结尾</translation>
     </message>
     <message>
         <source>extension-less</source>
-        <translation type="unfinished"></translation>
+        <translation>无扩展名的</translation>
     </message>
     <message>
         <source>--view = %1: must be one of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>--view = %1：必须是 %2 之一</translation>
     </message>
     <message>
         <source>--time = %1: must be a finite number ≥ 0</source>
-        <translation type="unfinished"></translation>
+        <translation>--time = %1：必须是 ≥ 0 的有限数</translation>
     </message>
     <message>
         <source>--lang = %1: must be en or zh_CN</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang = %1：必须是 en 或 zh_CN</translation>
     </message>
     <message>
         <source>--theme = %1: must be light or dark</source>
-        <translation type="unfinished"></translation>
+        <translation>--theme = %1：必须是 light 或 dark</translation>
     </message>
     <message>
         <source>--size = %1: must be WxH between 400x300 and 7680x4320</source>
-        <translation type="unfinished"></translation>
+        <translation>--size = %1：必须是 400x300 到 7680x4320 之间的 宽x高</translation>
     </message>
 </context>
 <context>
     <name>HelpText</name>
     <message>
         <source>Choose a collective, algorithm, ranks and message size on the right and press Space to play. Each rank&apos;s buffer is a row of chunks coloured by whose data they hold; → and ← move exactly one algorithm step, End shows the final state. The readout gives the α (latency) and β (bandwidth) terms, algbw and busbw, and what NCCL would pick.</source>
-        <translation type="unfinished"></translation>
+        <translation>在右侧选择集合通信、算法、rank 数和消息大小，按空格键播放。每个 rank 的缓冲区是一行数据块，颜色表示它持有谁的数据；→ 和 ← 恰好移动一个算法步，End 显示最终状态。读数给出 α（延迟）项和 β（带宽）项、algbw 和 busbw，以及 NCCL 会选哪种算法。</translation>
     </message>
     <message>
         <source>Edit the scenario in the form or open one (Ctrl+O). The timeline shows compute and communication per pipeline stage, exposed communication and pipeline bubbles; → and ← move from one event to the next. Click an event for its details; the charts tab sweeps one parameter.</source>
-        <translation type="unfinished"></translation>
+        <translation>在表单中编辑场景或打开一个场景（Ctrl+O）。时间线按流水线阶段显示计算和通信、暴露的通信和流水线气泡；→ 和 ← 在相邻事件之间移动。点击事件查看详情；图表页对一个参数做扫描。</translation>
     </message>
     <message>
         <source>Run real collectives on this machine (MPI) or its GPUs (NCCL) over a range of sizes, then compare the measured bus bandwidth with the model. Fit α and β from the runs and use them for the Collectives predictions.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机（MPI）或本机 GPU（NCCL）上按一系列大小运行真实的集合通信，再把实测的总线带宽与模型对比。用这些运行拟合 α 和 β，并用于“集合通信”页的预测。</translation>
     </message>
     <message>
         <source>Pick a lesson on the left and read each step; the scene above plays like the other pages (Space, ← →). Do the step&apos;s task to go on with Next. The Interview tab asks questions and grades your answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>在左侧选一课，逐步阅读；上方的场景和其他页面一样播放（空格、← →）。完成这一步的任务后点“下一步”继续。“面试”页会提问并给你的回答打分。</translation>
     </message>
     <message>
         <source>Choose a model, the number of GPUs, the hardware and the global batch; the search simulates every parallel layout (TP, PP, DP, micro-batches) and ranks them by step time. Double-click a row to open that layout on the Training page.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择模型、GPU 数、硬件和全局批大小；搜索会模拟每一种并行布局（TP、PP、DP、微批次），按步时间排序。双击一行即可在“训练步”页打开该布局。</translation>
     </message>
     <message>
         <source>Every key of the window is listed under Help → Keyboard shortcuts (?). Keys work whatever has focus; a field takes them only while you are typing into it (Enter or Escape ends the edit).</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口的所有按键都列在“帮助 → 键盘快捷键”（?）中。无论焦点在哪里按键都有效；只有在你正往输入框里输入时，输入框才会接收按键（Enter 或 Esc 结束编辑）。</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
@@ -1349,39 +1349,39 @@
     </message>
     <message>
         <source>Go to the &amp;end</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到结尾(&amp;E)</translation>
     </message>
     <message>
         <source>Show the final state (End)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示最终状态（End）</translation>
     </message>
     <message>
         <source>&amp;Jump to step…</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到某一步(&amp;J)…</translation>
     </message>
     <message>
         <source>Go straight to one step of the animation (Ctrl+G)</source>
-        <translation type="unfinished"></translation>
+        <translation>直接跳到动画的某一步（Ctrl+G）</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
         <source>Every key of the window (?)</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口的所有按键（?）</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>键盘快捷键</translation>
     </message>
     <message>
         <source>Jump to step</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到某一步</translation>
     </message>
     <message>
         <source>Step (0 = the start, %1 = the end):</source>
-        <translation type="unfinished"></translation>
+        <translation>步（0 = 开始，%1 = 结尾）：</translation>
     </message>
 </context>
 <context>
@@ -1475,7 +1475,7 @@
     </message>
     <message>
         <source>Go to the end: the final state (End)</source>
-        <translation type="unfinished"></translation>
+        <translation>跳到结尾：最终状态（End）</translation>
     </message>
 </context>
 <context>
