@@ -52,6 +52,9 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
     const QCommandLineOption firstFrame(
         QStringLiteral("first-frame"), tr("Show the window and quit after its first paint (start-up benchmarks)."));
     parser.addOptions({ screenshot, stages, view, scenario, time, lang, theme, size, firstFrame });
+    parser.addPositionalArgument(QStringLiteral("file"),
+        tr("A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab."),
+        QStringLiteral("[file]"));
 
     CommandLine cl;
     const auto fail = [&cl](const QString& text) {

@@ -130,6 +130,10 @@
         <source>--size = %1: must be WxH between 400x300 and 7680x4320</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>

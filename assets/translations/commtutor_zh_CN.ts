@@ -129,6 +129,10 @@
         <source>--size = %1: must be WxH between 400x300 and 7680x4320</source>
         <translation>--size = %1：必须是 400x300 到 7680x4320 之间的 宽x高</translation>
     </message>
+    <message>
+        <source>A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab.</source>
+        <translation>在“训练步”页打开的场景（.json），或给“实测实验室”的测量文件（.jsonl）。</translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
