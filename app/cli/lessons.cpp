@@ -170,21 +170,32 @@ int runList(const CommandLine& cl, std::ostream& out, std::ostream& err)
     return 0;
 }
 
-int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
+// The lessons of `dir` for a subcommand that names one (show, figures) into `lessons`: 0, or the exit status
+// (2 with the usage when no lesson is named, 1 with the problems when the lessons do not load).
+int loadNamed(const CommandLine& cl, const std::string& dir, std::vector<Lesson>& lessons, std::ostream& err)
 {
     if (cl.positionals().empty()) {
         usage(err);
         return 2;
     }
-    const auto dir = cl.value("--dir").value_or(defaultDir());
-    auto lessons = loadLessons(dir);
-    if (!lessons) {
-        err << toText(lessons.problems()) << '\n';
+    auto loaded = loadLessons(dir);
+    if (!loaded) {
+        err << toText(loaded.problems()) << '\n';
         return 1;
     }
+    lessons = std::move(loaded).value();
+    return 0;
+}
+
+int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
+{
+    const auto dir = cl.value("--dir").value_or(defaultDir());
+    std::vector<Lesson> lessons;
+    if (const int status = loadNamed(cl, dir, lessons, err))
+        return status;
     const auto& id = cl.positionals()[0];
     const auto lang = languageOf(cl);
-    for (const auto& l : *lessons) {
+    for (const auto& l : lessons) {
         if (l.id != id && l.id.substr(0, id.size() + 1) != id + "-")
             continue;
         out << "# " << l.title.in(lang) << "\n\n" << l.summary.in(lang) << "\n";
@@ -209,21 +220,15 @@ int runShow(const CommandLine& cl, std::ostream& out, std::ostream& err)
 
 int runFigures(const CommandLine& cl, std::ostream& out, std::ostream& err)
 {
-    if (cl.positionals().empty()) {
-        usage(err);
-        return 2;
-    }
     const auto dir = cl.value("--dir").value_or(defaultDir());
-    auto lessons = loadLessons(dir);
-    if (!lessons) {
-        err << toText(lessons.problems()) << '\n';
-        return 1;
-    }
+    std::vector<Lesson> lessons;
+    if (const int status = loadNamed(cl, dir, lessons, err))
+        return status;
     const auto& wanted = cl.positionals()[0];
     const auto hash = wanted.find('#');
     const auto lessonId = wanted.substr(0, hash);
     const auto stepId = hash == std::string::npos ? std::string() : wanted.substr(hash + 1);
-    for (const auto& l : *lessons) {
+    for (const auto& l : lessons) {
         if (l.id != lessonId && l.id.substr(0, lessonId.size() + 1) != lessonId + "-")
             continue;
         for (const auto& s : l.steps) {

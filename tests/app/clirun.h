@@ -14,9 +14,12 @@ struct CliRun {
     std::string err;
 };
 
+/// `command` null: the arguments start with the subcommand themselves.
 inline CliRun runCli(const char* command, const QStringList& arguments)
 {
-    std::vector<std::string> argv { "commtutor-cli", command };
+    std::vector<std::string> argv { "commtutor-cli" };
+    if (command)
+        argv.emplace_back(command);
     for (const auto& a : arguments)
         argv.push_back(a.toStdString());
     std::ostringstream out, err;

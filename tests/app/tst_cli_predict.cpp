@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "model/collectives/collective.h"
 #include "model/collectives/hardware.h"
+#include "tests/app/clirun.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>
@@ -12,23 +13,9 @@
 #include <vector>
 
 namespace {
-struct Run {
-    int code = 0;
-    std::string out;
-    std::string err;
-};
-
-Run run(const QStringList& arguments)
+CliRun run(const QStringList& arguments)
 {
-    std::vector<std::string> argv { "commtutor-cli" };
-    for (const auto& a : arguments)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    Run r;
-    r.code = tutor::app::cli::dispatch(argv, out, err);
-    r.out = out.str();
-    r.err = err.str();
-    return r;
+    return runCli(nullptr, arguments);
 }
 
 std::vector<std::string> dataRows(const std::string& text)
