@@ -88,6 +88,15 @@ double closedForm(const std::string& formula, const std::map<std::string, double
         return v("params_B") * 1e9 * v("dtype_bytes");
     return NAN;
 }
+// One data row per lesson: its index, named by its id.
+void lessonRows()
+{
+    QTest::addColumn<int>("lesson");
+    const auto lessons = loadLessons(lessonsDir());
+    QVERIFY(lessons.ok());
+    for (std::size_t i = 0; i < lessons->size(); ++i)
+        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
+}
 } // namespace
 
 class TestLessons : public QObject {
@@ -148,11 +157,7 @@ void TestLessons::lessonsLoad()
 
 void TestLessons::everySceneAndFigureResolves_data()
 {
-    QTest::addColumn<int>("lesson");
-    const auto lessons = loadLessons(lessonsDir());
-    QVERIFY(lessons.ok());
-    for (std::size_t i = 0; i < lessons->size(); ++i)
-        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
+    lessonRows();
 }
 
 void TestLessons::everySceneAndFigureResolves()
@@ -605,11 +610,7 @@ void TestLessons::claimExpressions()
 
 void TestLessons::everyClaimHolds_data()
 {
-    QTest::addColumn<int>("lesson");
-    const auto lessons = loadLessons(lessonsDir());
-    QVERIFY(lessons.ok());
-    for (std::size_t i = 0; i < lessons->size(); ++i)
-        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
+    lessonRows();
 }
 
 void TestLessons::everyClaimHolds()
@@ -618,8 +619,9 @@ void TestLessons::everyClaimHolds()
     QFETCH(int, lesson);
     const auto lessons = loadLessons(lessonsDir());
     const auto& l = (*lessons)[lesson];
+    const auto context = contextForLessons(lessonsDir());
     for (const auto& step : l.steps) {
-        const auto result = evaluateStep(step, contextForLessons(lessonsDir()));
+        const auto result = evaluateStep(step, context);
         QVERIFY2(result.ok(), (step.id + ": " + toText(result.problems())).c_str());
         const auto problems = checkClaims(l, step, result->figures);
         QVERIFY2(problems.empty(), toText(problems).c_str());
