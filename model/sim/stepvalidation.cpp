@@ -55,8 +55,9 @@ std::pair<double, std::string> measuredSeconds(const json& measured, const std::
         const double flops = convention.rfind("megatron-2021", 0) == 0 ? megatron2021Flops(sc, batch) : modelFlops;
         return { flops / (f * 1e12 * gpus), "tflops_per_gpu" };
     }
-    if (const double mfu = number(measured, "mfu"); mfu > 0 && publishedPeak(sc) > 0)
-        return { modelFlops / (mfu * publishedPeak(sc) * gpus), "mfu" };
+    if (const double mfu = number(measured, "mfu"); mfu > 0)
+        if (const double peak = publishedPeak(sc); peak > 0)
+            return { modelFlops / (mfu * peak * gpus), "mfu" };
     return { 0, "" };
 }
 } // namespace
