@@ -78,6 +78,16 @@ void LayoutChart::setLayouts(const std::vector<model::LayoutResult>& layouts, in
     rebuild();
 }
 
+void LayoutChart::setSelected(int selected)
+{
+    m_selected = selected;
+    QList<QPointF> ring;
+    for (const auto& p : m_points)
+        if (p.index == m_selected)
+            ring.append({ p.memoryGiB, p.stepSeconds });
+    m_selection->replace(ring);
+}
+
 void LayoutChart::setColors(const Palette& palette)
 {
     m_palette = palette;

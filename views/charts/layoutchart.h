@@ -26,6 +26,8 @@ public:
 
     /// Draws `layouts` (rejected ones are left out) and rings `selected` (an index into layouts, −1: none).
     void setLayouts(const std::vector<model::LayoutResult>& layouts, int selected);
+    /// Rings another layout of the same set (an index into the layouts last given).
+    void setSelected(int selected);
     void setColors(const Palette& palette);
     void retranslate();
     QChart* chart() const { return m_chart; }

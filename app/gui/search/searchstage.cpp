@@ -368,7 +368,7 @@ void SearchStage::select(int row)
 {
     m_selected = row;
     m_open->setEnabled(row >= 0 && row < m_model->rowCount());
-    refreshChart();
+    m_chart->setSelected(row);
     emit explanationChanged(explanation());
 }
 
