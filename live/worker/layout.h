@@ -123,28 +123,28 @@ inline std::vector<ExpectedBlock> expectedOutput(Op op, const Layout& l, int ran
     return {};
 }
 
+/// One rank's input folded into a running reduction (sum and avg add; avg divides at the end).
+template <class T> TUTOR_HOST_DEVICE inline T fold(T acc, T v, RedOp op)
+{
+    switch (op) {
+    case RedOp::Prod:
+        return acc * v;
+    case RedOp::Max:
+        return acc > v ? acc : v;
+    case RedOp::Min:
+        return acc < v ? acc : v;
+    default:
+        return acc + v;
+    }
+}
+
 /// The expected value of one element of a block, as a double: the sum (exact: small integers), product, maximum,
 /// minimum or mean (sum / rankCount) of the ranks' inputs.
 TUTOR_HOST_DEVICE inline double expectedValue(const ExpectedBlock& b, std::int64_t j, RedOp op = RedOp::Sum)
 {
     double acc = op == RedOp::Prod ? 1 : op == RedOp::Max ? 0 : op == RedOp::Min ? 1e300 : 0;
-    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q) {
-        const double v = inputValue(q, b.indexOffset + j);
-        switch (op) {
-        case RedOp::Prod:
-            acc *= v;
-            break;
-        case RedOp::Max:
-            acc = acc > v ? acc : v;
-            break;
-        case RedOp::Min:
-            acc = acc < v ? acc : v;
-            break;
-        default:
-            acc += v;
-            break;
-        }
-    }
+    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q)
+        acc = fold(acc, static_cast<double>(inputValue(q, b.indexOffset + j)), op);
     return op == RedOp::Avg ? acc / b.rankCount : acc;
 }
 
@@ -154,23 +154,8 @@ TUTOR_HOST_DEVICE inline double expectedValue(const ExpectedBlock& b, std::int64
 TUTOR_HOST_DEVICE inline std::uint64_t expectedInteger(const ExpectedBlock& b, std::int64_t j, RedOp op = RedOp::Sum)
 {
     std::uint64_t acc = op == RedOp::Prod ? 1 : op == RedOp::Min ? ~std::uint64_t { 0 } : 0;
-    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q) {
-        const auto v = static_cast<std::uint64_t>(inputValue(q, b.indexOffset + j));
-        switch (op) {
-        case RedOp::Prod:
-            acc *= v;
-            break;
-        case RedOp::Max:
-            acc = acc > v ? acc : v;
-            break;
-        case RedOp::Min:
-            acc = acc < v ? acc : v;
-            break;
-        default:
-            acc += v;
-            break;
-        }
-    }
+    for (int q = b.rankFirst; q < b.rankFirst + b.rankCount; ++q)
+        acc = fold(acc, static_cast<std::uint64_t>(inputValue(q, b.indexOffset + j)), op);
     return op == RedOp::Avg ? acc / static_cast<std::uint64_t>(b.rankCount) : acc;
 }
 
