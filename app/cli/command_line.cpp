@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "app/cli/command_line.h"
 
+#include "model/io/jsonsafe.h"
 #include "tutor/config.h"
 
 #include <algorithm>
+#include <exception>
+#include <new>
 #include <ostream>
 
 namespace tutor::app::cli {
@@ -145,9 +148,20 @@ int dispatch(Args argv, std::ostream& out, std::ostream& err)
         return runHelp(argv.subspan(2), out, err);
     if (argv[1] == std::string_view("--version"))
         return runVersion(argv.subspan(2), out, err);
-    for (const auto& c : kCommands)
-        if (argv[1] == c.name)
+    for (const auto& c : kCommands) {
+        if (argv[1] != c.name)
+            continue;
+        // The edge: whatever a command lets escape (a library's exception, memory running out) ends as one named
+        // line and exit code 3, never as an abort.
+        try {
             return c.run(argv.subspan(2), out, err);
+        } catch (const std::bad_alloc&) {
+            err << "commtutor-cli " << c.name << ": out of memory (the input asks for more than this machine has)\n";
+        } catch (const std::exception& e) {
+            err << "commtutor-cli " << c.name << ": internal error: " << io::withValidUtf8(e.what()) << '\n';
+        }
+        return 3;
+    }
     err << "commtutor-cli: unknown command '" << argv[1] << "'\n";
     printUsage(err);
     return 2;

@@ -2,6 +2,7 @@
 // `commtutor-cli import`: what the nccl-tests importer reads from each file, run by run.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "model/io/jsonsafe.h"
 #include "model/measure/ncclimport.h"
 
 #include <charconv>
@@ -124,7 +125,7 @@ int runImport(Args args, std::ostream& out, std::ostream& err)
                 j["runs"].push_back(runJson(run));
             for (const auto& w : result.warnings)
                 j["warnings"].push_back(problemJson(w));
-            out << j.dump() << '\n';
+            out << io::dumpText(j) << '\n';
             continue;
         }
         out << result.file << ": " << result.runs.size() << " run(s), " << result.warnings.size() << " warning(s)\n";

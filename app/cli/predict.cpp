@@ -3,6 +3,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "model/collectives/costmodel.h"
+#include "model/io/jsonsafe.h"
 
 #include <algorithm>
 #include <charconv>
@@ -337,7 +338,7 @@ int runPredict(Args args, std::ostream& out, std::ostream& err)
                 { "reason", c.reason },
                 { "formula", c.formula },
             };
-            out << row.dump() << '\n';
+            out << io::dumpText(row) << '\n';
         } else {
             out << ' ' << pad(std::to_string(c.bytes), 11) << pad(std::to_string(count), 13)
                 << pad(std::string(name(o.dtype)), 10) << pad(redop, 8) << pad(std::to_string(root), 7)

@@ -3,6 +3,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "model/collectives/hardware.h"
+#include "model/io/jsonsafe.h"
 
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -57,7 +58,7 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
                 { "intra", linkJson(p.intra) }, { "inter", linkJson(p.inter) }, { "nics_per_node", p.nicsPerNode },
                 { "nvls", p.nvls }, { "peak_flops", p.peakFlops }, { "memory_bytes", p.memoryBytes },
                 { "reduce_GBps", p.reduceGBps }, { "source", p.source } });
-        out << all.dump(2) << '\n';
+        out << io::dumpText(all, 2) << '\n';
         return 0;
     }
     for (const auto& p : presets()) {

@@ -3,6 +3,7 @@
 // (model/sim/layoutsearch.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "model/io/jsonsafe.h"
 #include "model/sim/layoutsearch.h"
 #include "model/sim/scenarioio.h"
 
@@ -186,7 +187,7 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
             for (const auto& x : r.rejected)
                 j["rejected"].push_back(rowJson(x));
         }
-        out << j.dump(2) << '\n';
+        out << io::dumpText(j, 2) << '\n';
         return r.ranked.empty() ? 1 : 0;
     }
     char line[256];

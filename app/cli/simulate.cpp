@@ -3,6 +3,7 @@
 #include "model/sim/simulate.h"
 
 #include "app/cli/command_line.h"
+#include "model/io/jsonsafe.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/trace.h"
 
@@ -152,7 +153,7 @@ int runSimulate(Args args, std::ostream& out, std::ostream& err)
         return 1;
     }
     if (cl.has("--json"))
-        out << metricsJson(*scenario, sim->metrics).dump(2) << '\n';
+        out << io::dumpText(metricsJson(*scenario, sim->metrics), 2) << '\n';
     else
         printMetrics(out, *scenario, sim->metrics);
     Problems problems;
@@ -244,7 +245,7 @@ int runSweep(Args args, std::ostream& out, std::ostream& err)
         }
     }
     if (cl.has("--json"))
-        out << nlohmann::json { { "path", path }, { "rows", rows } }.dump(2) << '\n';
+        out << io::dumpText(nlohmann::json { { "path", path }, { "rows", rows } }, 2) << '\n';
     return status;
 }
 

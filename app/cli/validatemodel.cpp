@@ -4,6 +4,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/datadir/datadir.h"
+#include "model/io/jsonsafe.h"
 #include "model/measure/validation.h"
 #include "model/sim/stepvalidation.h"
 
@@ -133,7 +134,7 @@ int reportSteps(
         j["summary"] = { { "rows", report.summary.rows }, { "mean_abs_error", report.summary.meanAbs },
             { "worst_abs_error", report.summary.worstAbs }, { "mean_error", report.summary.signedMean },
             { "skipped", report.skipped }, { "failed", report.failed } };
-        out << j.dump(2) << '\n';
+        out << io::dumpText(j, 2) << '\n';
         return 0;
     }
     out << "Step model against published training runs: " << path << "\n"
@@ -352,7 +353,7 @@ void printJson(const Reports& reports, bool withRows, std::ostream& out)
             rows.push_back(std::move(row));
         }
     }
-    out << j.dump(1) << '\n';
+    out << io::dumpText(j, 1) << '\n';
 }
 } // namespace
 

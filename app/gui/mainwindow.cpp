@@ -7,6 +7,7 @@
 #include "livelab/livelabstage.h"
 #include "playback.h"
 #include "playbackbar.h"
+#include "savefile.h"
 #include "search/searchstage.h"
 #include "shortcutrouter.h"
 #include "stage.h"
@@ -18,6 +19,7 @@
 #include "views/collectiveview.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -289,8 +291,12 @@ bool MainWindow::exportView(const QString& path, QString* error)
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("svg")) {
+        // Rendered into memory, then saved crash-safely: QSvgGenerator writing the file itself reports no errors.
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(s->size());
         svg.setViewBox(QRect(QPoint(0, 0), s->size()));
         svg.setTitle(QStringLiteral("commtutor"));
@@ -305,19 +311,20 @@ bool MainWindow::exportView(const QString& path, QString* error)
         else
             s->render(&painter);
         painter.end();
-        return true;
+        const QString failure = saveFileAtomically(path, bytes);
+        if (error)
+            *error = failure;
+        return failure.isEmpty();
     }
     if (suffix != QLatin1String("png")) {
         if (error)
             *error = tr("%1: the file name must end in .png or .svg.").arg(path);
         return false;
     }
-    if (!s->grab().save(path, "PNG")) {
-        if (error)
-            *error = tr("Cannot write %1.").arg(path);
-        return false;
-    }
-    return true;
+    const QString failure = saveImageAtomically(s->grab().toImage(), path, "PNG");
+    if (error)
+        *error = failure;
+    return failure.isEmpty();
 }
 
 void MainWindow::setTheme(views::Theme theme)

@@ -5,6 +5,7 @@
 #include "commandline.h"
 #include "mainwindow.h"
 #include "playback.h"
+#include "savefile.h"
 #include "search/searchstage.h"
 #include "stage.h"
 
@@ -32,8 +33,9 @@ bool save(MainWindow& window, const QString& path, QString* error)
         return window.exportView(path, error);
     // The extension names the format: --screenshot x.jpg writes JPEG, not PNG bytes under a .jpg name.
     const QByteArray format = suffix == QLatin1String("jpeg") ? QByteArrayLiteral("JPG") : suffix.toUpper().toLatin1();
-    if (!window.grab().save(path, format.constData())) {
-        *error = CommandLineText::tr("--screenshot %1: cannot write the file").arg(path);
+    const QString failure = saveImageAtomically(window.grab().toImage(), path, format.constData());
+    if (!failure.isEmpty()) {
+        *error = QStringLiteral("--screenshot ") + failure;
         return false;
     }
     return true;

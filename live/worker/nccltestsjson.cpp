@@ -2,6 +2,7 @@
 #include "nccltestsjson.h"
 
 #include "live/worker/options.h"
+#include "model/io/atomicfile.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -192,11 +193,9 @@ void NcclTestsJsonOutput::finish()
     m_doc["end_time"] = now();
     if (m_path.empty())
         return;
-    if (std::FILE* f = std::fopen(m_path.c_str(), "w")) {
-        const std::string text = m_doc.dump() + "\n";
-        std::fwrite(text.data(), 1, text.size(), f);
-        std::fclose(f);
-    }
+    // Crash-safe: a full disk leaves the file createExclusive made (or an earlier document) as it was, and says so.
+    if (const auto failure = io::writeFileAtomically(m_path, m_doc.dump() + "\n"))
+        std::fprintf(stderr, "commtutor-live: -J %s\n", failure->text().c_str());
 }
 
 } // namespace tutor::live

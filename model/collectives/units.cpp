@@ -105,6 +105,13 @@ std::string formatBytes(Bytes bytes)
     return buf;
 }
 
+std::string formatNumber(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return buffer;
+}
+
 std::string formatSeconds(Seconds seconds)
 {
     char buf[64];

@@ -50,6 +50,8 @@ std::optional<DType> parseDType(std::string_view text);
 std::string formatBytes(Bytes bytes);
 /// "12.3 µs", "4.56 ms", "1.20 s".
 std::string formatSeconds(Seconds seconds);
+/// A number for an error message, printf "%g" (1e-320, 8e+17, nan, inf).
+std::string formatNumber(double value);
 /// Parses "8", "64K", "8M", "1G", "25MiB", "1.5GB" (K/M/G = 2^10/2^20/2^30 as in nccl-tests; kB/MB/GB decimal).
 std::optional<Bytes> parseBytes(std::string_view text);
 

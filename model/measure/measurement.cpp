@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/measure/measurement.h"
 
+#include "model/collectives/document.h"
+#include "model/io/atomicfile.h"
 #include "model/measure/fileio.h"
 
 #include <cmath>
@@ -9,23 +11,44 @@
 namespace tutor::model {
 
 using detail::problemAt;
-using detail::readFile;
 using detail::where;
 using nlohmann::json;
 
 Problems validate(const Measurement& m, const std::string& field)
 {
     Problems p;
+    const auto real = [](double v) { return formatNumber(v); };
     if (m.bytes < 1 || m.bytes > kMaxMessageBytes)
         p.push_back({ field + ".bytes", std::to_string(m.bytes), "must be in [1, 1 TiB]" });
-    if (!std::isfinite(m.timeSeconds) || m.timeSeconds <= 0)
-        p.push_back({ field + ".time_us", std::to_string(m.timeSeconds * 1e6), "must be finite and > 0" });
-    if (m.ranks < 1)
-        p.push_back({ field + ".ranks", std::to_string(m.ranks), "must be ≥ 1" });
-    if (!std::isfinite(m.algBwGBps) || m.algBwGBps < 0)
-        p.push_back({ field + ".algbw_GBps", std::to_string(m.algBwGBps), "must be finite and ≥ 0" });
-    if (!std::isfinite(m.busBwGBps) || m.busBwGBps < 0)
-        p.push_back({ field + ".busbw_GBps", std::to_string(m.busBwGBps), "must be finite and ≥ 0" });
+    if (!std::isfinite(m.timeSeconds) || m.timeSeconds < kMinMeasuredSeconds)
+        p.push_back({ field + ".time_us", real(m.timeSeconds / kMicro),
+            "must be finite and ≥ 0.001 µs (no collective completes faster)" });
+    if (m.ranks < 1 || m.ranks > kMaxMeasuredRanks)
+        p.push_back({ field + ".ranks", std::to_string(m.ranks), "must be in [1, 1048576]" });
+    if (m.root < -1 || (m.ranks >= 1 && m.root >= m.ranks))
+        p.push_back({ field + ".root", std::to_string(m.root),
+            "must be -1 (no root) or a rank in [0, " + std::to_string(m.ranks) + ")" });
+    if (m.count < 0)
+        p.push_back({ field + ".count", std::to_string(m.count), "must be ≥ 0" });
+    if (m.wrong < -1)
+        p.push_back({ field + ".wrong", std::to_string(m.wrong), "must be ≥ 0, or -1 when not checked" });
+    if (m.iterations < 0)
+        p.push_back({ field + ".iterations", std::to_string(m.iterations), "must be ≥ 0" });
+    for (const auto& [value, key] : { std::pair { m.algBwGBps, ".algbw_GBps" }, { m.busBwGBps, ".busbw_GBps" } })
+        if (!std::isfinite(value) || value < 0 || value > kMaxMeasuredGBps)
+            p.push_back({ field + key, real(value), "must be finite and in [0, 100000] GB/s (faster than any link)" });
+    for (const auto& [value, key] :
+        { std::pair { m.minSeconds, ".min_us" }, { m.medianSeconds, ".median_us" }, { m.p99Seconds, ".p99_us" } })
+        if (!std::isfinite(value) || value < 0 || value > 1e6)
+            p.push_back({ field + key, real(value / kMicro), "must be finite and ≥ 0" });
+    // A row whose size and time imply more than any link carries (1e-320 µs, a mistyped unit) would dominate a
+    // fit; one rank moves nothing over a link, so it is exempt.
+    if (m.ranks > 1 && std::isfinite(m.timeSeconds) && m.timeSeconds >= kMinMeasuredSeconds && m.bytes >= 1
+        && static_cast<double>(m.bytes) / m.timeSeconds / kBytesPerGB > kMaxMeasuredGBps)
+        p.push_back({ field + ".time_us", real(m.timeSeconds / kMicro),
+            "with bytes = " + std::to_string(m.bytes) + " means "
+                + real(static_cast<double>(m.bytes) / m.timeSeconds / kBytesPerGB)
+                + " GB/s, more than any link (100000 GB/s)" });
     return p;
 }
 
@@ -50,7 +73,7 @@ std::string toJsonLine(const Measurement& m)
         { "iterations", m.iterations } };
     if (!m.source.empty())
         j["source"] = m.source;
-    return j.dump();
+    return io::dumpText(j);
 }
 
 std::string toJsonLines(const std::vector<Measurement>& measurements)
@@ -77,50 +100,59 @@ Result<std::vector<Measurement>> parseMeasurementLines(std::string_view text, co
         auto at = [&](std::string field, std::string value, std::string rule) {
             problems.push_back(problemAt(fileName, lineNo, std::move(field), std::move(value), std::move(rule)));
         };
-        json j = json::parse(line.begin(), line.end(), nullptr, false);
-        if (j.is_discarded() || !j.is_object()) {
-            at("record", std::string(line.substr(0, 40)), "must be one JSON object per line");
+        auto parsed = io::parseBounded(line, io::lineLimits());
+        const json* record = std::get_if<json>(&parsed);
+        if (!record || !record->is_object()) {
+            const auto* failure = std::get_if<io::JsonFailure>(&parsed);
+            at("record", io::withValidUtf8(line.substr(0, 40)),
+                failure ? "must be one JSON object per line (" + failure->rule + ")"
+                        : "must be one JSON object per line");
             continue;
         }
-        if (j.value("protocol", 0) != 1) {
-            at("protocol", j.contains("protocol") ? j["protocol"].dump() : "missing", "must be 1");
+        const json& j = *record;
+        detail::RecordFields fields(j);
+        if (fields.integer<int>("protocol", 0) != 1) {
+            at("protocol", fields.shown("protocol"), "must be 1");
             continue;
         }
-        if (j.value("type", std::string()) != "measurement")
+        if (fields.text("type", "") != "measurement")
             continue;
         Measurement m;
-        const auto op = parseCollective(j.value("op", std::string()));
+        const auto op = parseCollective(fields.text("op", ""));
         if (!op) {
-            at("op", j.value("op", std::string("missing")), "unknown collective");
+            at("op", fields.shown("op"), "unknown collective");
             continue;
         }
         m.op = *op;
-        auto num = [&](const char* key, double fallback) {
-            return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
-        };
-        if (!j.contains("bytes") || !j["bytes"].is_number_integer()) {
-            at("bytes", j.contains("bytes") ? j["bytes"].dump() : "missing", "must be an integer");
+        if (!fields.has("bytes") || !j["bytes"].is_number_integer()) {
+            at("bytes", fields.shown("bytes"), "must be an integer");
             continue;
         }
-        if (!j.contains("time_us") || !j["time_us"].is_number()) {
-            at("time_us", j.contains("time_us") ? j["time_us"].dump() : "missing", "must be a number");
+        if (!fields.has("time_us") || !j["time_us"].is_number()) {
+            at("time_us", fields.shown("time_us"), "must be a number");
             continue;
         }
-        m.bytes = j["bytes"].get<Bytes>();
-        m.count = static_cast<std::int64_t>(num("count", 0));
-        m.dtype = parseDType(j.value("dtype", std::string("float"))).value_or(DType::Fp32);
-        m.ranks = static_cast<int>(num("ranks", 1));
-        m.root = static_cast<int>(num("root", -1));
-        m.inPlace = j.value("in_place", false);
-        m.timeSeconds = num("time_us", 0) * kMicro;
-        m.algBwGBps = num("algbw_GBps", 0);
-        m.busBwGBps = num("busbw_GBps", 0);
-        m.wrong = static_cast<std::int64_t>(num("wrong", 0));
-        m.minSeconds = num("min_us", 0) * kMicro;
-        m.medianSeconds = num("median_us", 0) * kMicro;
-        m.p99Seconds = num("p99_us", 0) * kMicro;
-        m.iterations = static_cast<int>(num("iterations", 0));
-        m.source = j.value("source", fileName);
+        m.bytes = fields.integer<Bytes>("bytes", -1);
+        m.count = fields.integer<std::int64_t>("count", 0);
+        m.dtype = parseDType(fields.text("dtype", "float")).value_or(DType::Fp32);
+        m.ranks = fields.integer<int>("ranks", 1);
+        m.root = fields.integer<int>("root", -1);
+        m.inPlace = fields.boolean("in_place", false);
+        m.timeSeconds = fields.real("time_us", 0) * kMicro;
+        m.algBwGBps = fields.real("algbw_GBps", 0);
+        m.busBwGBps = fields.real("busbw_GBps", 0);
+        m.wrong = fields.integer<std::int64_t>("wrong", 0);
+        m.minSeconds = fields.real("min_us", 0) * kMicro;
+        m.medianSeconds = fields.real("median_us", 0) * kMicro;
+        m.p99Seconds = fields.real("p99_us", 0) * kMicro;
+        m.iterations = fields.integer<int>("iterations", 0);
+        for (auto& wrongType : fields.problems()) {
+            wrongType.where = where(fileName, lineNo);
+            problems.push_back(std::move(wrongType));
+        }
+        if (!fields.problems().empty())
+            continue;
+        m.source = fields.text("source", fileName);
         auto bad = validate(m, "measurement");
         for (auto& p : bad) {
             p.where = where(fileName, lineNo);
@@ -136,20 +168,16 @@ Result<std::vector<Measurement>> parseMeasurementLines(std::string_view text, co
 
 Result<std::vector<Measurement>> loadMeasurements(const std::string& path)
 {
-    auto text = readFile(path);
+    const auto text = readTextFile(path);
     if (!text)
-        return Problem { "file", path, "cannot be read", path };
+        return text.problems();
     return parseMeasurementLines(*text, path);
 }
 
 Problems saveMeasurements(const std::string& path, const std::vector<Measurement>& measurements)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        return { Problem { "file", path, "cannot be written", path } };
-    out << toJsonLines(measurements);
-    if (!out)
-        return { Problem { "file", path, "write failed", path } };
+    if (const auto failure = io::writeFileAtomically(path, toJsonLines(measurements)))
+        return { Problem { path, {}, failure->rule(), {} } };
     return {};
 }
 

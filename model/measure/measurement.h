@@ -35,8 +35,14 @@ struct Measurement {
     bool operator==(const Measurement&) const = default;
 };
 
-/// Problems with one measurement: bytes in [1, kMaxMessageBytes], time finite and > 0, ranks ≥ 1,
-/// bandwidths finite and ≥ 0. `field` prefixes the paths ("measurements[3]").
+/// Bounds every measurement is checked against, whether typed, imported or received from the worker.
+inline constexpr Seconds kMinMeasuredSeconds = 1e-9; ///< no collective completes in under a nanosecond
+inline constexpr double kMaxMeasuredGBps = 1e5; ///< no link carries 100 TB/s
+inline constexpr int kMaxMeasuredRanks = 1 << 20;
+
+/// Problems with one measurement: bytes in [1, kMaxMessageBytes], time finite and ≥ kMinMeasuredSeconds, ranks in
+/// [1, kMaxMeasuredRanks], root -1 or a rank, bandwidths finite in [0, kMaxMeasuredGBps], bytes / time at most
+/// kMaxMeasuredGBps when ranks > 1. `field` prefixes the paths ("measurements[3]").
 Problems validate(const Measurement& measurement, const std::string& field);
 
 /// Fills algBwGBps and busBwGBps from bytes, time and ranks (nccl-tests' formulas).
@@ -52,7 +58,8 @@ std::string toJsonLines(const std::vector<Measurement>& measurements);
 /// with file:line.
 Result<std::vector<Measurement>> parseMeasurementLines(std::string_view text, const std::string& fileName);
 Result<std::vector<Measurement>> loadMeasurements(const std::string& path);
-/// Writes toJsonLines(measurements) to path; a problem naming the path when it cannot be written.
+/// Replaces the file by toJsonLines(measurements) crash-safely (io::writeFileAtomically); when that fails, one
+/// problem "<path>: cannot be written: <reason> (the old file is kept)" and the old file unchanged.
 Problems saveMeasurements(const std::string& path, const std::vector<Measurement>& measurements);
 
 } // namespace tutor::model

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/measure/ncclimport.h"
 
+#include "model/collectives/document.h"
 #include "model/measure/fileio.h"
 #include "model/measure/ncclimportdetail.h"
 
@@ -8,17 +9,33 @@ namespace tutor::model {
 
 namespace {
 
-void stampRows(ImportedRun& run, const std::string& fileName)
+/// Stamps op, ranks and source on every row once both are known, then drops the rows that break a measurement's
+/// rules (measurement.h: a 2^63 size, a negative bandwidth, 1e-320 µs) with a warning each, so that no poisoned
+/// row reaches a fit.
+Problems stampRows(ImportedRun& run, const std::string& fileName)
 {
+    Problems dropped;
     if (!run.op || run.ranks < 1)
-        return;
+        return dropped;
     const std::string source = "nccl-tests " + std::string(traits(*run.op).ncclTestsName) + "_perf"
         + (fileName.empty() ? "" : " (" + fileName + ")");
+    std::vector<Measurement> kept;
+    kept.reserve(run.rows.size());
     for (auto& m : run.rows) {
         m.op = *run.op;
         m.ranks = run.ranks;
         m.source = source;
+        auto problems = validate(m, "row " + std::to_string(m.bytes) + " B" + (m.inPlace ? " in-place" : ""));
+        for (auto& p : problems) {
+            p.rule += "; row skipped";
+            p.where = fileName;
+            dropped.push_back(std::move(p));
+        }
+        if (problems.empty())
+            kept.push_back(std::move(m));
     }
+    run.rows = std::move(kept);
+    return dropped;
 }
 
 void applyHints(ImportedRun& run, const ImportHints& hints)
@@ -51,22 +68,22 @@ Result<std::vector<Measurement>> strict(const ImportResult& result)
 
 namespace detail {
 
-void settleRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName)
+Problems settleRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName)
 {
     applyHints(run, hints);
     if (!run.op)
         if ((run.op = opFromFileName(fileName)))
             run.opSource = "file name";
-    stampRows(run, fileName);
+    return stampRows(run, fileName);
 }
 
 } // namespace detail
 
 Result<ImportResult> importNcclTestsFile(const std::string& path, const ImportHints& hints)
 {
-    const auto text = detail::readFile(path);
+    const auto text = readTextFile(path);
     if (!text)
-        return Problem { "file", path, "cannot be read", path };
+        return text.problems();
     const auto first = text->find_first_not_of(" \t\r\n");
     ImportResult result = first != std::string::npos && (*text)[first] == '{'
         ? parseNcclTestsJsonText(*text, path, hints)
@@ -94,10 +111,10 @@ Problems incompleteRuns(const ImportResult& result)
     return problems;
 }
 
-void completeRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName)
+Problems completeRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName)
 {
     applyHints(run, hints);
-    stampRows(run, fileName);
+    return stampRows(run, fileName);
 }
 
 std::vector<Measurement> knownMeasurements(const ImportResult& result)

@@ -72,7 +72,7 @@ Problems incompleteRuns(const ImportResult& result);
 
 /// Sets op and ranks where the run lacks them (source "hint") and rewrites its rows' op, ranks and source
 /// ("nccl-tests all_reduce_perf (fileName)").
-void completeRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName = {});
+Problems completeRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName = {});
 
 /// The rows of every run whose op and ranks are known, in file order.
 std::vector<Measurement> knownMeasurements(const ImportResult& result);

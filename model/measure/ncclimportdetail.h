@@ -45,6 +45,7 @@ bool isClockWord(std::string_view word);
 
 /// Fills op and ranks from the hints and then the file name where the run lacks them, and stamps every row with
 /// the run's op, ranks and source.
-void settleRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName);
+/// Hints and the file name fill what the log left open; returns the rows dropped as invalid (see stampRows).
+Problems settleRun(ImportedRun& run, const ImportHints& hints, const std::string& fileName);
 
 } // namespace tutor::model::detail

@@ -24,6 +24,20 @@ std::optional<double> number(const json& v)
     return std::nullopt;
 }
 
+/// A whole number (or a string holding one) inside int64's range.
+std::optional<std::int64_t> wholeNumber(const json& v)
+{
+    const auto n = number(v);
+    return n ? io::wholeAs<std::int64_t>(*n) : std::nullopt;
+}
+
+/// A string field, or fallback when it is absent or not a string.
+std::string stringField(const json& object, const char* key, const char* fallback)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_string() ? it->get<std::string>() : std::string(fallback);
+}
+
 /// The first of `keys` present in `object` as a positive integer.
 std::optional<int> positiveInt(const json& object, std::initializer_list<const char*> keys)
 {
@@ -43,18 +57,13 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
 {
     ImportResult result;
     result.file = fileName;
-    json j;
-    try {
-        j = json::parse(text.begin(), text.end());
-    } catch (const json::exception& e) {
-        // A parse_error's byte is 1-based; count the lines before it for file:line.
-        const auto* parse = dynamic_cast<const json::parse_error*>(&e);
-        const std::size_t at = std::min<std::size_t>(parse && parse->byte > 0 ? parse->byte - 1 : 0, text.size());
-        const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+    auto parsed = io::parseBounded(text);
+    if (const auto* failure = std::get_if<io::JsonFailure>(&parsed)) {
         result.warnings.push_back(
-            { "json", "", "not valid JSON (" + std::string(e.what()) + ")", where(fileName, line) });
+            { "json", "", "not valid JSON (" + failure->rule + ")", where(fileName, failure->line) });
         return result;
     }
+    json& j = std::get<json>(parsed);
     if (!j.is_object() || !j.contains("results") || !j["results"].is_array()) {
         result.warnings.push_back(
             { "results", "missing", "an nccl-tests -J file is an object with a \"results\" list", fileName });
@@ -73,7 +82,8 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
     }
     if (auto it = j.find("nccl_version"); it != j.end())
         if (const auto code = number(*it))
-            run.ncclVersion = detail::ncclVersionFromCode(static_cast<std::int64_t>(*code));
+            if (const auto whole = io::wholeAs<std::int64_t>(*code))
+                run.ncclVersion = detail::ncclVersionFromCode(*whole);
     if (auto it = j.find("nccl_tests_version"); it != j.end() && it->is_string())
         run.ncclTestsVersion = it->get<std::string>();
     const json config = j.value("config", json::object());
@@ -92,9 +102,11 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
         for (const auto& d : *dev) {
             if (!d.is_object())
                 continue;
-            processes.insert({ d.value("hostname", std::string()),
-                static_cast<std::int64_t>(number(d.value("pid", json())).value_or(-1)) });
-            maxRank = std::max(maxRank, static_cast<std::int64_t>(number(d.value("rank", json())).value_or(-1)));
+            const auto host = d.find("hostname");
+            processes.insert({ host != d.end() && host->is_string() ? host->get<std::string>() : std::string(),
+                wholeNumber(d.value("pid", json())).value_or(-1) });
+            maxRank = std::max(
+                maxRank, std::min(wholeNumber(d.value("rank", json())).value_or(-1), std::int64_t { 1 } << 30));
         }
         const std::int64_t perProcess = run.gpusPerProcess > 0 ? run.gpusPerProcess : 1;
         const std::int64_t ranks
@@ -108,29 +120,51 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
     int index = 0;
     for (const auto& r : j["results"]) {
         const std::string field = "results[" + std::to_string(index++) + "]";
-        const auto size = r.is_object() ? number(r.value("size", json())) : std::nullopt;
-        if (!size || *size < 0) {
+        const auto size = r.is_object() ? wholeNumber(r.value("size", json())) : std::nullopt;
+        if (!size || *size < 0 || *size > kMaxMessageBytes) {
             result.warnings.push_back(
-                { field + ".size", r.is_object() && r.contains("size") ? r["size"].dump() : "missing",
-                    "must be a byte count ≥ 0; result skipped", fileName });
+                { field + ".size", r.is_object() && r.contains("size") ? io::shown(r["size"], 40) : "missing",
+                    "must be a whole byte count in [0, 1 TiB]; result skipped", fileName });
             continue;
         }
         Measurement base;
-        base.bytes = static_cast<Bytes>(*size);
-        base.count = static_cast<std::int64_t>(number(r.value("count", json())).value_or(0));
-        const std::string type = r.value("type", std::string("float"));
+        base.bytes = *size;
+        const auto count = wholeNumber(r.value("count", json()));
+        if (r.contains("count") && (!count || *count < 0)) {
+            result.warnings.push_back({ field + ".count", io::shown(r["count"], 40),
+                "must be a whole element count ≥ 0; result skipped", fileName });
+            continue;
+        }
+        base.count = count.value_or(0);
+        const std::string type = stringField(r, "type", "float");
         const auto dtype = parseDType(detail::splitWords(type).empty() ? type : detail::splitWords(type).front());
         if (!dtype) {
             result.warnings.push_back({ field + ".type", type, "unknown data type; result skipped", fileName });
             continue;
         }
         base.dtype = *dtype;
-        if (const auto root = number(r.value("root", json())))
-            base.root = static_cast<int>(*root);
-        base.iterations = static_cast<int>(number(r.value("actual_iterations", json())).value_or(0));
-        const std::string redop = detail::splitWords(r.value("redop", std::string())).empty()
+        // root and actual_iterations: whole numbers in range, or the result is skipped (1e300 is not a rank).
+        const auto small = [&](const char* key, int fallback, int lo, int hi) -> std::optional<int> {
+            if (!r.contains(key) || r[key].is_null())
+                return fallback;
+            const auto v = wholeNumber(r[key]);
+            if (v && *v >= lo && *v <= hi)
+                return static_cast<int>(*v);
+            result.warnings.push_back({ field + "." + key, io::shown(r[key], 40),
+                "must be a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]; result skipped",
+                fileName });
+            return std::nullopt;
+        };
+        const auto root = small("root", -1, -1, kMaxMeasuredRanks - 1);
+        const auto iterations = small("actual_iterations", 0, 0, 1 << 30);
+        if (!root || !iterations)
+            continue;
+        base.root = *root;
+        base.iterations = *iterations;
+        const std::string redopText = stringField(r, "redop", "");
+        const std::string redop = detail::splitWords(redopText).empty()
             ? std::string()
-            : std::string(detail::splitWords(r.value("redop", std::string())).front());
+            : std::string(detail::splitWords(redopText).front());
         if (base.bytes < 1)
             continue;
         std::vector<Measurement> halves;
@@ -145,7 +179,7 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
             const auto time = number(body.value("time", body.value("cpu_time", json())));
             if (!time || *time <= 0) {
                 result.warnings.push_back(
-                    { field + "." + key + ".time", body.contains("time") ? body["time"].dump() : "missing",
+                    { field + "." + key + ".time", body.contains("time") ? io::shown(body["time"], 40) : "missing",
                         "must be a number > 0 (µs); result skipped", fileName });
                 ok = false;
                 break;
@@ -153,7 +187,7 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
             m.timeSeconds = *time * kMicro;
             m.algBwGBps = number(body.value("alg_bw", json())).value_or(0);
             m.busBwGBps = number(body.value("bus_bw", json())).value_or(0);
-            m.wrong = static_cast<std::int64_t>(number(body.value("nwrong", json())).value_or(-1));
+            m.wrong = std::max<std::int64_t>(-2, wholeNumber(body.value("nwrong", json())).value_or(-1));
             const json perIter = r.value(std::string(key) + "_per_iter", json());
             if (perIter.is_object()) {
                 m.minSeconds = number(perIter.value("min_us", json())).value_or(0) * kMicro;
@@ -176,8 +210,10 @@ ImportResult parseDocument(std::string_view text, const std::string& fileName, c
         result.warnings.push_back({ "results", "0 rows", "the -J file has no timed result", fileName });
         return result;
     }
-    detail::settleRun(run, hints, fileName);
-    result.runs.push_back(std::move(run));
+    for (auto& p : detail::settleRun(run, hints, fileName))
+        result.warnings.push_back(std::move(p));
+    if (!run.rows.empty())
+        result.runs.push_back(std::move(run));
     return result;
 }
 

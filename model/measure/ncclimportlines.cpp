@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 namespace tutor::model::detail {
 
@@ -232,9 +234,18 @@ std::optional<double> toNumber(std::string_view word)
 std::optional<std::int64_t> toInteger(std::string_view word)
 {
     const auto digits = word.starts_with('-') ? word.substr(1) : word;
-    if (!allDigits(digits) || digits.size() > 18)
+    if (!allDigits(digits) || digits.empty())
         return std::nullopt;
-    return std::strtoll(std::string(word).c_str(), nullptr, 10);
+    // Past int64 (a 20-digit size) the word is a number that no row can hold: the largest value, which the row's
+    // size rule then refuses by name.
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (ec == std::errc::result_out_of_range)
+        return word.starts_with('-') ? std::numeric_limits<std::int64_t>::min()
+                                     : std::numeric_limits<std::int64_t>::max();
+    if (ec != std::errc {} || end != word.data() + word.size())
+        return std::nullopt;
+    return value;
 }
 
 bool isDateWord(std::string_view word)

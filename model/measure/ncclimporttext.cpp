@@ -349,6 +349,8 @@ private:
         Measurement base;
         base.bytes = *toInteger(w[0]);
         base.count = *toInteger(w[1]);
+        if (base.bytes > kMaxMessageBytes)
+            return bad("size", w[0], "must be at most 1 TiB (2^40 bytes)");
         const auto dtype = parseDType(w[2]);
         if (!dtype)
             return bad("type", w[2], "unknown data type");
@@ -359,8 +361,8 @@ private:
             redop = std::string(w[at++]);
         if (layout->root) {
             const auto root = toInteger(w[at]);
-            if (!root)
-                return bad("root", w[at], "must be an integer");
+            if (!root || *root < -1 || *root >= kMaxMeasuredRanks)
+                return bad("root", w[at], "must be -1 or a rank");
             base.root = static_cast<int>(*root);
             ++at;
         }
@@ -387,8 +389,8 @@ private:
             const auto wrong = w[h + 3];
             if (wrong == "N/A" || layout->errorColumn) {
                 m.wrong = -1; // not checked, or (before 2.13) a maximum error rather than a count
-            } else if (const auto n = toNumber(wrong)) {
-                m.wrong = static_cast<std::int64_t>(*n);
+            } else if (const auto n = toNumber(wrong); n && io::wholeAs<std::int64_t>(*n) >= 0) {
+                m.wrong = *io::wholeAs<std::int64_t>(*n);
             } else {
                 return bad("#wrong", wrong, "must be a count or N/A");
             }
@@ -448,7 +450,10 @@ private:
             run.ranks = done.headerRanks;
             run.ranksSource = "header";
         }
-        detail::settleRun(run, m_hints, m_file);
+        for (auto& p : detail::settleRun(run, m_hints, m_file))
+            m_result.warnings.push_back(std::move(p));
+        if (run.rows.empty())
+            return;
         m_result.runs.push_back(std::move(run));
     }
 

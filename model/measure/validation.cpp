@@ -2,6 +2,7 @@
 #include "model/measure/validation.h"
 
 #include "model/collectives/costmodel.h"
+#include "model/collectives/document.h"
 #include "model/collectives/hardware.h"
 #include "model/collectives/topology.h"
 #include "model/measure/fileio.h"
@@ -46,7 +47,7 @@ public:
     std::string dumpOf(const std::string& key) const
     {
         const auto* v = find(key);
-        return v ? v->dump() : "missing";
+        return v ? shownValue(*v) : "missing";
     }
 
     std::optional<std::string> text(const std::string& key, bool nonEmpty = false)
@@ -66,7 +67,7 @@ public:
         if (!v || v->is_null())
             return std::nullopt;
         if (!v->is_string()) {
-            problem(key, v->dump(), "must be a string or null");
+            problem(key, shownValue(*v), "must be a string or null");
             return std::nullopt;
         }
         return v->get<std::string>();
@@ -133,7 +134,7 @@ namespace {
 std::optional<ValidationRow> readRow(const json& j, const std::string& path, const std::string& file, Problems& out)
 {
     if (!j.is_object()) {
-        out.push_back({ path, j.dump(), "must be an object", file });
+        out.push_back({ path, shownValue(j), "must be an object", file });
         return std::nullopt;
     }
     const auto before = out.size();
@@ -156,7 +157,7 @@ std::optional<ValidationRow> readRow(const json& j, const std::string& path, con
 std::optional<ValidationRun> readRun(const json& j, const std::string& path, const std::string& file, Problems& out)
 {
     if (!j.is_object()) {
-        out.push_back({ path, j.dump(), "must be an object", file });
+        out.push_back({ path, shownValue(j), "must be an object", file });
         return std::nullopt;
     }
     const auto before = out.size();
@@ -174,7 +175,7 @@ std::optional<ValidationRun> readRun(const json& j, const std::string& path, con
             "nodes × gpus_per_node must not exceed " + std::to_string(kMaxRanks));
     if (const auto* total = r.find("total_ranks"); total && !total->is_null()) {
         if (!total->is_number_integer() || total->get<std::int64_t>() != std::int64_t { run.nodes } * run.gpusPerNode)
-            r.problem("total_ranks", total->dump(),
+            r.problem("total_ranks", shownValue(*total),
                 "must equal nodes × gpus_per_node = " + std::to_string(std::int64_t { run.nodes } * run.gpusPerNode));
     }
     if (const auto op = r.text("collective")) {
@@ -196,7 +197,7 @@ std::optional<ValidationRun> readRun(const json& j, const std::string& path, con
     run.notes = r.stringOrNull("notes").value_or("");
     const auto* rows = r.find("rows");
     if (!rows || !rows->is_array() || rows->empty()) {
-        r.problem("rows", rows ? rows->dump().substr(0, 40) : "missing", "must be a non-empty list of rows");
+        r.problem("rows", rows ? shownValue(*rows) : "missing", "must be a non-empty list of rows");
     } else {
         for (std::size_t i = 0; i < rows->size(); ++i)
             if (auto row = readRow((*rows)[i], r.field("rows") + "[" + std::to_string(i) + "]", file, out))
@@ -219,17 +220,12 @@ double median(std::vector<double> values)
 
 Result<ValidationSet> parseValidationSet(std::string_view text, const std::string& fileName)
 {
-    json j;
-    try {
-        j = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        // e.byte is 1-based; count the lines before it for file:line.
-        const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-        const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
-        return Problem { "json", "", "not valid JSON (" + std::string(e.what()) + ")", detail::where(fileName, line) };
-    }
+    auto parsed = parseJsonText(text, fileName);
+    if (!parsed)
+        return parsed.problems();
+    const json& j = parsed.value();
     if (!j.is_object() || !j.contains("runs") || !j["runs"].is_array())
-        return Problem { "runs", j.is_object() && j.contains("runs") ? j["runs"].dump().substr(0, 40) : "missing",
+        return Problem { "runs", j.is_object() && j.contains("runs") ? shownValue(j["runs"]) : "missing",
             "the validation set is an object with a \"runs\" list", fileName };
     ValidationSet set;
     set.path = fileName;
@@ -257,9 +253,9 @@ Result<ValidationSet> parseValidationSet(std::string_view text, const std::strin
 
 Result<ValidationSet> loadValidationSet(const std::string& path)
 {
-    const auto text = detail::readFile(path);
+    const auto text = readTextFile(path);
     if (!text)
-        return Problem { "file", path, "cannot be read", path };
+        return text.problems();
     return parseValidationSet(*text, path);
 }
 

@@ -11,6 +11,10 @@
 namespace tutor::model {
 
 namespace {
+/// The smallest bandwidth (GB/s), peak (TFLOP/s), memory (GiB) or bucket (MiB) accepted: below it a step time
+/// overflows to infinity (1e-320 TFLOP/s) while no real machine comes near.
+constexpr double kMinPhysical = 1e-3;
+
 constexpr int kMaxRanks = 1 << 20; // topology.h: ranks ≤ 1,048,576
 constexpr double kMaxLayerPasses = 100000; // keeps a simulation under a few million events
 
@@ -76,7 +80,7 @@ struct Checker {
 void checkLink(Checker& c, const LinkOverride& link, const std::string& field, bool required)
 {
     if (link.bandwidthGBps)
-        c.real(field + ".bandwidth_GBps", *link.bandwidthGBps, 0, 1e5, true);
+        c.real(field + ".bandwidth_GBps", *link.bandwidthGBps, kMinPhysical, 1e5, false);
     else if (required)
         c.add(field + ".bandwidth_GBps", "", "is required when hardware.preset is empty");
     if (link.alphaMicroseconds)
@@ -229,11 +233,11 @@ Problems validate(const Scenario& s)
     if (hw.nicsPerNode)
         c.range("hardware.nics_per_node", *hw.nicsPerNode, 1, 1024);
     if (hw.peakTflops)
-        c.real("hardware.peak_TFLOPs", *hw.peakTflops, 0, 1e6, true);
+        c.real("hardware.peak_TFLOPs", *hw.peakTflops, kMinPhysical, 1e6, false);
     else if (hw.preset.empty())
         c.add("hardware.peak_TFLOPs", "", "is required when hardware.preset is empty");
     if (hw.memoryGiB)
-        c.real("hardware.memory_GiB", *hw.memoryGiB, 0, 1e6, true);
+        c.real("hardware.memory_GiB", *hw.memoryGiB, kMinPhysical, 1e6, false);
     else if (hw.preset.empty())
         c.add("hardware.memory_GiB", "", "is required when hardware.preset is empty");
     const long long gpus = static_cast<long long>(std::max(0, hw.nodes)) * std::max(0, perNode);
@@ -256,7 +260,7 @@ Problems validate(const Scenario& s)
         if (c.range("model.moe.top_k", m.moe.topK, 1, 1'000) && m.moe.experts > 0 && m.moe.topK > m.moe.experts)
             c.add("model.moe.top_k", str(static_cast<long long>(m.moe.topK)),
                 "must be at most model.moe.experts = " + str(static_cast<long long>(m.moe.experts)));
-        c.real("model.moe.capacity_factor", m.moe.capacityFactor, 0, 100, true);
+        c.real("model.moe.capacity_factor", m.moe.capacityFactor, 0.01, 100, false);
         if (c.range("model.moe.every_n_layers", m.moe.everyNLayers, 1, 10'000) && layersOk
             && m.moe.everyNLayers > m.layers)
             c.add("model.moe.every_n_layers", str(static_cast<long long>(m.moe.everyNLayers)),
@@ -327,8 +331,8 @@ Problems validate(const Scenario& s)
                 + "·" + str(static_cast<long long>(p.dp)) + " = " + str(globalBatch(s)));
 
     // comm
-    c.real("comm.bucket_MiB", s.comm.bucketMiB, 0, 1'048'576, true);
-    c.real("comm.first_bucket_MiB", s.comm.firstBucketMiB, 0, 1'048'576, true);
+    c.real("comm.bucket_MiB", s.comm.bucketMiB, kMinPhysical, 1'048'576, false);
+    c.real("comm.first_bucket_MiB", s.comm.firstBucketMiB, kMinPhysical, 1'048'576, false);
     c.range("comm.prefetch_depth", s.comm.prefetchDepth, 0, 1'000);
 
     // compute

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/scenarioio.h"
 
+#include "model/collectives/document.h"
+#include "model/io/atomicfile.h"
+#include "model/io/jsonsafe.h"
+
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -27,10 +30,7 @@ std::string join(std::initializer_list<std::string_view> names)
 
 std::string shortDump(const json& value)
 {
-    auto text = value.dump();
-    if (text.size() > 40)
-        text = text.substr(0, 37) + "...";
-    return text;
+    return shownValue(value);
 }
 
 // Reads one JSON document into a Scenario, collecting type problems and unknown keys.
@@ -75,7 +75,7 @@ public:
             const auto v = it->is_number_unsigned() ? static_cast<long double>(it->get<std::uint64_t>())
                                                     : static_cast<long double>(it->get<std::int64_t>());
             if (v > std::numeric_limits<int>::max() || v < std::numeric_limits<int>::min())
-                add(field, it->dump(), "must be at most 2147483647 in magnitude");
+                add(field, shortDump(*it), "must be at most 2147483647 in magnitude");
             else
                 out = static_cast<int>(v);
         } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>()
@@ -167,29 +167,6 @@ template <class Section, class Fn> void section(const json& doc, const char* key
         fn(*it, std::string(key));
 }
 
-std::pair<int, int> lineColumn(std::string_view text, std::size_t byte)
-{
-    int line = 1, column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return { line, column };
-}
-
-Result<std::string> readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Problem { "file", path, "cannot open for reading", {} };
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
 } // namespace
 
 Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
@@ -321,17 +298,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
 
 Result<json> parseJson(std::string_view text, const std::string& origin)
 {
-    try {
-        return json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
-        const auto [line, column] = lineColumn(text, e.byte > 0 ? e.byte - 1 : 0);
-        std::string message = e.what();
-        if (const auto colon = message.find("error: "); colon != std::string::npos)
-            message = message.substr(colon + 7);
-        return Problem { "(document)", "", "malformed JSON: " + message,
-            (origin.empty() ? std::string("<text>") : origin) + ":" + std::to_string(line) + ":"
-                + std::to_string(column) };
-    }
+    return parseJsonText(text, origin);
 }
 
 Result<Scenario> parseScenario(std::string_view text, const std::string& origin)
@@ -344,15 +311,12 @@ Result<Scenario> parseScenario(std::string_view text, const std::string& origin)
 
 Result<json> loadJson(const std::string& path)
 {
-    auto text = readFile(path);
-    if (!text)
-        return text.problems();
-    return parseJson(text.value(), path);
+    return loadJsonFile(path);
 }
 
 Result<Scenario> loadScenario(const std::string& path)
 {
-    auto text = readFile(path);
+    auto text = readTextFile(path);
     if (!text)
         return text.problems();
     return parseScenario(text.value(), path);
@@ -426,16 +390,13 @@ json toJson(const Scenario& s)
 
 std::string toJsonText(const Scenario& scenario)
 {
-    return toJson(scenario).dump(2) + "\n";
+    return io::dumpText(toJson(scenario), 2) + "\n";
 }
 
 Problems saveScenario(const Scenario& scenario, const std::string& path)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out)
-        out << toJsonText(scenario);
-    if (!out)
-        return { Problem { "file", path, "cannot open for writing", {} } };
+    if (const auto failure = io::writeFileAtomically(path, toJsonText(scenario)))
+        return { Problem { path, {}, failure->rule(), {} } };
     return {};
 }
 

@@ -25,7 +25,8 @@ Result<nlohmann::json> parseJson(std::string_view text, const std::string& origi
 nlohmann::json toJson(const Scenario& scenario);
 /// toJson(scenario) pretty-printed with two-space indentation.
 std::string toJsonText(const Scenario& scenario);
-/// Writes toJsonText to a file; a problem naming the path when it cannot be written.
+/// Replaces the file by toJsonText crash-safely (io::writeFileAtomically); when that fails, one problem
+/// "<path>: cannot be written: <reason> (the old file is kept)" and the old file unchanged.
 Problems saveScenario(const Scenario& scenario, const std::string& path);
 
 /// Sets `dottedPath` (e.g. "comm.bucket_MiB") to `value` written as on a command line ("100", "true",

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/stepvalidation.h"
 
+#include "model/collectives/document.h"
+#include "model/io/numbers.h"
 #include "model/sim/compute.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
@@ -85,7 +87,7 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             row.source = text(*src, "url");
             row.where = text(*src, "where");
             row.software = text(*src, "software");
-            row.year = static_cast<int>(number(*src, "year"));
+            row.year = io::wholeAs<int>(number(*src, "year")).value_or(0);
         }
         row.gpu = text(r, "gpu");
         json scenario = r["scenario"];
@@ -93,7 +95,7 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         if (auto par = scenario.find("parallel"); par != scenario.end() && par->is_object()) {
             if (const auto cp = par->find("cp"); cp != par->end()) {
                 if (cp->is_number() && cp->get<double>() > 1)
-                    row.skipped = "context parallelism (cp = " + cp->dump() + ") is not modelled";
+                    row.skipped = "context parallelism (cp = " + shownValue(*cp) + ") is not modelled";
                 par->erase("cp");
             }
         }
@@ -126,7 +128,7 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         row.measuredSeconds = seconds;
         row.measuredFrom = from;
         if (seconds <= 0 && row.skipped.empty())
-            problems.push_back({ field + ".measured", r["measured"].dump(),
+            problems.push_back({ field + ".measured", shownValue(r["measured"]),
                 "needs iteration_s, tokens_per_s_per_gpu, tflops_per_gpu or mfu > 0", path });
         out.push_back(std::move(row));
     }

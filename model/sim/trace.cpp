@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/trace.h"
 
+#include "model/io/atomicfile.h"
+#include "model/io/jsonsafe.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 namespace tutor::model {
@@ -340,13 +342,13 @@ std::vector<std::pair<std::string, std::string>> kinetoTraceFiles(const Timeline
     std::vector<std::pair<std::string, std::string>> files;
     for (int s = 0; s < stages; ++s)
         files.emplace_back(
-            "trace_rank" + std::to_string(stageRank(o, s)) + ".json", kinetoTrace(timeline, s, o).dump() + "\n");
+            "trace_rank" + std::to_string(stageRank(o, s)) + ".json", io::dumpText(kinetoTrace(timeline, s, o)) + "\n");
     return files;
 }
 
 std::string chromeTraceText(const Timeline& timeline, const StepMetrics* metrics)
 {
-    return chromeTrace(timeline, metrics).dump() + "\n";
+    return io::dumpText(chromeTrace(timeline, metrics)) + "\n";
 }
 
 std::string eventsCsv(const Timeline& timeline)
@@ -398,11 +400,8 @@ std::string metricsCsv(const StepMetrics& m)
 
 Problems writeTextFile(const std::string& path, const std::string& text)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out)
-        out << text;
-    if (!out)
-        return { Problem { "file", path, "cannot open for writing", {} } };
+    if (const auto failure = io::writeFileAtomically(path, text))
+        return { Problem { path, {}, failure->rule(), {} } };
     return {};
 }
 

@@ -64,7 +64,8 @@ std::string eventsCsv(const Timeline& timeline);
 /// Header "metric,value,unit" and one row per figure, then one row per dimension figure.
 std::string metricsCsv(const StepMetrics& metrics);
 
-/// Writes text to a file; a problem naming the path when that fails.
+/// Replaces the file by text crash-safely (io::writeFileAtomically); when that fails, one problem whose text() is
+/// "<path>: cannot be written: <reason> (the old file is kept)" and the old file unchanged.
 Problems writeTextFile(const std::string& path, const std::string& text);
 
 } // namespace tutor::model

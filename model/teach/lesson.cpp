@@ -154,39 +154,6 @@ const std::vector<std::string>& curriculumTopics()
     return topics;
 }
 
-Result<std::string> readTextFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Problem { "file", path, "cannot be read", path };
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
-
-Result<nlohmann::json> parseJsonText(const std::string& text, const std::string& where)
-{
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        const auto offset = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
-        int line = 1;
-        int column = 1;
-        for (std::size_t i = 0; i < offset; ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                column = 1;
-            } else {
-                ++column;
-            }
-        }
-        std::string message = e.what();
-        if (const auto colon = message.find("syntax error"); colon != std::string::npos)
-            message = message.substr(colon);
-        return Problem { "json", "", message, where + ":" + std::to_string(line) + ":" + std::to_string(column) };
-    }
-}
-
 namespace {
 using detail::JsonReader;
 
@@ -241,7 +208,7 @@ Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
 {
     Scene scene;
     if (!j.is_object()) {
-        r.problem(path, j.dump(), "must be an object");
+        r.problem(path, shownValue(j), "must be an object");
         return scene;
     }
     const auto kind = r.string(j, path, "kind", true);
@@ -267,10 +234,11 @@ Scene readScene(JsonReader& r, const nlohmann::json& j, const std::string& path)
         if (j.contains("set")) {
             const auto& set = j["set"];
             if (!set.is_object()) {
-                r.problem(path + ".set", set.dump(), "must be an object of dotted path → value");
+                r.problem(path + ".set", shownValue(set), "must be an object of dotted path → value");
             } else {
                 for (const auto& [key, value] : set.items())
-                    scene.overrides.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+                    scene.overrides.emplace_back(
+                        key, value.is_string() ? value.get<std::string>() : io::dumpText(value));
             }
         }
     } else if (!kind.empty()) {
@@ -283,7 +251,7 @@ Condition readCondition(JsonReader& r, const nlohmann::json& j, const std::strin
 {
     Condition c;
     if (!j.is_object()) {
-        r.problem(path, j.dump(), "must be an object {field|metric, op, value}");
+        r.problem(path, shownValue(j), "must be an object {field|metric, op, value}");
         return c;
     }
     r.unknownKeys(j, path, { "field", "metric", "op", "value", "control" });
@@ -304,7 +272,7 @@ Condition readCondition(JsonReader& r, const nlohmann::json& j, const std::strin
     else
         c.value = j["value"];
     if (c.value.is_number() && !std::isfinite(c.value.get<double>()))
-        r.problem(path + ".value", c.value.dump(), "must be finite");
+        r.problem(path + ".value", shownValue(c.value), "must be finite");
     return c;
 }
 
@@ -312,7 +280,7 @@ LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& p
 {
     LessonStep step;
     if (!j.is_object()) {
-        r.problem(path, j.dump(), "must be an object");
+        r.problem(path, shownValue(j), "must be an object");
         return step;
     }
     r.unknownKeys(j, path, { "id", "topics", "title", "text", "scene", "compare", "claims", "task" });
@@ -327,7 +295,7 @@ LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& p
     if (j.contains("compare")) {
         const auto& compare = j["compare"];
         if (!compare.is_object()) {
-            r.problem(path + ".compare", compare.dump().substr(0, 40), "must be an object of name → scene");
+            r.problem(path + ".compare", shownValue(compare), "must be an object of name → scene");
         } else {
             for (const auto& [name, scene] : compare.items()) {
                 const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
@@ -348,7 +316,7 @@ LessonStep readStep(JsonReader& r, const nlohmann::json& j, const std::string& p
         const auto& t = j["task"];
         const auto tp = path + ".task";
         if (!t.is_object()) {
-            r.problem(tp, t.dump(), "must be an object");
+            r.problem(tp, shownValue(t), "must be an object");
         } else {
             r.unknownKeys(t, tp, { "instruction", "condition", "hint" });
             Task task;

@@ -2,6 +2,7 @@
 #pragma once
 // Lessons: bilingual (en, zh_CN) sequences of steps, each with Markdown text, the scene it loads and an
 // optional task checked against the scene's state. The file format is documented in lessons/README.md.
+#include "model/collectives/document.h"
 #include "model/collectives/problem.h"
 
 #include <nlohmann/json.hpp>
@@ -121,10 +122,5 @@ inline constexpr std::string_view kGlossaryFile = "glossary.json";
 /// Every `*.json` file directly in `dir` except kGlossaryFile (sorted by name), each parsed; all problems of all
 /// files together.
 Result<std::vector<Lesson>> loadLessons(const std::string& dir);
-
-/// Reads a whole file; a problem naming the path when it cannot be read.
-Result<std::string> readTextFile(const std::string& path);
-/// nlohmann parse → JSON, or a problem "where:line:column: <parser message>".
-Result<nlohmann::json> parseJsonText(const std::string& text, const std::string& where);
 
 } // namespace tutor::model

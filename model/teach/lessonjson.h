@@ -2,6 +2,7 @@
 #pragma once
 // Internal to the lesson and question loaders: typed reads from JSON that collect problems with the
 // field's path instead of throwing.
+#include "model/collectives/document.h"
 #include "model/teach/lesson.h"
 
 #include <set>
@@ -43,7 +44,7 @@ public:
         }
         const auto& v = j[key];
         if (!v.is_string() || (required && v.get<std::string>().empty())) {
-            problem(join(path, key), v.dump(), "must be a non-empty string");
+            problem(join(path, key), shownValue(v), "must be a non-empty string");
             return {};
         }
         return v.get<std::string>();
@@ -59,7 +60,7 @@ public:
         }
         const auto& v = j[key];
         if (!v.is_number()) {
-            problem(join(path, key), v.dump(), "must be a number");
+            problem(join(path, key), shownValue(v), "must be a number");
             return fallback;
         }
         return v.get<double>();
@@ -72,14 +73,14 @@ public:
             return out;
         const auto& v = j[key];
         if (!v.is_array()) {
-            problem(join(path, key), v.dump(), "must be an array of strings");
+            problem(join(path, key), shownValue(v), "must be an array of strings");
             return out;
         }
         for (const auto& item : v) {
             if (item.is_string())
                 out.push_back(item.get<std::string>());
             else
-                problem(join(path, key), item.dump(), "must be a string");
+                problem(join(path, key), shownValue(item), "must be a string");
         }
         return out;
     }
@@ -101,7 +102,7 @@ public:
     {
         Text t;
         if (!v.is_object()) {
-            problem(field, v.dump().substr(0, 40), "must be an object with \"en\" and \"zh_CN\"");
+            problem(field, shownValue(v), "must be an object with \"en\" and \"zh_CN\"");
             return t;
         }
         unknownKeys(v, field, { "en", "zh_CN" });

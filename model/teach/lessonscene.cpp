@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "model/teach/lessonscene.h"
 
+#include "model/collectives/document.h"
 #include "model/collectives/hardware.h"
 #include "model/collectives/topology.h"
 
@@ -12,7 +13,7 @@ namespace tutor::model {
 namespace {
 std::string paramText(const nlohmann::json& v)
 {
-    return v.is_string() ? v.get<std::string>() : v.dump();
+    return v.is_string() ? v.get<std::string>() : io::dumpText(v);
 }
 
 /// Reads an integer parameter; numbers and numeric strings are accepted.
@@ -325,7 +326,7 @@ ConditionCheck checkCondition(const Condition& condition, const SceneResult& res
         }
         const auto target = asNumber(condition.value);
         if (!target) {
-            check.problems.push_back({ "task.condition.value", condition.value.dump(), "must be a number" });
+            check.problems.push_back({ "task.condition.value", shownValue(condition.value), "must be a number" });
             return check;
         }
         check.actual = it->second.text;
@@ -337,7 +338,7 @@ ConditionCheck checkCondition(const Condition& condition, const SceneResult& res
         check.problems.push_back({ "task.condition.field", condition.field, "is not a field of the scene" });
         return check;
     }
-    check.actual = actual.is_string() ? actual.get<std::string>() : actual.dump();
+    check.actual = actual.is_string() ? actual.get<std::string>() : shownValue(actual);
     const auto a = asNumber(actual);
     const auto b = asNumber(condition.value);
     if (a && b) {
@@ -345,7 +346,7 @@ ConditionCheck checkCondition(const Condition& condition, const SceneResult& res
     } else if (actual.is_string() && condition.value.is_string() && (condition.op == "==" || condition.op == "!=")) {
         check.met = (actual.get<std::string>() == condition.value.get<std::string>()) == (condition.op == "==");
     } else {
-        check.problems.push_back({ "task.condition.value", condition.value.dump(),
+        check.problems.push_back({ "task.condition.value", shownValue(condition.value),
             "cannot be compared with " + condition.field + " = " + check.actual });
     }
     return check;

@@ -62,6 +62,8 @@ std::string formatFigure(double value, FigureUnit unit)
     case FigureUnit::Bytes: {
         if (std::fabs(value) < 1024)
             return sig3(value) + " B";
+        if (std::fabs(value) >= 0x1p62)
+            return decimalBytes(value);
         return formatBytes(static_cast<Bytes>(std::llround(value))) + " (" + decimalBytes(value) + ")";
     }
     case FigureUnit::GBps:

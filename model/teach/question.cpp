@@ -105,7 +105,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
 {
     Question q;
     if (!j.is_object()) {
-        r.problem(path, j.dump().substr(0, 40), "must be an object");
+        r.problem(path, shownValue(j), "must be an object");
         return q;
     }
     q.id = r.string(j, path, "id", true);
@@ -138,7 +138,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
         const double correct = r.number(j, path, "correct", true, -1);
         if (correct < 0 || correct >= static_cast<double>(q.choices.size()) || correct != std::floor(correct))
             r.problem(path + ".correct", raw(correct), "must index one of the choices (0-based)");
-        q.correct = static_cast<int>(correct);
+        q.correct = correct >= 0 && correct < static_cast<double>(q.choices.size()) ? static_cast<int>(correct) : 0;
         q.explanation = r.text(j, path, "explanation", true);
     } else if (kind == "numeric") {
         q.kind = QuestionKind::Numeric;
@@ -161,7 +161,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
             r.problem(path + ".unit", q.unit, "does not fit the formula's answer (" + formula->closedForm + ")");
         const auto& params = j.contains("parameters") ? j["parameters"] : nlohmann::json::object();
         if (!params.is_object())
-            r.problem(path + ".parameters", params.dump().substr(0, 40), "must be an object name → values");
+            r.problem(path + ".parameters", shownValue(params), "must be an object name → values");
         for (const auto& [pname, spec] : params.items()) {
             QuestionParameter p { pname, {} };
             const auto ppath = path + ".parameters." + pname;
@@ -172,19 +172,23 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
                     } else if (v.is_string() && hardware.count(v.get<std::string>())) {
                         p.values.push_back(hardware.find(v.get<std::string>())->second.value);
                     } else {
-                        r.problem(ppath, v.dump(), "must be a number or a hardware figure key (hw.<preset>.<figure>)");
+                        r.problem(
+                            ppath, shownValue(v), "must be a number or a hardware figure key (hw.<preset>.<figure>)");
                     }
                 }
             } else if (spec.is_object() && spec.contains("min") && spec.contains("max")) {
                 const double lo = r.number(spec, ppath, "min", true, 1), hi = r.number(spec, ppath, "max", true, 1);
                 const double step = r.number(spec, ppath, "step", false, 1);
-                if (!(step > 0) || hi < lo || (hi - lo) / step > 10000)
-                    r.problem(ppath, spec.dump(), "needs min ≤ max and 0 < step with at most 10,000 values");
+                if (!(step > 0) || !(hi >= lo) || !((hi - lo) / step <= 10000))
+                    r.problem(ppath, shownValue(spec), "needs min ≤ max and 0 < step with at most 10,000 values");
+                else if (lo + step == lo || hi + step == hi)
+                    r.problem(ppath, shownValue(spec), "step is below the precision of min and max (a double)");
                 else
-                    for (double v = lo; v <= hi + 1e-9 * std::fabs(hi); v += step)
-                        p.values.push_back(v);
+                    // Counted, not accumulated: lo + i·step, so the loop ends whatever rounding does.
+                    for (int i = 0, n = static_cast<int>((hi - lo) / step + 1e-9); i <= n; ++i)
+                        p.values.push_back(lo + i * step);
             } else {
-                r.problem(ppath, spec.dump().substr(0, 40), "must be a list of values or {min, max, step}");
+                r.problem(ppath, shownValue(spec), "must be a list of values or {min, max, step}");
             }
             for (const double v : p.values)
                 if (!std::isfinite(v))
@@ -202,9 +206,11 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
         q.kind = QuestionKind::Open;
         known_keys({ "answer", "key_points", "seconds" });
         q.answer = r.text(j, path, "answer", true);
-        q.seconds = static_cast<int>(r.number(j, path, "seconds", false, 60));
-        if (q.seconds < 10 || q.seconds > 600)
-            r.problem(path + ".seconds", std::to_string(q.seconds), "must be in [10, 600]");
+        const double seconds = r.number(j, path, "seconds", false, 60);
+        if (!(seconds >= 10 && seconds <= 600))
+            r.problem(path + ".seconds", raw(seconds), "must be in [10, 600]");
+        else
+            q.seconds = static_cast<int>(seconds);
         if (j.contains("key_points") && j["key_points"].is_array())
             for (std::size_t i = 0; i < j["key_points"].size(); ++i)
                 q.keyPoints.push_back(r.textValue(j["key_points"][i], path + ".key_points[" + std::to_string(i) + "]"));

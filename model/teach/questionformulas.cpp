@@ -4,6 +4,7 @@
 #include "model/collectives/collective.h"
 #include "model/teach/question.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tutor::model {
@@ -68,7 +69,8 @@ Figures busBw(const In& in, Collective op)
 {
     const double n = at(in, "n"), s = at(in, "size_MiB") * kMiB, t = at(in, "time_ms") * 1e-3;
     const double algbw = s / t / 1e9;
-    const double factor = busBandwidthFactor(op, static_cast<int>(n));
+    // Past 2^20 ranks (n−1)/n is within 1e-6 of 1: the cap only keeps the conversion defined.
+    const double factor = busBandwidthFactor(op, static_cast<int>(std::clamp(n, 1.0, 1048576.0)));
     return { { "bytes", bytes(s) }, { "algbw", makeFigure(algbw, FigureUnit::GBps) }, { "factor", count(factor) },
         { "answer", makeFigure(algbw * factor, FigureUnit::GBps) } };
 }

@@ -144,9 +144,9 @@ void TestCliPredict::badArguments_data()
     QTest::newRow("unknown preset") << QStringList { "predict", "--preset", "dgx-z9" } << 1
                                     << "preset = dgx-z9: unknown preset";
     QTest::newRow("NaN bandwidth") << QStringList { "predict", "--bw-GBps", "nan" } << 1
-                                   << "bandwidth_GBps = nan: must be finite and > 0";
+                                   << "bandwidth_GBps = nan: must be finite and in [0.001, 1e9] GB/s";
     QTest::newRow("negative bandwidth") << QStringList { "predict", "--bw-GBps", "-3" } << 1
-                                        << "bandwidth_GBps = -3: must be finite and > 0";
+                                        << "bandwidth_GBps = -3: must be finite and in [0.001, 1e9] GB/s";
     QTest::newRow("0 bytes") << QStringList { "predict", "-b", "0", "-e", "8" } << 1 << "minbytes = 0";
     QTest::newRow("2^60 bytes") << QStringList { "predict", "-b", "1048576T", "-e", "1048576T" } << 1
                                 << "bytes = 1152921504606846976";

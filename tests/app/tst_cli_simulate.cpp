@@ -53,7 +53,8 @@ private slots:
         QTest::newRow("validate malformed")
             << QStringList { "validate", QString::fromStdString(fixture("malformed.json")) } << 1
             << "malformed.json:3:";
-        QTest::newRow("validate missing file") << QStringList { "validate", "/nonexistent.json" } << 1 << "cannot open";
+        QTest::newRow("validate missing file")
+            << QStringList { "validate", "/nonexistent.json" } << 1 << "No such file or directory";
         QTest::newRow("validate no file") << QStringList { "validate" } << 2 << "usage:";
         QTest::newRow("validate two files") << QStringList { "validate", def, def } << 2 << "usage:";
         QTest::newRow("simulate text") << QStringList { "simulate", def } << 0 << "exposed comm";
@@ -65,7 +66,7 @@ private slots:
                                                << "parallel.tp = 5: must divide model.heads = 12";
         QTest::newRow("sweep without --set") << QStringList { "sweep", def } << 2 << "usage:";
         QTest::newRow("sweep bad value") << QStringList { "sweep", def, "--set", "comm.bucket_MiB=25,-1" } << 1
-                                         << "comm.bucket_MiB = -1: must be greater than 0";
+                                         << "comm.bucket_MiB = -1: must be at least 0.001";
     }
 
     void exitCodes()

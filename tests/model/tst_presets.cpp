@@ -133,7 +133,8 @@ void TestPresets::badTopology_data()
     QTest::newRow("0 nodes") << 0 << 8 << 370.0 << 48.0 << 1e-6 << "topology.nodes = 0: must be at least 1";
     QTest::newRow("0 GPUs per node") << 1 << 0 << 370.0 << 48.0 << 1e-6 << "topology.gpus_per_node = 0";
     QTest::newRow("negative intra bandwidth")
-        << 1 << 8 << -5.0 << 48.0 << 1e-6 << "topology.intra.bandwidth_GBps = -5: must be finite and > 0";
+        << 1 << 8 << -5.0 << 48.0 << 1e-6
+        << "topology.intra.bandwidth_GBps = -5: must be finite and in [0.001, 1e9] GB/s";
     QTest::newRow("NaN inter bandwidth") << 2 << 8 << 370.0 << nan << 1e-6 << "topology.inter.bandwidth_GBps = nan";
     QTest::newRow("zero intra bandwidth") << 1 << 8 << 0.0 << 48.0 << 1e-6 << "topology.intra.bandwidth_GBps = 0";
     QTest::newRow("negative latency") << 1 << 8 << 370.0 << 48.0 << -1e-6 << "topology.intra.alpha_us = -1";

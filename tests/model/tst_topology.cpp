@@ -136,9 +136,9 @@ void TestTopology::problems_data()
     QTest::newRow("too many ranks") << "dgx-a100" << none << n(1 << 20) << n(8) << ok
                                     << "scene.topology.ranks = 8388608: must be at most 1048576";
     QTest::newRow("negative bandwidth") << "dgx-a100" << none << none << none << -3.0
-                                        << "scene.bandwidth_GBps = -3: must be finite and > 0";
+                                        << "scene.bandwidth_GBps = -3: must be finite and in [0.001, 1e9] GB/s";
     QTest::newRow("NaN bandwidth") << "dgx-a100" << none << none << none << std::nan("")
-                                   << "scene.bandwidth_GBps = nan: must be finite and > 0";
+                                   << "scene.bandwidth_GBps = nan: must be finite and in [0.001, 1e9] GB/s";
 }
 
 void TestTopology::problems()

@@ -152,9 +152,9 @@ void TestValidation::malformed_data()
         "duplicate id", [](auto& j) { j["runs"].push_back(j["runs"][0]); }, "runs[1].id", "\"a\"", "unique");
     row(
         "no runs", [](auto& j) { j.erase("runs"); }, "runs", "missing", "\"runs\" list");
-    QTest::newRow("not JSON") << QString("{\n \"runs\": [\n  {,\n") << "json"
+    QTest::newRow("not JSON") << QString("{\n \"runs\": [\n  {,\n") << "(document)"
                               << ""
-                              << "not valid JSON";
+                              << "malformed JSON";
 }
 
 void TestValidation::malformed()

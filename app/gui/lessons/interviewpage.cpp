@@ -266,7 +266,8 @@ void InterviewPage::finish(bool correct, const QString& feedback)
     m_answered = true;
     m_lastCorrect = correct;
     m_progress.recordAnswer(currentId(), correct);
-    m_progress.save();
+    if (QString error; !m_progress.save(&error))
+        emit saveFailed(error);
     m_feedbackSource = (correct ? tr("**Correct.**") : tr("**Not quite.**")) + QStringLiteral("\n\n") + feedback;
     render();
 }

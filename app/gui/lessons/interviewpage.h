@@ -56,6 +56,8 @@ public:
 signals:
     /// "lesson-id#step-id": the learner asked to see the lesson step behind the question.
     void showStepRequested(const QString& stepRef);
+    /// The answer was recorded but progress.json could not be written: the file, the reason, the old file kept.
+    void saveFailed(const QString& error);
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -4,6 +4,7 @@
 #include "app/datadir/datadir.h"
 #include "model/collectives/algorithm.h"
 #include "model/collectives/hardware.h"
+#include "model/io/jsonsafe.h"
 #include "views/text.h"
 
 #include <QCoreApplication>
@@ -258,7 +259,7 @@ void LessonPlayer::updateTask()
         if (m_scene) {
             const auto v = model::sceneField(m_scene->result, t.condition.control);
             task.value = v.is_string() ? views::toQString(v.get<std::string>())
-                                       : (v.is_null() ? QString() : views::toQString(v.dump()));
+                                       : (v.is_null() ? QString() : views::toQString(io::dumpText(v)));
             const auto check = model::checkCondition(t.condition, m_scene->result);
             task.checked = true;
             task.met = check.met && check.problems.empty();

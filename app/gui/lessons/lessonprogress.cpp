@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/lessons/lessonprogress.h"
 
+#include "app/gui/savefile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <algorithm>
 
@@ -79,13 +80,10 @@ bool LessonProgress::save(QString* error) const
                 { QStringLiteral("due"), it->due } });
     root.insert(QStringLiteral("questions"), questions);
     QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        if (error)
-            *error = QObject::tr("%1: cannot be written").arg(m_path);
-        return false;
-    }
-    return true;
+    const QString failure = saveFileAtomically(m_path, QJsonDocument(root).toJson());
+    if (error)
+        *error = failure;
+    return failure.isEmpty();
 }
 
 void LessonProgress::markStepReached(const QString& lessonId, int step)

@@ -186,6 +186,7 @@ void LessonStage::buildUi()
 
     m_interview = new InterviewPage(m_player->progress(), m_tabs);
     m_tabs->addTab(m_interview, QString());
+    connect(m_interview, &InterviewPage::saveFailed, this, [this](const QString& error) { emit message(error, true); });
     connect(m_interview, &InterviewPage::showStepRequested, this, [this](const QString& ref) {
         const auto hash = ref.indexOf(QLatin1Char('#'));
         if (goToStep(ref.left(hash), ref.mid(hash + 1)))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "hardwareprofile.h"
 
+#include "app/gui/savefile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -75,11 +77,7 @@ QString saveCustomProfile(const model::HardwarePreset& p, const QString& path)
         { QStringLiteral("reduce_GBps"), p.reduceGBps },
         { QStringLiteral("source"), QString::fromStdString(p.source) } };
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return QObject::tr("%1: cannot be written (%2)").arg(path, file.errorString());
-    file.write(QJsonDocument(o).toJson());
-    return {};
+    return saveFileAtomically(path, QJsonDocument(o).toJson());
 }
 
 std::optional<model::HardwarePreset> loadCustomProfile(const QString& path, QString* error)
