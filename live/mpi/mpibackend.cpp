@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "mpibackend.h"
 
+#include "live/worker/sweep.h"
 #include "tutor/config.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <mpi.h>
@@ -108,6 +110,12 @@ std::string_view callName(Op op, bool blocking)
     return "MPI";
 }
 
+/// Open MPI 4 has no MPI-4 large-count calls (MPI_Allreduce_c and friends): every count is an int.
+constexpr std::int64_t kMaxMpiCount = std::numeric_limits<int>::max();
+
+/// Elements filled or checked between two heartbeats: a few milliseconds of work.
+constexpr std::int64_t kElementsPerBeat = std::int64_t { 1 } << 22;
+
 /// A growable, 64-byte aligned host buffer reused across sizes.
 class Buffer {
 public:
@@ -124,6 +132,21 @@ private:
     };
     std::vector<Line> m_storage;
 };
+
+/// The state letter of /proc/<pid>/stat ('R', 'S', 'T' stopped, 'Z' zombie, ...); 0 when there is no such process.
+char processState(int pid)
+{
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    std::FILE* f = std::fopen(path, "r");
+    if (!f)
+        return 0;
+    char text[512] = {};
+    const std::size_t n = std::fread(text, 1, sizeof text - 1, f);
+    std::fclose(f);
+    const char* close = std::strrchr(text, ')');
+    return close && close + 2 < text + n ? close[2] : 0;
+}
 
 /// A few floating-point operations per unit on a cache-resident array: a compute load that does not touch
 /// the memory the collective uses.
@@ -159,17 +182,25 @@ public:
         int length = 0;
         MPI_Get_processor_name(name, &length);
         std::vector<char> all(static_cast<std::size_t>(m_size) * MPI_MAX_PROCESSOR_NAME);
-        if (auto e = check(MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME,
-                               MPI_CHAR, 0, MPI_COMM_WORLD),
-                "MPI_Gather"))
+        // Every rank learns every rank's host and pid: rank 0 for the hello record, each rank's watchdog to say
+        // which peer on its host stopped.
+        if (auto e = check(MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME,
+                               MPI_CHAR, MPI_COMM_WORLD),
+                "MPI_Allgather"))
             return e;
         for (int r = 0; r < m_size; ++r)
             m_hostOfRank.emplace_back(all.data() + static_cast<std::size_t>(r) * MPI_MAX_PROCESSOR_NAME);
         const int pid = static_cast<int>(getpid());
         m_pidOfRank.resize(static_cast<std::size_t>(m_size));
         if (auto e
-            = check(MPI_Gather(&pid, 1, MPI_INT, m_pidOfRank.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Gather"))
+            = check(MPI_Allgather(&pid, 1, MPI_INT, m_pidOfRank.data(), 1, MPI_INT, MPI_COMM_WORLD), "MPI_Allgather"))
             return e;
+        MPI_Comm host = MPI_COMM_NULL;
+        if (auto e = check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host),
+                "MPI_Comm_split_type"))
+            return e;
+        MPI_Comm_size(host, &m_ranksOnHost);
+        MPI_Comm_free(&host);
         return std::nullopt;
     }
 
@@ -210,6 +241,42 @@ public:
         return std::nullopt;
     }
 
+    std::int64_t maxElementsPerCall() const override { return kMaxMpiCount; }
+
+    /// The ranks on this host whose process is stopped (SIGSTOP, a debugger) or gone, from /proc/<pid>/stat.
+    std::string stalledPeers() const override
+    {
+        std::string text;
+        for (int r = 0; r < m_size; ++r) {
+            const auto i = static_cast<std::size_t>(r);
+            if (r == m_rank || i >= m_pidOfRank.size()
+                || m_hostOfRank[i] != m_hostOfRank[static_cast<std::size_t>(m_rank)])
+                continue;
+            const char state = processState(m_pidOfRank[i]);
+            const char* what = state == 'T' || state == 't'  ? "is stopped"
+                : state == 0 || state == 'Z' || state == 'X' ? "has exited"
+                                                             : nullptr;
+            if (what)
+                text += (text.empty() ? "" : "; ") + std::string("rank ") + std::to_string(r) + ", pid "
+                    + std::to_string(m_pidOfRank[i]) + ", " + what;
+        }
+        return text;
+    }
+
+    /// The host's physical memory shared evenly by the ranks on it.
+    std::optional<BufferBudget> bufferBudget() const override
+    {
+        const long pages = sysconf(_SC_PHYS_PAGES);
+        const long pageSize = sysconf(_SC_PAGE_SIZE);
+        if (pages <= 0 || pageSize <= 0)
+            return std::nullopt;
+        const double total = static_cast<double>(pages) * static_cast<double>(pageSize);
+        const int n = std::max(1, m_ranksOnHost);
+        return BufferBudget { static_cast<std::int64_t>(total / n),
+            "this host's memory (" + bytesText(total) + ") shared by its " + std::to_string(n) + " rank"
+                + (n == 1 ? "" : "s") + " (" + bytesText(total / n) + " each)" };
+    }
+
     Outcome<RunTimes> run(const RunSpec& spec) override
     {
         const Layout& l = spec.layout;
@@ -225,7 +292,7 @@ public:
 
         RunTimes t;
         std::vector<double> local(static_cast<std::size_t>(spec.iterations));
-        if (auto e = check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"))
+        if (auto e = check(waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); }), "MPI_Barrier"))
             return Outcome<RunTimes>::failed(*e);
         const double start = MPI_Wtime();
         for (int i = 0; i < spec.iterations; ++i) {
@@ -237,8 +304,11 @@ public:
         const double loop = (MPI_Wtime() - start) / spec.iterations;
 
         t.iterationSeconds.resize(local.size());
-        if (auto e = check(MPI_Reduce(local.data(), t.iterationSeconds.data(), spec.iterations, MPI_DOUBLE, MPI_MAX, 0,
-                               MPI_COMM_WORLD),
+        if (auto e = check(waiting("MPI_Reduce",
+                               [&] {
+                                   return MPI_Reduce(local.data(), t.iterationSeconds.data(), spec.iterations,
+                                       MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+                               }),
                 "MPI_Reduce"))
             return Outcome<RunTimes>::failed(*e);
         if (spec.average == TimeAcrossRanks::Rank0) {
@@ -247,7 +317,10 @@ public:
             const MPI_Op how = spec.average == TimeAcrossRanks::Min ? MPI_MIN
                 : spec.average == TimeAcrossRanks::Max              ? MPI_MAX
                                                                     : MPI_SUM;
-            if (auto e = check(MPI_Reduce(&loop, &t.loopSeconds, 1, MPI_DOUBLE, how, 0, MPI_COMM_WORLD), "MPI_Reduce"))
+            if (auto e
+                = check(waiting("MPI_Reduce",
+                            [&] { return MPI_Reduce(&loop, &t.loopSeconds, 1, MPI_DOUBLE, how, 0, MPI_COMM_WORLD); }),
+                    "MPI_Reduce"))
                 return Outcome<RunTimes>::failed(*e);
             if (spec.average == TimeAcrossRanks::Mean)
                 t.loopSeconds /= m_size;
@@ -260,7 +333,10 @@ public:
                 return Outcome<RunTimes>::failed(*e);
             std::int64_t wrong = countWrong(spec, spec.inPlace ? inPlaceBuffer(spec, send, recv) : recv);
             std::int64_t total = 0;
-            if (auto e = check(MPI_Allreduce(&wrong, &total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce"))
+            if (auto e
+                = check(waiting("MPI_Allreduce",
+                            [&] { return MPI_Allreduce(&wrong, &total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD); }),
+                    "MPI_Allreduce"))
                 return Outcome<RunTimes>::failed(*e);
             t.wrong = total;
             if (total > 0)
@@ -296,34 +372,38 @@ public:
         OverlapTimes sum;
         // 1. The collective alone (non-blocking start + wait, as in the overlapped run).
         for (int i = 0; i < n; ++i) {
-            MPI_Barrier(MPI_COMM_WORLD);
+            waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); });
             const double t0 = MPI_Wtime();
             std::vector<MPI_Request> reqs;
             if (auto e = start(rs, send, recv, reqs))
                 return Outcome<OverlapTimes>::failed(*e);
-            if (auto e
-                = check(MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE), "MPI_Waitall"))
+            if (auto e = check(
+                    waiting("MPI_Waitall",
+                        [&] { return MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE); }),
+                    "MPI_Waitall"))
                 return Outcome<OverlapTimes>::failed(*e);
             sum.commAlone += MPI_Wtime() - t0;
         }
         double target = spec.computeSeconds;
         if (target <= 0) {
             const double mine = sum.commAlone / n;
-            MPI_Allreduce(&mine, &target, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+            waiting(
+                "MPI_Allreduce", [&] { return MPI_Allreduce(&mine, &target, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD); });
         }
         const std::int64_t units = std::max<std::int64_t>(1, static_cast<std::int64_t>(target * unitsPerSecond));
         const std::int64_t chunks = std::min<std::int64_t>(units, 100);
 
         // 2. Compute alone.
         for (int i = 0; i < n; ++i) {
-            MPI_Barrier(MPI_COMM_WORLD);
+            waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); });
             const double t0 = MPI_Wtime();
             computeUnits(units);
             sum.computeAlone += MPI_Wtime() - t0;
+            heartbeat().beat();
         }
         // 3. Both: start the collective, compute in chunks, MPI_Test between chunks to drive progress.
         for (int i = 0; i < n; ++i) {
-            MPI_Barrier(MPI_COMM_WORLD);
+            waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); });
             const double t0 = MPI_Wtime();
             std::vector<MPI_Request> reqs;
             if (auto e = start(rs, send, recv, reqs))
@@ -348,8 +428,12 @@ public:
             }
             const double computeEnd = MPI_Wtime();
             if (commEnd == 0) {
-                if (auto e = check(
-                        MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE), "MPI_Waitall"))
+                if (auto e = check(waiting("MPI_Waitall",
+                                       [&] {
+                                           return MPI_Waitall(
+                                               static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+                                       }),
+                        "MPI_Waitall"))
                     return Outcome<OverlapTimes>::failed(*e);
                 commEnd = MPI_Wtime();
             }
@@ -362,7 +446,9 @@ public:
         double mine[7] = { sum.computeAlone / n, sum.commAlone / n, sum.computeTogether / n, sum.commTogether / n,
             sum.overall / n, sum.test / n, sum.intersection / n };
         double worst[7] = {};
-        if (auto e = check(MPI_Reduce(mine, worst, 7, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD), "MPI_Reduce"))
+        if (auto e = check(waiting("MPI_Reduce",
+                               [&] { return MPI_Reduce(mine, worst, 7, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD); }),
+                "MPI_Reduce"))
             return Outcome<OverlapTimes>::failed(*e);
         OverlapTimes t { worst[0], worst[1], worst[2], worst[3], worst[4], worst[5], worst[6] };
         return Outcome<OverlapTimes> { t, std::nullopt };
@@ -383,6 +469,25 @@ public:
     }
 
 private:
+    /// A call that may wait for other ranks, marked for the watchdog; `call` is a string literal.
+    template <class F> int waiting(const char* call, F&& f) const
+    {
+        heartbeat().enterCall(call);
+        const int rc = f();
+        heartbeat().leaveCall();
+        return rc;
+    }
+
+    /// Writes `bytes` zero bytes, beating between slices so that a large buffer counts as progress.
+    void clear(std::byte* p, std::size_t bytes) const
+    {
+        constexpr std::size_t slice = kElementsPerBeat * 8;
+        for (std::size_t at = 0; at < bytes; at += slice) {
+            std::memset(p + at, 0, std::min(slice, bytes - at));
+            heartbeat().beat();
+        }
+    }
+
     std::optional<BackendError> check(int rc, std::string_view call) const
     {
         if (rc == MPI_SUCCESS)
@@ -405,17 +510,21 @@ private:
             using T = decltype(zero);
             auto fill = [&](std::byte* p, std::int64_t n) {
                 T* t = reinterpret_cast<T*>(p);
-                for (std::int64_t k = 0; k < n; ++k)
+                for (std::int64_t k = 0; k < n; ++k) {
                     t[k] = static_cast<T>(inputValue(m_rank, k));
+                    if ((k + 1) % kElementsPerBeat == 0)
+                        heartbeat().beat();
+                }
+                heartbeat().beat();
             };
             if (!spec.inPlace) {
                 fill(send, l.sendCount);
-                std::memset(recv, 0, static_cast<std::size_t>(l.recvCount) * ts);
+                clear(recv, static_cast<std::size_t>(l.recvCount) * ts);
                 // MPI has no out-of-place broadcast: the root's data lives in the buffer MPI_Bcast sends.
                 if (spec.op == Op::Broadcast && m_rank == spec.root)
                     fill(recv, l.count);
             } else if (spec.op == Op::AllGather) {
-                std::memset(recv, 0, static_cast<std::size_t>(l.count) * ts);
+                clear(recv, static_cast<std::size_t>(l.count) * ts);
                 fill(recv + static_cast<std::size_t>(m_rank) * static_cast<std::size_t>(l.chunk) * ts, l.chunk);
             } else {
                 fill(recv, l.count);
@@ -432,6 +541,8 @@ private:
             const RedOp op = reduces(spec.op) ? spec.redop : RedOp::Sum;
             for (const auto& b : expectedOutput(spec.op, spec.layout, m_size, m_rank, spec.root))
                 for (std::int64_t j = 0; j < b.count; ++j) {
+                    if ((j + 1) % kElementsPerBeat == 0)
+                        heartbeat().beat();
                     if constexpr (std::is_integral_v<T>) {
                         if (t[b.outOffset + j] != static_cast<T>(expectedInteger(b, j, op)))
                             ++wrong;
@@ -448,6 +559,8 @@ private:
     std::optional<BackendError> call(const RunSpec& s, std::byte* send, std::byte* recv) const
     {
         const Layout& l = s.layout;
+        if (auto e = countFits(l, callName(s.op, true)))
+            return e;
         const MPI_Datatype type = mpiType(s.dtype);
         const int count = static_cast<int>(l.count);
         const int chunk = static_cast<int>(l.chunk);
@@ -457,6 +570,7 @@ private:
         const int prev = (m_rank - 1 + m_size) % m_size;
         const MPI_Op op = mpiOp(s.redop);
         int rc = MPI_SUCCESS;
+        heartbeat().enterCall(callName(s.op, true).data());
         switch (s.op) {
         case Op::AllReduce:
             rc = MPI_Allreduce(in, recv, count, type, op, MPI_COMM_WORLD);
@@ -487,7 +601,18 @@ private:
                     send, count, type, next, 0, recv, count, type, prev, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             break;
         }
+        heartbeat().leaveCall();
         return check(rc, callName(s.op, true));
+    }
+
+    /// The sweep refuses such sizes up front (refuseSize); this keeps a count from ever being cut to an int.
+    std::optional<BackendError> countFits(const Layout& l, std::string_view call) const
+    {
+        if (l.count <= kMaxMpiCount && l.chunk <= kMaxMpiCount)
+            return std::nullopt;
+        return BackendError { std::string(call),
+            "count " + std::to_string(l.count) + " exceeds the int count of MPI calls (at most 2^31−1 elements)",
+            ExitCode::Usage, m_rank };
     }
 
     /// One non-blocking collective (out-of-place), for the overlap experiment.
@@ -495,6 +620,8 @@ private:
         const RunSpec& s, std::byte* send, std::byte* recv, std::vector<MPI_Request>& reqs) const
     {
         const Layout& l = s.layout;
+        if (auto e = countFits(l, callName(s.op, false)))
+            return e;
         const MPI_Datatype type = mpiType(s.dtype);
         const int count = static_cast<int>(l.count);
         const int chunk = static_cast<int>(l.chunk);
@@ -534,6 +661,7 @@ private:
     bool m_initialized = false;
     int m_rank = 0;
     int m_size = 1;
+    int m_ranksOnHost = 1;
     std::vector<std::string> m_hostOfRank;
     std::vector<int> m_pidOfRank;
     Buffer m_send;

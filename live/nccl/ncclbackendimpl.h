@@ -60,6 +60,8 @@ public:
     HelloRecord describe() const override;
     std::optional<std::string> unsupported(model::DType dtype) const override;
     std::optional<std::string> unsupportedRedOp(RedOp op) const override;
+    /// The smallest device memory among this process's GPUs (cudaMemGetInfo's total).
+    std::optional<BufferBudget> bufferBudget() const override;
     Outcome<RunTimes> run(const RunSpec& spec) override;
     Outcome<OverlapTimes> overlap(const OverlapSpec& spec) override;
     void abort(int exitCode) override;
@@ -96,6 +98,8 @@ private:
     /// Waits for a stream while watching the communicator for asynchronous errors.
     std::optional<BackendError> wait(Device& d, cudaStream_t stream, const char* call);
     std::optional<BackendError> waitAll(const char* call);
+    /// Waits for an event recorded on a device's stream, as wait() does.
+    std::optional<BackendError> waitEvent(Device& d, cudaEvent_t event, const char* call);
     /// Across processes under mpirun; the value itself in a single process.
     double maxAcrossRanks(double v) const;
     /// Per-GPU values of this process combined over every rank as nccl-tests' -a says.

@@ -2,6 +2,7 @@
 // The NCCL backend's launch path: data types, buffers, one collective on every local GPU, waiting on streams
 // while watching the communicators, and reductions of a value across ranks.
 #include "live/nccl/ncclbackendimpl.h"
+#include "live/worker/sweep.h"
 #include "tutor/config.h"
 
 #if TUTOR_WITH_MPI
@@ -148,13 +149,37 @@ std::optional<BackendError> NcclBackend::reserve(std::size_t bytes)
         cudaFree(d.recv);
         d.send = d.recv = nullptr;
         d.capacity = 0;
-        if (auto e = cuda(cudaMalloc(&d.send, bytes), "cudaMalloc"))
-            return e;
-        if (auto e = cuda(cudaMalloc(&d.recv, bytes), "cudaMalloc"))
-            return e;
+        for (void** buffer : { &d.send, &d.recv }) {
+            const cudaError_t r = cudaMalloc(buffer, bytes);
+            if (r == cudaErrorMemoryAllocation) {
+                cudaGetLastError(); // an allocation failure is not sticky: reset the last error and report it
+                return BackendError { "cudaMalloc",
+                    "cannot allocate " + bytesText(static_cast<double>(bytes)) + " on GPU " + std::to_string(d.ordinal)
+                        + ": out of memory",
+                    ExitCode::OutOfMemory, d.rank };
+            }
+            if (auto e = cuda(r, "cudaMalloc"))
+                return e;
+        }
         d.capacity = bytes;
     }
     return std::nullopt;
+}
+
+std::optional<BufferBudget> NcclBackend::bufferBudget() const
+{
+    std::optional<BufferBudget> budget;
+    for (const auto& d : m_dev) {
+        cudaSetDevice(d.ordinal);
+        std::size_t free = 0, total = 0;
+        if (cudaMemGetInfo(&free, &total) != cudaSuccess)
+            return std::nullopt;
+        const auto bytes = static_cast<std::int64_t>(total);
+        if (!budget || bytes < budget->bytesPerRank)
+            budget = BufferBudget { bytes,
+                "GPU " + std::to_string(d.ordinal) + "'s memory (" + bytesText(static_cast<double>(total)) + ")" };
+    }
+    return budget;
 }
 
 NcclBackend::Pointers NcclBackend::pointers(const RunSpec& s, Device& d) const
@@ -242,10 +267,33 @@ std::optional<BackendError> NcclBackend::launchAll(const RunSpec& s)
 std::optional<BackendError> NcclBackend::wait(Device& d, cudaStream_t stream, const char* call)
 {
     cudaSetDevice(d.ordinal);
+    heartbeat().enterCall(call);
     for (;;) {
         const cudaError_t e = cudaStreamQuery(stream);
-        if (e == cudaSuccess)
+        if (e == cudaSuccess) {
+            heartbeat().leaveCall();
             return std::nullopt;
+        }
+        if (e != cudaErrorNotReady)
+            return BackendError { call, cudaGetErrorString(e), ExitCode::LibraryError, d.rank };
+        ncclResult_t async = ncclSuccess;
+        ncclCommGetAsyncError(d.comm, &async);
+        if (async != ncclSuccess && async != ncclInProgress)
+            return nccl(async, call, d.comm);
+        std::this_thread::yield();
+    }
+}
+
+std::optional<BackendError> NcclBackend::waitEvent(Device& d, cudaEvent_t event, const char* call)
+{
+    cudaSetDevice(d.ordinal);
+    heartbeat().enterCall(call);
+    for (;;) {
+        const cudaError_t e = cudaEventQuery(event);
+        if (e == cudaSuccess) {
+            heartbeat().leaveCall();
+            return std::nullopt;
+        }
         if (e != cudaErrorNotReady)
             return BackendError { call, cudaGetErrorString(e), ExitCode::LibraryError, d.rank };
         ncclResult_t async = ncclSuccess;

@@ -122,11 +122,17 @@ Outcome<RunTimes> NcclBackend::run(const RunSpec& s)
         if (s.blocking)
             if (auto e = waitAll(ncclCallName(s.op)))
                 return Outcome<RunTimes>::failed(*e);
+        heartbeat().beat(); // launches block once the device's queue is full: each one returning is progress
     }
     for (std::size_t k = 0; k < m_dev.size(); ++k) {
         cudaSetDevice(m_dev[k].ordinal);
         cudaEventRecord((*events[k])[iters], m_dev[k].stream);
     }
+    // Iteration by iteration, so that the watchdog sees a long healthy loop progress.
+    for (std::size_t i = 1; i <= iters; ++i)
+        for (std::size_t k = 0; k < m_dev.size(); ++k)
+            if (auto e = waitEvent(m_dev[k], (*events[k])[i], ncclCallName(s.op)))
+                return Outcome<RunTimes>::failed(*e);
     if (auto e = waitAll(ncclCallName(s.op)))
         return Outcome<RunTimes>::failed(*e);
 

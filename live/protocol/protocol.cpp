@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "protocol.h"
 
+#include "model/io/jsonsafe.h"
+#include "model/io/numbers.h"
+
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace tutor::live {
@@ -144,27 +148,35 @@ public:
             if (v->is_string())
                 out = v->get<std::string>();
             else
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be a string");
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be a string");
         }
     }
+    /// An integer inside Int's range and ≥ min; checked before any narrowing (2^40 ranks is refused, not 0).
     template <class Int> void integer(const char* key, Int& out, bool required = true, long long min = INT64_MIN)
     {
         if (const json* v = find(key, required)) {
+            const auto value = v->is_number_integer() ? io::integerAs<Int>(*v) : std::nullopt;
             if (!v->is_number_integer())
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be an integer");
-            else if (v->get<long long>() < min)
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be ≥ " + std::to_string(min));
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be an integer");
+            else if (!value)
+                fail(ParseError::Kind::BadField, key, io::shown(*v),
+                    "must be at most " + std::to_string(std::numeric_limits<Int>::max()));
+            else if (static_cast<long long>(*value) < min)
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be ≥ " + std::to_string(min));
             else
-                out = static_cast<Int>(v->get<long long>());
+                out = *value;
         }
     }
-    void number(const char* key, double& out, bool required = true, bool nonNegative = true)
+    /// A finite number ≥ 0 (or any finite number when nonNegative is false); > 0 when positive.
+    void number(const char* key, double& out, bool required = true, bool nonNegative = true, bool positive = false)
     {
         if (const json* v = find(key, required)) {
-            if (!v->is_number())
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be a number");
+            if (!v->is_number() || !std::isfinite(v->get<double>()))
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be a finite number");
+            else if (positive && !(v->get<double>() > 0))
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be > 0");
             else if (nonNegative && v->get<double>() < 0)
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be ≥ 0");
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be ≥ 0");
             else
                 out = v->get<double>();
         }
@@ -175,7 +187,7 @@ public:
             if (v->is_boolean())
                 out = v->get<bool>();
             else
-                fail(ParseError::Kind::BadField, key, v->dump(), "must be true or false");
+                fail(ParseError::Kind::BadField, key, io::shown(*v), "must be true or false");
         }
     }
     void fail(ParseError::Kind kind, const std::string& key, const std::string& value, const std::string& rule)
@@ -200,7 +212,7 @@ Record readHello(Reader& r, const json& j)
     r.integer("ranks", h.ranks, true, 1);
     if (auto it = j.find("versions"); it != j.end() && it->is_object())
         for (const auto& [k, v] : it->items())
-            h.versions[k] = v.is_string() ? v.get<std::string>() : v.dump();
+            h.versions[k] = v.is_string() ? v.get<std::string>() : io::shown(v);
     if (auto it = j.find("hosts"); it != j.end() && it->is_array())
         for (const auto& v : *it)
             if (v.is_string())
@@ -250,7 +262,7 @@ Record readMeasurement(Reader& r)
     r.integer("root", m.root, false, -1);
     r.str("redop", m.redop, false);
     r.boolean("in_place", m.inPlace);
-    r.number("time_us", m.timeUs);
+    r.number("time_us", m.timeUs, true, true, true);
     r.number("algbw_GBps", m.algBwGBps);
     r.number("busbw_GBps", m.busBwGBps);
     r.integer("wrong", m.wrong, true, -1); // -1: not checked
@@ -319,7 +331,7 @@ std::string_view typeName(const Record& record)
 
 std::string encode(const Record& record)
 {
-    return std::visit(Encoder {}, record).dump();
+    return io::dumpText(std::visit(Encoder {}, record));
 }
 
 ParseResult parseLine(std::string_view line)
@@ -329,26 +341,27 @@ ParseResult parseLine(std::string_view line)
     };
     if (line.find_first_not_of(" \t\r") == std::string_view::npos)
         return failed(ParseError::Kind::Malformed, "empty line");
-    json j = json::parse(line.begin(), line.end(), nullptr, false);
-    if (j.is_discarded()) {
-        std::string shown(line.substr(0, 60));
-        return failed(
-            ParseError::Kind::Malformed, "not a JSON record: \"" + shown + (line.size() > 60 ? "…" : "") + "\"");
+    auto parsed = io::parseBounded(line, io::lineLimits());
+    if (const auto* failure = std::get_if<io::JsonFailure>(&parsed)) {
+        const std::string shown = io::withValidUtf8(line.substr(0, 60));
+        return failed(ParseError::Kind::Malformed,
+            "not a JSON record (" + failure->rule + "): \"" + shown + (line.size() > 60 ? "…" : "") + "\"");
     }
+    const json& j = std::get<json>(parsed);
     if (!j.is_object())
-        return failed(ParseError::Kind::NotAnObject, "record = " + j.dump().substr(0, 60) + ": must be a JSON object");
+        return failed(ParseError::Kind::NotAnObject, "record = " + io::shown(j) + ": must be a JSON object");
     auto type = j.find("type");
     if (type == j.end())
         return failed(ParseError::Kind::MissingField, "record.type: is required");
     if (!type->is_string())
-        return failed(ParseError::Kind::BadField, "record.type = " + type->dump() + ": must be a string");
+        return failed(ParseError::Kind::BadField, "record.type = " + io::shown(*type) + ": must be a string");
     const std::string typeText = type->get<std::string>();
     auto protocol = j.find("protocol");
     if (protocol == j.end())
         return failed(ParseError::Kind::MissingField, typeText + ".protocol: is required");
-    if (!protocol->is_number_integer() || protocol->get<long long>() != kProtocolVersion)
+    if (io::integerAs<long long>(*protocol) != kProtocolVersion)
         return failed(ParseError::Kind::VersionMismatch,
-            typeText + ".protocol = " + protocol->dump() + ": this reader speaks protocol "
+            typeText + ".protocol = " + io::shown(*protocol) + ": this reader speaks protocol "
                 + std::to_string(kProtocolVersion));
 
     Reader reader(j, typeText);
@@ -378,16 +391,18 @@ std::vector<std::string> LineBuffer::feed(std::string_view bytes)
         const std::size_t nl = bytes.find('\n', start);
         const std::string_view piece = bytes.substr(start, nl == std::string_view::npos ? bytes.npos : nl - start);
         const std::size_t room = kMaxLineBytes > m_partial.size() ? kMaxLineBytes - m_partial.size() : 0;
-        if (piece.size() > room && m_partial.size() <= kMaxLineBytes) {
+        if (m_cut) {
+            // the rest of a line already cut to kMaxLineBytes is dropped
+        } else if (piece.size() > room) {
             m_partial.append(piece.substr(0, room));
-            m_partial.push_back('\0'); // marks the line as cut; removed when the line completes
-        } else if (m_partial.size() < kMaxLineBytes) {
+            m_cut = true;
+        } else {
             m_partial.append(piece);
         }
         if (nl == std::string_view::npos)
             break;
-        if (!m_partial.empty() && m_partial.back() == '\0') {
-            m_partial.pop_back();
+        if (m_cut) {
+            m_cut = false;
             ++m_tooLong;
         }
         if (!m_partial.empty() && m_partial.back() == '\r')
@@ -403,8 +418,8 @@ std::string LineBuffer::takeRemainder()
 {
     std::string tail = std::move(m_partial);
     m_partial.clear();
-    if (!tail.empty() && tail.back() == '\0') {
-        tail.pop_back();
+    if (m_cut) {
+        m_cut = false;
         ++m_tooLong;
     }
     return tail;

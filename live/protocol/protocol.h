@@ -35,6 +35,8 @@ enum class ExitCode : int {
     WrongResults = 5, ///< the correctness check found wrong elements
     Timeout = 6, ///< the watchdog aborted a collective that made no progress for --timeout-s
     RankMismatch = 7, ///< ranks disagree (sizes, counts) or the rank count does not suit the collective
+    OutOfMemory = 8, ///< the buffers do not fit in memory, or allocating them failed
+    Internal = 9, ///< an unexpected exception in the worker
 };
 
 struct DeviceInfo {
@@ -185,6 +187,8 @@ public:
 
 private:
     std::string m_partial;
+    bool m_cut = false; ///< m_partial reached kMaxLineBytes; the rest of its line is dropped (a flag, not a marker
+                        ///< byte, so a NUL in the stream stays data)
     int m_tooLong = 0;
 };
 

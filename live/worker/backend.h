@@ -4,9 +4,12 @@
 // (live/mpi, live/nccl), chosen at run time and compiled when found at configure time.
 #include "live/protocol/backendkind.h"
 #include "live/protocol/protocol.h"
+#include "live/worker/heartbeat.h"
 #include "live/worker/layout.h"
 #include "model/collectives/units.h"
 
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +71,12 @@ template <class T> struct Outcome {
     static Outcome failed(BackendError e) { return Outcome { std::nullopt, std::move(e) }; }
 };
 
+/// Memory one rank may use for its buffers, and how that figure was found (for the refusal message).
+struct BufferBudget {
+    std::int64_t bytesPerRank = 0;
+    std::string source; ///< "this host's memory (23.4 GiB) shared by 2 ranks", "GPU 0's memory (79.1 GiB)"
+};
+
 class Backend {
 public:
     virtual ~Backend() = default;
@@ -81,12 +90,29 @@ public:
     virtual std::optional<std::string> unsupported(model::DType dtype) const = 0;
     /// Whether the backend has this reduction (MPI has no average).
     virtual std::optional<std::string> unsupportedRedOp(RedOp) const { return std::nullopt; }
+    /// The most elements one library call takes as its count (MPI without MPI-4 large counts: 2^31 − 1).
+    virtual std::int64_t maxElementsPerCall() const { return std::numeric_limits<std::int64_t>::max(); }
+    /// Memory for the send and receive buffers of one rank; nullopt when unknown (no up-front refusal).
+    virtual std::optional<BufferBudget> bufferBudget() const { return std::nullopt; }
     virtual Outcome<RunTimes> run(const RunSpec& spec) = 0;
     virtual Outcome<OverlapTimes> overlap(const OverlapSpec& spec) = 0;
+    /// Called by the watchdog thread: the other ranks that are known to have stopped or exited ("rank 1, pid 4242,
+    /// is stopped"), for the report of a rank that waits for them; empty when none is known.
+    virtual std::string stalledPeers() const { return {}; }
     /// Called by the watchdog thread: tear the communicator down so a hung call returns or the process ends.
     virtual void abort(int exitCode) = 0;
     /// Orderly shutdown (MPI_Finalize, ncclCommDestroy).
     virtual void finish() = 0;
+
+    /// Where run() and overlap() report progress for the watchdog; a private heartbeat until one is set.
+    void setHeartbeat(Heartbeat* heartbeat) { m_heartbeat = heartbeat ? heartbeat : &m_ownHeartbeat; }
+
+protected:
+    Heartbeat& heartbeat() const { return *m_heartbeat; }
+
+private:
+    mutable Heartbeat m_ownHeartbeat;
+    Heartbeat* m_heartbeat = &m_ownHeartbeat;
 };
 
 } // namespace tutor::live

@@ -17,7 +17,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,57 @@ int launcherRank()
     return 0;
 }
 
+/// Where failures outside the sweep go: exceptions that reach main and std::terminate (an exception escaping a
+/// thread or a noexcept function). Set once the output mode and the backend are known.
+struct FatalChannel {
+    bool json = false;
+    Backend* backend = nullptr;
+};
+FatalChannel g_fatal;
+
+/// Bytes outside printable ASCII become '?', so that the record is valid UTF-8 whatever the exception said.
+std::string printable(std::string_view text)
+{
+    std::string out;
+    for (char c : text)
+        out.push_back(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f ? c : '?');
+    return out;
+}
+
+/// Reports a failure that ended the worker, aborts the communicator (other ranks may wait in a collective
+/// this rank left) and exits with `code`. Writes directly, not through Output, whose lock the failing thread
+/// may hold.
+[[noreturn]] void fatal(const std::string& call, const std::string& message, ExitCode code)
+{
+    const int rank = g_fatal.backend ? g_fatal.backend->rank() : launcherRank();
+    const ErrorRecord e { call, printable(message), static_cast<int>(code), rank };
+    if (g_fatal.json) {
+        const std::string line = encode(e) + "\n";
+        std::fwrite(line.data(), 1, line.size(), stdout);
+        std::fflush(stdout);
+    } else {
+        std::fprintf(stderr, "commtutor-live: %s: %s (exit %d)\n", e.call.c_str(), e.message.c_str(), e.code);
+        std::fflush(stderr);
+    }
+    if (g_fatal.backend)
+        g_fatal.backend->abort(static_cast<int>(code));
+    std::_Exit(static_cast<int>(code));
+}
+
+/// The error of the exception in flight (called inside a catch block or a terminate handler).
+[[noreturn]] void fatalFromCurrentException()
+{
+    try {
+        throw;
+    } catch (const std::bad_alloc& e) {
+        fatal("memory", std::string("out of memory (") + e.what() + ")", ExitCode::OutOfMemory);
+    } catch (const std::exception& e) {
+        fatal("worker", std::string("unexpected exception: ") + e.what(), ExitCode::Internal);
+    } catch (...) {
+        fatal("worker", "unexpected exception of unknown type", ExitCode::Internal);
+    }
+}
+
 std::string builtBackends()
 {
     std::string s;
@@ -46,9 +99,29 @@ std::string builtBackends()
     return s.empty() ? " none" : s;
 }
 
+int run(int argc, char** argv, char** envp);
+
 } // namespace
 
 int main(int argc, char** argv, char** envp)
+{
+    for (int i = 1; i < argc; ++i)
+        g_fatal.json |= std::string_view(argv[i]) == "--jsonl" || std::string_view(argv[i]) == "--json";
+    std::set_terminate([] {
+        if (std::current_exception())
+            fatalFromCurrentException();
+        fatal("worker", "std::terminate without an exception", ExitCode::Internal);
+    });
+    try {
+        return run(argc, argv, envp);
+    } catch (...) {
+        fatalFromCurrentException();
+    }
+}
+
+namespace {
+
+int run(int argc, char** argv, char** envp)
 {
     std::vector<std::string_view> args(argv + 1, argv + argc);
     const OptionsResult parsed = parseOptions(args);
@@ -123,24 +196,33 @@ int main(int argc, char** argv, char** envp)
         backend->finish();
         return static_cast<int>(error->code);
     }
+    g_fatal.backend = backend.get();
 
+    // Every rank watches its own progress and reports its own stall: a stopped rank 0 is reported by rank 0's
+    // watchdog thread, a stopped rank 1 by rank 1's.
+    Heartbeat heartbeat;
+    heartbeat.armTestStall(backend->rank());
+    backend->setHeartbeat(&heartbeat);
     Backend* b = backend.get();
     Output* output = out.get();
-    const double timeout = o.timeoutSeconds;
     Watchdog watchdog(
-        [b, output, timeout](const std::string& what) {
-            if (b->rank() == 0)
-                output->error({ "watchdog",
-                    what + " made no progress for " + std::to_string(static_cast<int>(timeout))
-                        + " s; communicator aborted",
-                    static_cast<int>(ExitCode::Timeout), b->rank() });
+        heartbeat,
+        [b, output](Stall stall) {
+            if (stall.call)
+                stall.peers = b->stalledPeers();
+            output->error(
+                { "watchdog", stallMessage(stall, b->rank()), static_cast<int>(ExitCode::Timeout), b->rank() });
             b->abort(static_cast<int>(ExitCode::Timeout));
         },
         static_cast<int>(ExitCode::Timeout));
 
-    const int code = runSweep(*backend, o, *out, timeout > 0 ? &watchdog : nullptr);
-    if (code == static_cast<int>(ExitCode::LibraryError))
+    const int code = runSweep(*backend, o, *out, o.timeoutSeconds > 0 ? &watchdog : nullptr);
+    if (code == static_cast<int>(ExitCode::LibraryError) || code == static_cast<int>(ExitCode::OutOfMemory))
         backend->abort(code); // other ranks may wait in a collective this rank left
+    backend->setHeartbeat(nullptr);
     backend->finish();
+    g_fatal.backend = nullptr;
     return code;
 }
+
+} // namespace

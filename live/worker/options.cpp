@@ -404,8 +404,9 @@ Flags have nccl-tests' meanings and defaults (src/common.cu); sizes take K, M, G
   -g, --ngpus N           GPUs driven by this process (NCCL; default 1)
   -z, --blocking N        0 (default); 1, 2, 3: wait for each iteration to finish before the next (NCCL)
   -G, --cudagraph N       CUDA graph launches (only 0)
-  -T, --timeout SECONDS   watchdog: abort when one size makes no progress for this long (default 0 = off);
-                          also --timeout-s
+  -T, --timeout SECONDS   watchdog: abort when a rank makes no progress (no iteration, no slice of a buffer
+                          fill or check finishes) for this long (default 0 = off); the rank that stopped
+                          reports itself; also --timeout-s
   -a, --average N         time across ranks: 0 rank 0, 1 mean (default), 2 minimum, 3 maximum
   -I, --per_iter_timing 0|1  1: add i_min, i_max, i_p99, i_cv% after each half of a row
   -J, --output_file FILE  also write nccl-tests' JSON document (version 3) to FILE (FILE.0, FILE.1, ... when
@@ -436,6 +437,9 @@ Exit codes:
   5  the correctness check found wrong elements
   6  time-out: the watchdog aborted a collective that made no progress for -T seconds
   7  rank mismatch: the communicator's rank count is not --expect-ranks, or ranks disagree
+  8  out of memory: the buffers (2 x S per rank) do not fit in the memory of a rank, or allocating them failed
+  9  internal error: an unexpected exception in the worker (the error record names it)
+Every failure is reported before the exit: an error record with --jsonl, else a line on stderr.
 )";
 }
 

@@ -36,7 +36,7 @@ struct Options {
     std::string jsonFile; ///< -J: nccl-tests' JSON document
     bool inPlace = true; ///< --inplace 0: skip the in-place run (its columns print N/A)
     bool jsonLines = false; ///< --jsonl: the app's JSON Lines protocol on stdout instead of the table
-    double timeoutSeconds = 0; ///< -T, --timeout-s: per size; 0 disables the watchdog (nccl-tests default)
+    double timeoutSeconds = 0; ///< -T, --timeout-s: longest time without progress; 0: no watchdog (nccl-tests)
     bool overlap = false;
     model::Bytes overlapBytes = 0; ///< 0: maxBytes
     double computeUs = 0; ///< overlap compute duration; 0: as long as the collective alone

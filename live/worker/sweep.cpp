@@ -4,7 +4,13 @@
 #include "model/collectives/collective.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <limits>
+#include <new>
+#include <optional>
 
 namespace tutor::live {
 
@@ -42,7 +48,101 @@ int fail(Output& out, const BackendError& e)
     return static_cast<int>(e.code);
 }
 
+BackendError outOfMemory(const Backend& backend, const std::string& op, std::int64_t bytes)
+{
+    return { "memory",
+        "allocating the buffers of " + op + " of " + std::to_string(bytes) + " B (" + bytesText(2.0 * bytes)
+            + " per rank) failed: out of memory",
+        ExitCode::OutOfMemory, backend.rank() };
+}
+
+/// A run whose buffers cannot be allocated is an error record, not a std::bad_alloc that ends the process.
+Outcome<RunTimes> runGuarded(Backend& backend, const RunSpec& spec, const std::string& op, std::int64_t bytes)
+{
+    try {
+        return backend.run(spec);
+    } catch (const std::bad_alloc&) {
+        return Outcome<RunTimes>::failed(outOfMemory(backend, op, bytes));
+    }
+}
+
+Outcome<OverlapTimes> overlapGuarded(
+    Backend& backend, const OverlapSpec& spec, const std::string& op, std::int64_t bytes)
+{
+    try {
+        return backend.overlap(spec);
+    } catch (const std::bad_alloc&) {
+        return Outcome<OverlapTimes>::failed(outOfMemory(backend, op, bytes));
+    }
+}
+
+/// A size as the flags spell it: "4097M", "1T" is "1024G", "1000" (nccl-tests' K, M, G: 2^10, 2^20, 2^30).
+std::string flagSize(std::int64_t bytes)
+{
+    for (const auto& [shift, unit] : { std::pair { 30, 'G' }, std::pair { 20, 'M' }, std::pair { 10, 'K' } })
+        if (bytes >= (std::int64_t { 1 } << shift) && bytes % (std::int64_t { 1 } << shift) == 0)
+            return std::to_string(bytes >> shift) + unit;
+    return std::to_string(bytes);
+}
+
+std::string upper(std::string text)
+{
+    for (char& c : text)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return text;
+}
+
+/// The refusal of `bytes`, the largest size that `flag` = `flagBytes` gives, when it cannot run on this backend: more
+/// elements per call than the library's count type holds, or buffers larger than the memory of a rank.
+std::optional<BackendError> refuseSize(const Backend& backend, const std::string& backendName, Op op,
+    std::string_view flag, std::int64_t flagBytes, std::int64_t bytes, model::DType dtype, int ranks)
+{
+    const std::int64_t typeSize = model::sizeOf(dtype);
+    const Layout l = layoutFor(op, bytes / typeSize, ranks);
+    const std::int64_t perCall = sizeIsWholeArray(op) ? l.chunk : l.count;
+    const std::int64_t maxElements = backend.maxElementsPerCall();
+    std::string value = std::string(flag) + " = " + flagSize(flagBytes);
+    if (bytes != flagBytes)
+        value += " (largest size " + flagSize(bytes) + ")";
+    value += ": ";
+    if (perCall > maxElements) {
+        const std::string elements
+            = maxElements == std::numeric_limits<std::int32_t>::max() ? "2^31−1" : std::to_string(maxElements);
+        const double limit
+            = static_cast<double>(maxElements) * static_cast<double>(typeSize) * (sizeIsWholeArray(op) ? ranks : 1);
+        const std::string at = sizeIsWholeArray(op)
+            ? ", " + std::string(opName(op)) + " at " + std::to_string(ranks) + " ranks"
+            : std::string();
+        return BackendError { "args",
+            value + "the " + upper(backendName) + " backend moves at most " + elements + " elements per call ("
+                + std::string(model::name(dtype)) + at + ": " + bytesText(limit) + ")",
+            ExitCode::Usage, -1 };
+    }
+    if (const auto budget = backend.bufferBudget()) {
+        const std::int64_t needed = 2 * l.count * typeSize; // send and receive buffer, each S bytes
+        if (needed > budget->bytesPerRank)
+            return BackendError { "memory",
+                value + "needs " + bytesText(static_cast<double>(needed))
+                    + " of buffers per rank (send and receive, 2 × S), more than " + budget->source,
+                ExitCode::OutOfMemory, -1 };
+    }
+    return std::nullopt;
+}
+
 } // namespace
+
+std::string bytesText(double bytes)
+{
+    static constexpr const char* kUnits[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+    int unit = 0;
+    while (bytes >= 1024 && unit + 1 < static_cast<int>(std::size(kUnits))) {
+        bytes /= 1024;
+        ++unit;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g %s", bytes, kUnits[unit]);
+    return text;
+}
 
 double busFactor(Op op, int ranks)
 {
@@ -156,8 +256,26 @@ int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog
             redops.push_back(redop);
         }
     }
+    for (const auto dtype : dtypes) {
+        auto e = refuseSize(backend, hello.backend, o.op, "--maxbytes", o.maxBytes, sizes.back(), dtype, ranks);
+        if (!e && o.overlap && o.overlapBytes > 0 && dtype == dtypes.front()) // the overlap runs the first type
+            e = refuseSize(
+                backend, hello.backend, o.op, "--overlap-bytes", o.overlapBytes, o.overlapBytes, dtype, ranks);
+        if (e) {
+            e->rank = backend.rank();
+            return fail(out, *e);
+        }
+    }
     const auto roots = rootsFor(o, ranks);
-    hello.sizes = static_cast<int>(sizes.size() * dtypes.size() * redops.size() * roots.size());
+    // Progress records count rows in an int; -r -1 at many ranks could pass it.
+    const std::uint64_t rows = static_cast<std::uint64_t>(sizes.size()) * dtypes.size() * redops.size() * roots.size();
+    if (rows > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        return fail(out,
+            { "args",
+                "the sweep has " + std::to_string(rows)
+                    + " rows (sizes × types × reduction ops × roots); at most 2^31−1: fewer sizes, or one root",
+                ExitCode::Usage, backend.rank() });
+    hello.sizes = static_cast<int>(rows);
 
     out.hello(hello, o);
     const double factor = busFactor(o.op, ranks);
@@ -191,7 +309,7 @@ int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog
                         out.progress({ hello.op, bytes, index, hello.sizes, spec.inPlace });
                         if (watchdog)
                             watchdog->arm(o.timeoutSeconds, hello.op + " of " + std::to_string(bytes) + " B");
-                        auto result = backend.run(spec);
+                        auto result = runGuarded(backend, spec, hello.op, bytes);
                         if (watchdog)
                             watchdog->disarm();
                         if (result.error)
@@ -246,7 +364,7 @@ int runSweep(Backend& backend, const Options& o, Output& out, Watchdog* watchdog
             if (watchdog)
                 watchdog->arm(
                     o.timeoutSeconds, "overlap experiment (" + hello.op + " of " + std::to_string(bytes) + " B)");
-            auto result = backend.overlap(spec);
+            auto result = overlapGuarded(backend, spec, hello.op, bytes);
             if (watchdog)
                 watchdog->disarm();
             if (result.error)

@@ -28,6 +28,14 @@ IterationStats iterationStats(std::vector<double> seconds);
 /// 100·stdev/mean; all in µs.
 IterationSummary iterationSummary(const std::vector<double>& seconds);
 
+/// Bytes for messages, in the largest binary unit that keeps a number ≥ 1: "512 B", "2 GiB", "1.5 TiB" (three
+/// significant digits).
+std::string bytesText(double bytes);
+
+/// Runs every size. Refuses up front, before the hello record, a --maxbytes (or --overlap-bytes) that the backend
+/// cannot run: more elements per call than Backend::maxElementsPerCall (exit 1), or send and receive buffers
+/// (2 × S per rank) larger than Backend::bufferBudget (exit 8). A buffer allocation that fails later is an error
+/// record with exit 8.
 int runSweep(Backend& backend, const Options& options, Output& output, Watchdog* watchdog);
 
 } // namespace tutor::live

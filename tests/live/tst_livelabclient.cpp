@@ -28,6 +28,40 @@ private slots:
         QTest::newRow("dies in the middle of a line") << "midline" << false << 1 << "exited with code 9";
         QTest::newRow("unknown record type is skipped") << "unknown" << true << 1 << "1 measurement(s)";
         QTest::newRow("other protocol version") << "version" << false << 1 << "protocol = 2";
+        QTest::newRow("killed by SIGKILL mid-run") << "sigkill" << false << 2 << "crashed after 2 result(s)";
+        QTest::newRow("watchdog of a rank waiting in a call")
+            << "watchdog-call" << false << 1
+            << "watchdog: allreduce of 4096 B made no progress for 0.2 s: rank 0 waited in MPI_Allreduce for "
+               "another rank; communicator aborted on rank 0";
+        QTest::newRow("watchdog of a rank that stopped itself")
+            << "watchdog" << false << 1
+            << "watchdog: allreduce of 4096 B made no progress for 0.2 s: rank 0 stopped outside any library call; "
+               "communicator aborted on rank 0 — the worker's watchdog aborted a hung collective (exit 6)";
+        QTest::newRow("progress keeps the watchdog quiet") << "watchdog-progress" << true << 2 << "2 measurement(s)";
+        QTest::newRow("deeply nested line is one bad line")
+            << "deep" << true << 1 << "1 line(s) were not protocol records and were ignored";
+        QTest::newRow("line longer than the limit stops the run")
+            << "longline" << false << 1
+            << "The worker printed a line longer than 1048576 bytes and was stopped: its output is not the live-lab "
+               "protocol; 1 result received before is kept.";
+        QTest::newRow("endless output without a newline stops the run")
+            << "endless" << false << 1
+            << "The worker printed a line longer than 1048576 bytes and was stopped: its output is not the live-lab "
+               "protocol; 1 result received before is kept.";
+        QTest::newRow("UTF-8 inside a record, split across reads")
+            << "utf8" << false << 1
+            << "cudaMalloc: 显存不足 «8 GiB» on rank 1 — a CUDA, NCCL or MPI call failed (exit 4); 1 result received "
+               "before is kept.";
+        QTest::newRow("done, then a non-zero exit")
+            << "done-then-fail" << false << 2
+            << "The worker exited with code 4 (a CUDA, NCCL or MPI call failed) after its final \"done\" record; 2 "
+               "results received before are kept.";
+        QTest::newRow("done, then a crash") << "done-then-crash" << false << 2 << "crashed after 2 result(s)";
+        QTest::newRow("out-of-range record value")
+            << "out-of-range" << false << 2
+            << "2 record(s) had out-of-range values and were skipped (first: measurement.count = 8192: must not "
+               "exceed measurement.bytes = 4096 (an element has at least one byte)); 2 results received before are "
+               "kept.";
     }
     void faults()
     {
@@ -39,7 +73,7 @@ private slots:
         if (fake.isEmpty())
             QSKIP("TUTOR_FAKE_WORKER is not set (run through ctest)");
         LiveLabClient client;
-        client.setSilenceTimeoutMs(1000);
+        client.setSilenceTimeoutMs(3000); // longer than the fake's watchdogs (0.2 s, + 1 s inside a call)
         QSignalSpy finished(&client, &LiveLabClient::finished);
         QSignalSpy failed(&client, &LiveLabClient::failed);
         client.startProgram(fake, { mode });
@@ -53,6 +87,69 @@ private slots:
         if (!ok)
             QVERIFY2(message.contains(QStringLiteral("kept")), qPrintable(message));
         QCOMPARE(client.state(), ok ? LiveLabClient::State::Finished : LiveLabClient::State::Failed);
+        if (mode == QLatin1String("utf8")) {
+            QVERIFY(client.hello());
+            QCOMPARE(client.hello()->hosts, std::vector<std::string> { "节点-α" });
+        }
+        if (mode == QLatin1String("deep"))
+            QCOMPARE(client.badLines(), 1);
+    }
+
+    void exitCodeMeanings_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("meaning");
+        QTest::newRow("4: library call") << 4 << "a CUDA, NCCL or MPI call failed";
+        QTest::newRow("6: watchdog") << 6 << "the worker's watchdog aborted a hung collective";
+        QTest::newRow("8: out of memory") << 8 << "the buffers do not fit in memory, or allocating them failed";
+        QTest::newRow("9: internal error") << 9 << "an unexpected exception in the worker";
+        QTest::newRow("unknown") << 42 << "unknown exit code";
+    }
+    void exitCodeMeanings()
+    {
+        QFETCH(int, code);
+        QFETCH(QString, meaning);
+        QCOMPARE(LiveLabClient::exitCodeMeaning(code), meaning);
+    }
+
+    void outOfRangeValues_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<QString>("why");
+        const QByteArray m = R"({"type":"measurement","protocol":1,"op":"allreduce","dtype":"float","in_place":false,)"
+                             R"("algbw_GBps":1,"busbw_GBps":1,)";
+        QTest::newRow("in range") << m + R"("bytes":4096,"count":1024,"ranks":2,"time_us":4,"wrong":0})" << 2
+                                  << QString();
+        QTest::newRow("more elements than bytes")
+            << m + R"("bytes":4096,"count":4097,"ranks":2,"time_us":4,"wrong":0})" << 2
+            << "measurement.count = 4097: must not exceed measurement.bytes = 4096 (an element has at least one byte)";
+        QTest::newRow("beyond the largest size")
+            << m + R"("bytes":1099511627777,"count":1024,"ranks":2,"time_us":4,"wrong":0})" << 2
+            << "measurement.bytes = 1099511627777: must be at most 1099511627776 (1 TiB, the worker's largest size)";
+        QTest::newRow("ranks differ from hello") << m + R"("bytes":4096,"count":1024,"ranks":3,"time_us":4,"wrong":0})"
+                                                 << 2 << "measurement.ranks = 3: must equal hello.ranks = 2";
+        QTest::newRow("more wrong elements than elements")
+            << m + R"("bytes":4096,"count":1024,"ranks":2,"time_us":4,"wrong":2049})" << 2
+            << "measurement.wrong = 2049: must not exceed count × ranks = 2048";
+        QTest::newRow("progress past its total")
+            << QByteArray(R"({"type":"progress","protocol":1,"op":"allreduce","bytes":8,"index":9,"total":3})") << 2
+            << "progress.index = 9: must not exceed progress.total = 3";
+        QTest::newRow("overlap above 100 %")
+            << QByteArray(R"({"type":"overlap","protocol":1,"op":"allreduce","bytes":8,"ranks":2,)"
+                          R"("compute_alone_us":1,"comm_alone_us":1,"compute_together_us":1,"comm_together_us":1,)"
+                          R"("overall_us":1,"osu_overlap_pct":150,"hta_overlap_pct":50})")
+            << 2 << "overlap.osu_overlap_pct = 150: must be a percentage from 0 to 100";
+    }
+    void outOfRangeValues()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(int, ranks);
+        QFETCH(QString, why);
+        const auto parsed = tutor::live::parseLine(line.toStdString());
+        QVERIFY2(parsed.ok(), parsed.error ? parsed.error->message.c_str() : "");
+        const auto got = LiveLabClient::outOfRange(*parsed.record, ranks);
+        QCOMPARE(got.value_or(QString()), why);
     }
 
     void cancelKeepsResults()

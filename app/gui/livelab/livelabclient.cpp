@@ -3,9 +3,13 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <cmath>
+#include <csignal>
+#include <sys/types.h>
 #include <unistd.h>
 
 namespace tutor::app {
@@ -21,6 +25,50 @@ QString resultsKept(std::size_t n)
 QString latin1(std::string_view text)
 {
     return QString::fromLatin1(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+/// The processes of session `sid` that are still running (zombies excluded), from /proc/<pid>/stat.
+QList<pid_t> sessionMembers(pid_t sid)
+{
+    QList<pid_t> members;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString& name : entries) {
+        bool ok = false;
+        const pid_t pid = static_cast<pid_t>(name.toInt(&ok));
+        if (!ok)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(name));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = stat.read(1024);
+        const qsizetype close = text.lastIndexOf(')');
+        if (close < 0)
+            continue;
+        // After the command name: state, ppid, pgrp, session.
+        const QList<QByteArray> fields = text.mid(close + 2).split(' ');
+        if (fields.size() > 3 && fields[3].toInt() == sid && fields[0] != "Z" && fields[0] != "X")
+            members.append(pid);
+    }
+    return members;
+}
+
+/// SIGKILL to every process of session `sid` but its leader (the ranks, while mpirun still runs to reap them),
+/// then to the leader; waits up to 2 s until none runs.
+void killSession(pid_t sid)
+{
+    if (sid <= 0)
+        return;
+    QElapsedTimer waited;
+    waited.start();
+    for (QList<pid_t> left = sessionMembers(sid); !left.isEmpty(); left = sessionMembers(sid)) {
+        const bool leaderOnly = left.size() == 1 && left.front() == sid;
+        for (pid_t pid : left)
+            if (pid != sid || leaderOnly)
+                ::kill(pid, SIGKILL);
+        if (waited.elapsed() > 2000)
+            return;
+        ::usleep(5000);
+    }
 }
 
 /// NCCL on this machine runs as one process driving every GPU; everything else runs under mpirun.
@@ -44,9 +92,28 @@ LiveLabClient::~LiveLabClient()
 {
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
-        m_process->kill();
-        m_process->waitForFinished(2000);
+        stopProcess(0);
     }
+}
+
+void LiveLabClient::stopProcess(int graceMs)
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning)
+        return;
+    // The worker leads its own session (see startProgram). mpirun puts every rank in a process group of its own
+    // but leaves it in that session, so the session is how every process of the run is found.
+    const auto pid = static_cast<pid_t>(m_process->processId());
+    if (graceMs > 0) {
+        // One SIGTERM: mpirun stops its ranks in order; a second signal would make it exit without doing so.
+        m_process->terminate();
+        if (m_process->waitForFinished(graceMs)) {
+            killSession(pid);
+            return;
+        }
+    }
+    killSession(pid);
+    m_process->kill();
+    m_process->waitForFinished(5000);
 }
 
 QString LiveLabClient::defaultWorkerPath()
@@ -108,9 +175,11 @@ std::pair<QString, QStringList> LiveLabClient::commandLine(const LiveLabRequest&
 void LiveLabClient::reset()
 {
     m_lines = live::LineBuffer {};
-    m_timedOut = m_cancelled = m_done = false;
-    m_badLines = m_skipped = 0;
+    m_timedOut = m_cancelled = m_done = m_overlong = false;
+    m_lineBytes = 0;
+    m_badLines = m_skipped = m_rejected = 0;
     m_firstBadLine.clear();
+    m_firstRejected.clear();
     m_message.clear();
     m_hello.reset();
     m_doneRecord.reset();
@@ -152,6 +221,8 @@ void LiveLabClient::startProgram(const QString& program, const QStringList& argu
         env.insert(QStringLiteral("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"), QStringLiteral("1"));
     }
     m_process->setProcessEnvironment(env);
+    // Its own session, so that stopProcess() can find and end mpirun and every rank it started.
+    m_process->setChildProcessModifier([] { ::setsid(); });
     connect(m_process, &QProcess::readyReadStandardOutput, this, &LiveLabClient::onReadyRead);
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
         m_stderrTail += m_process->readAllStandardError();
@@ -173,9 +244,7 @@ void LiveLabClient::cancel()
     if (!isRunning() || !m_process)
         return;
     m_cancelled = true;
-    m_process->terminate();
-    if (!m_process->waitForFinished(1500))
-        m_process->kill();
+    stopProcess(3000); // mpirun takes about a second to stop its ranks in order
 }
 
 void LiveLabClient::onSilence()
@@ -183,17 +252,38 @@ void LiveLabClient::onSilence()
     if (!isRunning() || !m_process)
         return;
     m_timedOut = true;
-    m_process->kill();
+    stopProcess(0);
 }
 
 void LiveLabClient::onReadyRead()
 {
     if (m_silenceMs > 0)
         m_silence.start(m_silenceMs);
-    const QByteArray bytes = m_process->readAllStandardOutput();
-    for (const std::string& line :
-        m_lines.feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size()))))
-        handleLine(line);
+    consume(m_process->readAllStandardOutput());
+}
+
+void LiveLabClient::consume(const QByteArray& bytes)
+{
+    // Line by line, so that the records before an over-long line are kept and nothing after it is read.
+    qsizetype from = 0;
+    while (from < bytes.size() && !m_overlong) {
+        const qsizetype newline = bytes.indexOf('\n', from);
+        const qsizetype end = newline < 0 ? bytes.size() : newline;
+        m_lineBytes += end - from;
+        if (m_lineBytes > kMaxLineBytes) {
+            m_overlong = true;
+            if (isRunning())
+                stopProcess(0);
+            return;
+        }
+        const qsizetype next = newline < 0 ? bytes.size() : newline + 1;
+        for (const std::string& line :
+            m_lines.feed(std::string_view(bytes.constData() + from, static_cast<std::size_t>(next - from))))
+            handleLine(line);
+        if (newline >= 0)
+            m_lineBytes = 0;
+        from = next;
+    }
 }
 
 void LiveLabClient::handleLine(const std::string& line)
@@ -208,6 +298,15 @@ void LiveLabClient::handleLine(const std::string& line)
                              .arg(QString::fromStdString(parsed.error->message)));
             return;
         }
+        if (parsed.error->kind == live::ParseError::Kind::BadField) {
+            // A record of the protocol whose value is impossible (negative, overflowing, of the wrong type): a
+            // broken worker, not a launcher's banner, so it fails the run as an out-of-range value does.
+            if (m_rejected++ == 0)
+                m_firstRejected = QString::fromStdString(parsed.error->message);
+            emit warning(tr("Skipped a record with an out-of-range value: %1")
+                             .arg(QString::fromStdString(parsed.error->message)));
+            return;
+        }
         if (m_badLines++ == 0)
             m_firstBadLine = QString::fromStdString(parsed.error->message);
         emit warning(
@@ -215,6 +314,12 @@ void LiveLabClient::handleLine(const std::string& line)
         return;
     }
     const live::Record& record = *parsed.record;
+    if (const auto why = outOfRange(record, m_hello ? m_hello->ranks : 0)) {
+        if (m_rejected++ == 0)
+            m_firstRejected = *why;
+        emit warning(tr("Skipped a record with an out-of-range value: %1").arg(*why));
+        return;
+    }
     if (const auto* hello = std::get_if<live::HelloRecord>(&record)) {
         m_hello = *hello;
         m_source = QStringLiteral("commtutor-live %1").arg(QString::fromStdString(hello->backend));
@@ -258,11 +363,8 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     if (!isRunning())
         return;
-    const QByteArray rest = m_process->readAllStandardOutput();
-    for (const std::string& line :
-        m_lines.feed(std::string_view(rest.constData(), static_cast<std::size_t>(rest.size()))))
-        handleLine(line);
-    const std::string tail = m_lines.takeRemainder();
+    consume(m_process->readAllStandardOutput());
+    const std::string tail = m_overlong ? std::string() : m_lines.takeRemainder();
     const bool truncated = tail.find_first_not_of(" \t\r") != std::string::npos;
     if (truncated) {
         // A last line without newline is a record only if it parses; otherwise the worker died mid-line.
@@ -273,7 +375,7 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
             m_firstBadLine = tr("the output ends in the middle of a line");
     }
     m_stderrTail += m_process->readAllStandardError();
-    const QString stderrText = QString::fromLocal8Bit(m_stderrTail).trimmed();
+    const QString stderrText = QString::fromUtf8(m_stderrTail).trimmed();
     const QString stderrLast = stderrText.section(QLatin1Char('\n'), -1);
     const QString kept = resultsKept(m_measurements.size());
 
@@ -283,6 +385,12 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
         return end(State::Failed,
             tr("The worker printed nothing for %1 s and was stopped (a hung collective?); %2.")
                 .arg(m_silenceMs / 1000.0)
+                .arg(kept));
+    if (m_overlong)
+        return end(State::Failed,
+            tr("The worker printed a line longer than %1 bytes and was stopped: its output is not the live-lab "
+               "protocol; %2.")
+                .arg(kMaxLineBytes)
                 .arg(kept));
     if (!m_errors.empty()) {
         const live::ErrorRecord& e = m_errors.front();
@@ -297,12 +405,21 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
             tr("The worker crashed after %1 result(s); %2.%3")
                 .arg(m_measurements.size())
                 .arg(kept, stderrLast.isEmpty() ? QString() : QStringLiteral(" ") + stderrLast));
+    const QString stderrNote = stderrLast.isEmpty() ? QString() : QStringLiteral(" ") + stderrLast;
     if (exitCode != 0 && !m_done)
         return end(State::Failed,
             tr("The worker exited with code %1 (%2) without reporting an error; %3.%4")
                 .arg(exitCode)
-                .arg(exitCodeMeaning(exitCode), kept,
-                    stderrLast.isEmpty() ? QString() : QStringLiteral(" ") + stderrLast));
+                .arg(exitCodeMeaning(exitCode), kept, stderrNote));
+    // The exit status outranks `done`: a worker that failed after writing it (in its teardown, or a rank other
+    // than the one that wrote it) did not succeed. A correctness failure exits with the code `done` announced.
+    const bool wrongResults = m_doneRecord && m_doneRecord->wrong > 0 && m_doneRecord->exitCode == exitCode
+        && exitCode == static_cast<int>(live::ExitCode::WrongResults);
+    if (exitCode != 0 && !wrongResults)
+        return end(State::Failed,
+            tr("The worker exited with code %1 (%2) after its final \"done\" record; %3.%4")
+                .arg(exitCode)
+                .arg(exitCodeMeaning(exitCode), kept, stderrNote));
     if (!m_done) {
         const QString why = m_badLines ? tr("its output is not the live-lab protocol (%1)").arg(m_firstBadLine)
                                        : tr("it ended without its final \"done\" record");
@@ -311,6 +428,11 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
     if (m_doneRecord && m_doneRecord->wrong > 0)
         return end(State::Failed,
             tr("The correctness check found %1 wrong element(s); %2.").arg(m_doneRecord->wrong).arg(kept));
+    if (m_rejected)
+        return end(State::Failed,
+            tr("%1 record(s) had out-of-range values and were skipped (first: %2); %3.")
+                .arg(m_rejected)
+                .arg(m_firstRejected, kept));
     QString summary = tr("%1 measurement(s), average bus bandwidth %2 GB/s.")
                           .arg(m_measurements.size())
                           .arg(m_doneRecord ? m_doneRecord->avgBusBwGBps : 0.0, 0, 'f', 2);
@@ -374,8 +496,65 @@ QString LiveLabClient::exitCodeMeaning(int code)
         return tr("the worker's watchdog aborted a hung collective");
     case live::ExitCode::RankMismatch:
         return tr("the ranks do not match the request");
+    case live::ExitCode::OutOfMemory:
+        return tr("the buffers do not fit in memory, or allocating them failed");
+    case live::ExitCode::Internal:
+        return tr("an unexpected exception in the worker");
     }
     return tr("unknown exit code");
+}
+
+std::optional<QString> LiveLabClient::outOfRange(const live::Record& record, int ranks)
+{
+    auto rule = [](const char* field, auto value, const QString& must) {
+        return QStringLiteral("%1 = %2: %3").arg(QLatin1String(field), QString::number(value), must);
+    };
+    auto finite = [&](const char* field, double value) -> std::optional<QString> {
+        if (!std::isfinite(value))
+            return rule(field, value, tr("must be a finite number"));
+        return std::nullopt;
+    };
+    if (const auto* m = std::get_if<live::MeasurementRecord>(&record)) {
+        if (!std::isfinite(m->timeUs) || m->timeUs <= 0)
+            return rule("measurement.time_us", m->timeUs, tr("must be a finite number > 0"));
+        for (const auto& [field, value] : { std::pair { "measurement.algbw_GBps", m->algBwGBps },
+                 std::pair { "measurement.busbw_GBps", m->busBwGBps }, std::pair { "measurement.min_us", m->minUs },
+                 std::pair { "measurement.median_us", m->medianUs }, std::pair { "measurement.p99_us", m->p99Us } })
+            if (auto why = finite(field, value))
+                return why;
+        if (m->bytes > model::kMaxMessageBytes)
+            return rule("measurement.bytes", m->bytes,
+                tr("must be at most %1 (1 TiB, the worker's largest size)").arg(model::kMaxMessageBytes));
+        if (m->count > m->bytes)
+            return rule("measurement.count", m->count,
+                tr("must not exceed measurement.bytes = %1 (an element has at least one byte)").arg(m->bytes));
+        if (ranks > 0 && m->ranks != ranks)
+            return rule("measurement.ranks", m->ranks, tr("must equal hello.ranks = %1").arg(ranks));
+        if (m->wrong > m->count * std::max(1, m->ranks))
+            return rule("measurement.wrong", m->wrong,
+                tr("must not exceed count × ranks = %1").arg(m->count * std::max(1, m->ranks)));
+    } else if (const auto* p = std::get_if<live::ProgressRecord>(&record)) {
+        if (p->index > p->total)
+            return rule("progress.index", p->index, tr("must not exceed progress.total = %1").arg(p->total));
+    } else if (const auto* o = std::get_if<live::OverlapRecord>(&record)) {
+        for (const auto& [field, value] : { std::pair { "overlap.compute_alone_us", o->computeAloneUs },
+                 std::pair { "overlap.comm_alone_us", o->commAloneUs },
+                 std::pair { "overlap.compute_together_us", o->computeTogetherUs },
+                 std::pair { "overlap.comm_together_us", o->commTogetherUs },
+                 std::pair { "overlap.overall_us", o->overallUs }, std::pair { "overlap.test_us", o->testUs },
+                 std::pair { "overlap.compute_slowdown", o->computeSlowdown },
+                 std::pair { "overlap.comm_slowdown", o->commSlowdown } })
+            if (auto why = finite(field, value))
+                return why;
+        for (const auto& [field, value] : { std::pair { "overlap.osu_overlap_pct", o->osuOverlapPct },
+                 std::pair { "overlap.hta_overlap_pct", o->htaOverlapPct } })
+            if (!(value >= 0 && value <= 100))
+                return rule(field, value, tr("must be a percentage from 0 to 100"));
+    } else if (const auto* d = std::get_if<live::DoneRecord>(&record)) {
+        if (auto why = finite("done.avg_busbw_GBps", d->avgBusBwGBps))
+            return why;
+    }
+    return std::nullopt;
 }
 
 } // namespace tutor::app

@@ -4,6 +4,11 @@
 // arrives and keeps every result. A worker that crashes, hangs, prints garbage or reports an error ends in one
 // readable message from failed(); the results received before stay available.
 //
+// The worker's exit status is the last word: a run is a success only when the worker sent `done` and exited
+// with 0. A line longer than kMaxLineBytes stops the worker (its output is not the protocol), and records with
+// values no worker can mean (a non-finite time, more elements than bytes) are skipped and fail the run.
+// The worker runs in its own session, so cancelling stops mpirun and every rank it started.
+//
 // Finding the worker: the TUTOR_LIVE_WORKER environment variable, else commtutor-live next to the app binary,
 // else <app dir>/../../live/worker/commtutor-live (the build tree), else commtutor-live on PATH.
 // Finding mpirun (MPI backend, or NCCL across hosts): TUTOR_MPIRUN, else mpirun on PATH.
@@ -90,6 +95,12 @@ public:
         const live::MeasurementRecord& record, const QString& source);
     /// The meaning of a worker exit code ("a CUDA, NCCL or MPI call failed").
     static QString exitCodeMeaning(int code);
+    /// Why a parsed record cannot be a worker's result: "measurement.time_us = inf: must be a finite number > 0";
+    /// nullopt when its values are in range. `ranks` is the hello record's rank count (0: not known yet).
+    static std::optional<QString> outOfRange(const live::Record& record, int ranks);
+
+    /// The longest line the client reads (bytes, without the newline); a longer one stops the worker.
+    static constexpr qsizetype kMaxLineBytes = 1 << 20;
 
 signals:
     void started(const QString& commandLine);
@@ -106,6 +117,11 @@ signals:
 
 private:
     void onReadyRead();
+    /// Splits bytes into lines and handles them; stops the worker at a line longer than kMaxLineBytes.
+    void consume(const QByteArray& bytes);
+    /// Ends the worker and every process of its session: SIGTERM to the worker, then, after `graceMs` (0: at once),
+    /// SIGKILL to every process left in the session.
+    void stopProcess(int graceMs);
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onProcessError(QProcess::ProcessError error);
     void onSilence();
@@ -125,7 +141,11 @@ private:
     bool m_timedOut = false;
     bool m_cancelled = false;
     bool m_done = false;
+    bool m_overlong = false; ///< stopped because a line passed kMaxLineBytes
+    qsizetype m_lineBytes = 0; ///< bytes of the line being received so far
     int m_badLines = 0;
+    int m_rejected = 0; ///< records with out-of-range values
+    QString m_firstRejected;
     int m_skipped = 0;
     QString m_firstBadLine;
     QString m_source;

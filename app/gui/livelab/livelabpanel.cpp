@@ -207,6 +207,8 @@ void LiveLabStage::buildPanel()
         if (!path.isEmpty()) {
             const QString error = saveMeasurements(path);
             m_status->setText(error.isEmpty() ? tr("Saved %1").arg(path) : error);
+            if (!error.isEmpty())
+                emit message(error, true);
         }
     });
     connect(import, &QPushButton::clicked, this, [this] {

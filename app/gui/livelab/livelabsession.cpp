@@ -5,6 +5,7 @@
 #include "model/measure/ncclimport.h"
 
 #include <QFileInfo>
+#include <QLocale>
 
 namespace tutor::app {
 
@@ -17,12 +18,19 @@ QString problemsText(const model::Problems& problems)
 
 } // namespace
 
-LiveLabSession::LiveLabSession(QObject* parent)
+LiveLabSession::LiveLabSession(QObject* parent, const QString& journalPath)
     : QObject(parent)
     , m_client(new LiveLabClient(this))
+    , m_journal(journalPath)
 {
     setComparisonPreset(QStringLiteral("cpu-laptop"));
-    connect(m_client, &LiveLabClient::started, this, [this] { emit runningChanged(true); });
+    connect(m_client, &LiveLabClient::started, this, [this] {
+        m_journalWarned = false;
+        m_journalOwned = true;
+        m_unsavedRun = true;
+        journal(m_journal.begin());
+        emit runningChanged(true);
+    });
     connect(m_client, &LiveLabClient::progressed, this, &LiveLabSession::progressed);
     connect(m_client, &LiveLabClient::helloReceived, this, [this] {
         m_hello = m_client->hello();
@@ -32,6 +40,7 @@ LiveLabSession::LiveLabSession(QObject* parent)
     });
     connect(m_client, &LiveLabClient::measurementAdded, this, [this](int index) {
         m_measurements.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
+        journal(m_journal.append(m_measurements.back()));
         recompute();
     });
     connect(m_client, &LiveLabClient::overlapAdded, this, [this](int index) {
@@ -40,6 +49,9 @@ LiveLabSession::LiveLabSession(QObject* parent)
     });
     connect(m_client, &LiveLabClient::warning, this, &LiveLabSession::warning);
     connect(m_client, &LiveLabClient::finished, this, [this](bool ok, const QString& summary) {
+        // A run that ended normally has nothing to restore; a stopped or crashed one stays journalled until saved.
+        if (ok)
+            journal(m_journal.finish());
         emit runningChanged(false);
         emit finished(ok, summary);
     });
@@ -79,6 +91,8 @@ void LiveLabSession::setMeasurements(std::vector<model::Measurement> measurement
 {
     clearResults(origin);
     m_measurements = std::move(measurements);
+    // A live run replaced by a file stays in its unfinished journal (offered at the next start), never lost.
+    m_unsavedRun = false;
     emit measurementsReplaced(origin);
     recompute();
 }
@@ -93,9 +107,59 @@ QString LiveLabSession::openMeasurements(const QString& path)
     return tr("Opened %1 measurement(s) from %2").arg(n).arg(path);
 }
 
-QString LiveLabSession::saveMeasurements(const QString& path) const
+QString LiveLabSession::saveMeasurements(const QString& path)
 {
-    return problemsText(model::saveMeasurements(path.toStdString(), m_measurements));
+    const QString error = problemsText(model::saveMeasurements(path.toStdString(), m_measurements));
+    if (error.isEmpty() && m_unsavedRun) {
+        m_unsavedRun = false;
+        if (m_journalOwned && !m_client->isRunning())
+            journal(m_journal.finish());
+    }
+    return error;
+}
+
+std::optional<InterruptedRun> LiveLabSession::interruptedRun() const
+{
+    if (m_journalOwned)
+        return std::nullopt;
+    return LiveRunJournal::interrupted(m_journal.path());
+}
+
+QString LiveLabSession::restoreInterruptedRun()
+{
+    const auto run = interruptedRun();
+    if (!run)
+        return tr("No interrupted live run to restore.");
+    const QString when = QLocale().toString(run->started.toLocalTime(), QLocale::ShortFormat);
+    setMeasurements(run->measurements, tr("interrupted run of %1").arg(when));
+    // The journal now backs what is shown: it stays unfinished until the measurements are saved.
+    m_journalWarned = false;
+    journal(m_journal.resume());
+    m_journalOwned = true;
+    m_unsavedRun = true;
+    QString text
+        = tr("Restored %n measurement(s) of the live run from %1", "", int(run->measurements.size())).arg(when);
+    if (run->skippedLines > 0)
+        text += tr("; %n damaged line(s) skipped", "", run->skippedLines);
+    return text;
+}
+
+QString LiveLabSession::discardInterruptedRun()
+{
+    if (m_journalOwned)
+        return {};
+    if (!LiveRunJournal::discard(m_journal.path()))
+        return tr("%1: cannot be removed").arg(m_journal.path());
+    return {};
+}
+
+void LiveLabSession::journal(const QString& error)
+{
+    // The run goes on without the journal; say so once, naming the file and the reason.
+    if (error.isEmpty() || m_journalWarned)
+        return;
+    m_journalWarned = true;
+    emit warning(tr("The live run is not being journalled: %1").arg(error));
 }
 
 model::Result<model::ImportResult> LiveLabSession::readNcclTests(

@@ -5,7 +5,12 @@
 // drawn for and the host count the worker reported. Every change re-runs model/measure/prediction.h and is
 // emitted as values; LiveLabStage only displays them and forwards what the user asks for. No widgets, so it
 // can be tested without a display.
+//
+// Every measurement of a live run is journalled as it arrives (liverunjournal.h); the journal is marked finished
+// when the run ends normally or the measurements are saved, so a crash of the window or the worker leaves an
+// unfinished journal that interruptedRun() finds and restoreInterruptedRun() puts back.
 #include "app/gui/livelab/livelabclient.h"
+#include "app/gui/livelab/liverunjournal.h"
 #include "live/protocol/protocol.h"
 #include "model/collectives/hardware.h"
 #include "model/measure/calibrate.h"
@@ -36,7 +41,8 @@ struct LiveLabCurves {
 class LiveLabSession : public QObject {
     Q_OBJECT
 public:
-    explicit LiveLabSession(QObject* parent = nullptr);
+    /// `journalPath`: where live runs are journalled (tests pass a temporary file).
+    explicit LiveLabSession(QObject* parent = nullptr, const QString& journalPath = LiveRunJournal::defaultPath());
 
     LiveLabClient* client() const { return m_client; }
 
@@ -65,7 +71,8 @@ public:
     void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
     /// File actions. open/import return a one-line summary or the problems; save returns the problems or empty.
     QString openMeasurements(const QString& path);
-    QString saveMeasurements(const QString& path) const;
+    /// Saving the measurements of a live run also marks its journal finished.
+    QString saveMeasurements(const QString& path);
     /// nccl-tests import in two steps, so the window can ask for what a file does not say: read the runs (every
     /// run, with its op and ranks known or not; hints fill only what the file lacks), then show the complete ones.
     model::Result<model::ImportResult> readNcclTests(const QString& path, const model::ImportHints& hints = {}) const;
@@ -76,8 +83,19 @@ public:
     /// readNcclTests, then applyNcclImport.
     QString importNcclTests(const QString& path, const model::ImportHints& hints = {});
 
+    /// Measurements of a live run (or a restored one) shown and not yet saved; Start asks before clearing them.
+    bool hasUnsavedRun() const { return m_unsavedRun && !m_measurements.empty(); }
+    /// The unfinished run in the journal left by an earlier window or worker that crashed, if any (never this
+    /// session's own run).
+    std::optional<InterruptedRun> interruptedRun() const;
+    /// Shows the interrupted run's measurements (they stay journalled until saved or replaced by a new run);
+    /// returns a one-line summary, or the reason when there is nothing to restore.
+    QString restoreInterruptedRun();
+    /// Removes the interrupted run's journal (the user chose Discard). Returns the error or empty.
+    QString discardInterruptedRun();
+
     /// Starts the worker on `request` after clearing the results; false (and error()) when the sizes are not
-    /// 1 ≤ minBytes ≤ maxBytes.
+    /// 1 ≤ minBytes ≤ maxBytes. The caller asks first when hasUnsavedRun() or interruptedRun() says so.
     bool start(const LiveLabRequest& request);
     void cancel();
 
@@ -115,6 +133,7 @@ private:
     void clearResults(const QString& origin);
     void recompute();
     void emitOverlap();
+    void journal(const QString& error);
 
     LiveLabClient* m_client = nullptr;
     std::vector<model::Measurement> m_measurements;
@@ -126,6 +145,10 @@ private:
     model::HardwarePreset m_preset;
     std::vector<model::MeasurementRow> m_rows;
     LiveLabCurves m_curves;
+    LiveRunJournal m_journal;
+    bool m_journalOwned = false; ///< the journal file holds this session's run (restored or recorded here)
+    bool m_unsavedRun = false;
+    bool m_journalWarned = false; ///< one warning per run when the journal cannot be written
 };
 
 } // namespace tutor::app

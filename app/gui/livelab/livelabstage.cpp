@@ -9,10 +9,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -103,6 +106,24 @@ void LiveLabStage::buildResults()
     auto* results = new QWidget;
     auto* column = new QVBoxLayout(results);
     column->setContentsMargins(0, 0, 0, 0);
+
+    m_restoreBar = new QFrame;
+    m_restoreBar->setObjectName(QStringLiteral("restoreBar"));
+    static_cast<QFrame*>(m_restoreBar)->setFrameShape(QFrame::StyledPanel);
+    auto* bar = new QHBoxLayout(m_restoreBar);
+    m_restoreLabel = new QLabel;
+    m_restoreLabel->setWordWrap(true);
+    auto* restore = new QPushButton(tr("Restore"));
+    restore->setObjectName(QStringLiteral("restoreRun"));
+    auto* discard = new QPushButton(tr("Discard"));
+    discard->setObjectName(QStringLiteral("discardRun"));
+    connect(restore, &QPushButton::clicked, this, &LiveLabStage::restoreInterruptedRun);
+    connect(discard, &QPushButton::clicked, this, &LiveLabStage::discardInterruptedRun);
+    bar->addWidget(m_restoreLabel, 1);
+    bar->addWidget(restore);
+    bar->addWidget(discard);
+    m_restoreBar->hide();
+    column->addWidget(m_restoreBar);
     m_tabs = new QTabWidget;
 
     auto* chartPage = new QWidget;
@@ -190,7 +211,74 @@ void LiveLabStage::start()
         emit message(m_status->text(), true);
         return;
     }
+    if (!confirmStart())
+        return;
+    m_restoreBar->hide();
     m_session->start(r);
+}
+
+bool LiveLabStage::confirmStart()
+{
+    if (m_session->hasUnsavedRun()) {
+        const auto n = static_cast<int>(m_session->measurements().size());
+        if (QMessageBox::question(this, tr("Start a new run"),
+                tr("The %n measurement(s) shown have not been saved. Start a new run and clear them?", "", n),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+            return false;
+    }
+    if (const auto run = m_session->interruptedRun()) {
+        const auto n = static_cast<int>(run->measurements.size());
+        if (QMessageBox::question(this, tr("Start a new run"),
+                tr("The interrupted live run with %n measurement(s) has not been restored. Start a new run and "
+                   "discard it?",
+                    "", n),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            != QMessageBox::Yes)
+            return false;
+    }
+    return true;
+}
+
+void LiveLabStage::showEvent(QShowEvent* event)
+{
+    Stage::showEvent(event);
+    if (!m_offered) {
+        m_offered = true;
+        offerInterruptedRun();
+    }
+}
+
+bool LiveLabStage::offerInterruptedRun()
+{
+    const auto run = m_session->interruptedRun();
+    if (!run) {
+        m_restoreBar->hide();
+        return false;
+    }
+    const QString when = run->started.isValid() ? QLocale().toString(run->started.toLocalTime(), QLocale::ShortFormat)
+                                                : tr("an earlier session");
+    m_restoreLabel->setText(
+        tr("A live run from %1 was interrupted with %n measurement(s).", "", int(run->measurements.size())).arg(when));
+    m_restoreBar->show();
+    return true;
+}
+
+void LiveLabStage::restoreInterruptedRun()
+{
+    m_restoreBar->hide();
+    m_status->setText(m_session->restoreInterruptedRun());
+    emit message(m_status->text(), false);
+}
+
+void LiveLabStage::discardInterruptedRun()
+{
+    m_restoreBar->hide();
+    const QString error = m_session->discardInterruptedRun();
+    if (!error.isEmpty()) {
+        m_status->setText(error);
+        emit message(error, true);
+    }
 }
 
 void LiveLabStage::cancel()
@@ -252,7 +340,7 @@ QString LiveLabStage::openMeasurements(const QString& path)
     return m_session->openMeasurements(path);
 }
 
-QString LiveLabStage::saveMeasurements(const QString& path) const
+QString LiveLabStage::saveMeasurements(const QString& path)
 {
     return m_session->saveMeasurements(path);
 }

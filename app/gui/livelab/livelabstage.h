@@ -12,6 +12,9 @@
 // Calibration result: calibrationApplied(intra, inter) carries the preset's two links with the fitted one
 // replaced — the intra-node link when every rank ran on one host, the inter-node link when the run spanned
 // several hosts. The same profile is saved as JSON (hardwareprofile.h, customProfilePath()).
+// A live run interrupted by a crash of the window or the worker (its journal left unfinished) is offered back in a
+// bar above the results when the page is first shown: "Restore" or "Discard"; nothing is removed unasked. Start
+// asks before clearing measurements that were not saved or an interrupted run not yet restored.
 // The worker is found as LiveLabClient::defaultWorkerPath() says (TUTOR_LIVE_WORKER, next to the app, or the
 // build tree's live/worker/).
 #include "app/gui/livelab/livelabclient.h"
@@ -71,8 +74,15 @@ public:
     void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
     /// File actions without dialogs (the buttons ask for a path, then call these). Return an error or empty.
     QString openMeasurements(const QString& path);
-    QString saveMeasurements(const QString& path) const;
+    QString saveMeasurements(const QString& path);
     QString importNcclTests(const QString& path);
+
+    /// Shows the restore bar when the journal holds an interrupted run; true when it does. Called when the page
+    /// is first shown.
+    bool offerInterruptedRun();
+    /// The restore bar's two buttons.
+    void restoreInterruptedRun();
+    void discardInterruptedRun();
 
 public slots:
     void start();
@@ -85,7 +95,12 @@ public slots:
 signals:
     void calibrationApplied(tutor::model::Link intra, tutor::model::Link inter);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    /// Asks before Start clears what the user could not get back; true to go on.
+    bool confirmStart();
     void buildPanel();
     void buildResults();
     void connectSession();
@@ -129,6 +144,9 @@ private:
     QTableView* m_table = nullptr;
     QTableWidget* m_overlapTable = nullptr;
     QLabel* m_fitLabel = nullptr;
+    QWidget* m_restoreBar = nullptr;
+    QLabel* m_restoreLabel = nullptr;
+    bool m_offered = false;
 };
 
 } // namespace tutor::app
