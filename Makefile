@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_ARGS ?=
 
-.PHONY: all deps configure build run test package check-package sanitize bench format format-check tidy clean
+.PHONY: all deps configure build run test package check-package sanitize bench fuzz format format-check tidy clean
 
 all: build
 
@@ -41,6 +41,12 @@ sanitize: deps
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
+
+# Every libFuzzer target for FUZZ_SECONDS on its corpus, in build-fuzz/ (clang; docs/FUZZING.md).
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) scripts/fuzz.sh build-fuzz
 
 format:
 	git ls-files '*.h' '*.cpp' '*.cu' | xargs clang-format -i

@@ -1,22 +1,80 @@
 // SPDX-License-Identifier: MIT
-// Every line the worker could print parses to a record or to an error with a message.
+// The worker's JSON Lines protocol as the app reads it: the byte stream split by LineBuffer (in two chunks, and
+// with one line longer than the limit when the input starts with '~'), each line parsed. A line is a record or an
+// error with a message, never both; a record's encoding is valid UTF-8 and parses back to the same record.
+#include "fuzzcheck.h"
 #include "live/protocol/protocol.h"
 
+#include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <string_view>
+#include <vector>
+
+namespace {
+
+using namespace tutor;
+
+void checkLine(std::string_view line)
+{
+    const auto parsed = live::parseLine(line);
+    fuzz::require(parsed.ok() != parsed.error.has_value(), "a line is a record or an error");
+    if (!parsed.ok()) {
+        fuzz::require(!parsed.error->message.empty(), "a parse error has a message");
+        return;
+    }
+    const auto encoded = live::encode(*parsed.record);
+    fuzz::requireUtf8(encoded, "encode");
+    fuzz::require(encoded.find('\n') == std::string::npos, "an encoded record is one line");
+    const auto again = live::parseLine(encoded);
+    fuzz::require(again.ok(), "an encoded record parses", again.ok() ? "" : again.error->message);
+    fuzz::require(*again.record == *parsed.record, "a record round-trips through encode", encoded);
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const std::string_view line(reinterpret_cast<const char*>(data), size);
-    const auto parsed = tutor::live::parseLine(line);
-    if (parsed.ok() == parsed.error.has_value())
-        std::abort();
-    if (parsed.ok()) {
-        // A record survives its own encoding.
-        const auto again = tutor::live::parseLine(tutor::live::encode(*parsed.record));
-        if (!again.ok())
-            std::abort();
+    const auto text = fuzz::asText(data, size);
+    std::string stream(text);
+    if (!text.empty() && text.front() == '~') {
+        // One line past the limit, built from the input so its content still varies.
+        std::string longLine;
+        const std::string_view unit = text.size() > 1 ? text.substr(1) : std::string_view("x");
+        while (longLine.size() <= live::LineBuffer::kMaxLineBytes)
+            longLine.append(unit);
+        std::replace(longLine.begin(), longLine.end(), '\n', ' ');
+        stream = longLine + "\n" + std::string(text.substr(1));
     }
+    live::LineBuffer buffer;
+    const std::size_t cut = size == 0 ? 0 : data[0] % (stream.size() + 1);
+    auto lines = buffer.feed(std::string_view(stream).substr(0, cut));
+    auto rest = buffer.feed(std::string_view(stream).substr(cut));
+    lines.insert(lines.end(), rest.begin(), rest.end());
+    // What the buffer must return: each newline-terminated piece, cut to the limit, one trailing '\r' removed.
+    std::vector<std::string> expected;
+    int tooLong = 0;
+    for (std::size_t start = 0, nl; (nl = stream.find('\n', start)) != std::string::npos; start = nl + 1) {
+        std::string piece = stream.substr(start, nl - start);
+        if (piece.size() > live::LineBuffer::kMaxLineBytes) {
+            piece.resize(live::LineBuffer::kMaxLineBytes);
+            ++tooLong;
+        }
+        if (!piece.empty() && piece.back() == '\r')
+            piece.pop_back();
+        expected.push_back(std::move(piece));
+    }
+    fuzz::require(lines.size() == expected.size(), "one line per newline");
+    fuzz::require(buffer.tooLongLines() == tooLong, "tooLongLines counts the lines past the limit",
+        std::to_string(buffer.tooLongLines()) + " != " + std::to_string(tooLong));
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        fuzz::require(lines[i] == expected[i], "a line comes out as it went in", "line " + std::to_string(i));
+        checkLine(lines[i]);
+    }
+    const auto remainder = buffer.takeRemainder();
+    fuzz::require(remainder.size() <= live::LineBuffer::kMaxLineBytes, "the remainder is cut to the limit");
+    fuzz::require(!buffer.hasPartialLine(), "takeRemainder clears the partial line");
+    if (!remainder.empty())
+        checkLine(remainder);
+    // The whole input as one line, as a reader that does not split would see it.
+    checkLine(text);
     return 0;
 }
