@@ -4,10 +4,6 @@
 <context>
     <name>CommandLineText</name>
     <message>
-        <source>--screenshot %1: cannot write the file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--size %1x%2: the window cannot be smaller than %3x%4; ask for at least that</source>
         <translation type="unfinished"></translation>
     </message>
@@ -173,10 +169,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1: cannot be written (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: cannot be read</source>
         <translation type="unfinished"></translation>
     </message>
@@ -190,10 +182,6 @@
     </message>
     <message>
         <source>%1: not a progress file (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot be written</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -686,6 +674,185 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LiveLabClient</name>
+    <message>
+        <source>1 result received before is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 results received before are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker speaks another protocol version: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped a record with an out-of-range value: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignored a line that is not a live-lab record: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped a measurement of unknown collective or type: %1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped a record of unknown type &quot;%1&quot; (a newer worker?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2. Build commtutor-live or point TUTOR_LIVE_WORKER at it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output ends in the middle of a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker printed nothing for %1 s and was stopped (a hung collective?); %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker printed a line longer than %1 bytes and was stopped: its output is not the live-lab protocol; %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — %1 (exit %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2%3%4; %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker crashed after %1 result(s); %2.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker exited with code %1 (%2) without reporting an error; %3.%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker exited with code %1 (%2) after its final &quot;done&quot; record; %3.%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its output is not the live-lab protocol (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it ended without its final &quot;done&quot; record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker stopped early: %1; %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The correctness check found %1 wrong element(s); %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 record(s) had out-of-range values and were skipped (first: %2); %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 measurement(s), average bus bandwidth %2 GB/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %1 line(s) were not protocol records and were ignored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bad flag or value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this backend is not built into the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CUDA device, or fewer GPUs than asked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a CUDA, NCCL or MPI call failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the correctness check found wrong elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker&apos;s watchdog aborted a hung collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ranks do not match the request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the buffers do not fit in memory, or allocating them failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unexpected exception in the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown exit code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most %1 (1 TiB, the worker&apos;s largest size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not exceed measurement.bytes = %1 (an element has at least one byte)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must equal hello.ranks = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not exceed count × ranks = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must not exceed progress.total = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a percentage from 0 to 100</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LiveLabSession</name>
     <message>
         <source>Opened %1 measurement(s) from %2</source>
@@ -711,6 +878,36 @@
     <message>
         <source>; skipped:
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No interrupted live run to restore.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted run of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n measurement(s) of the live run from %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n damaged line(s) skipped</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The live run is not being journalled: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1007,6 +1204,54 @@
     </message>
     <message>
         <source>Import cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a new run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n measurement(s) shown have not been saved. Start a new run and clear them?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The interrupted live run with %n measurement(s) has not been restored. Start a new run and discard it?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an earlier session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>A live run from %1 was interrupted with %n measurement(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::LiveRunJournal</name>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run was started</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1478,6 +1723,25 @@
     </message>
     <message>
         <source>Go to the end: the final state (End)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::SaveFile</name>
+    <message>
+        <source>unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 (the old file is kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 (no file was created)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image cannot be encoded as %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

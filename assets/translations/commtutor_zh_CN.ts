@@ -4,10 +4,6 @@
 <context>
     <name>CommandLineText</name>
     <message>
-        <source>--screenshot %1: cannot write the file</source>
-        <translation>--screenshot %1：无法写入该文件</translation>
-    </message>
-    <message>
         <source>--size %1x%2: the window cannot be smaller than %3x%4; ask for at least that</source>
         <translation>--size %1x%2：窗口不能小于 %3x%4；请至少给出这个尺寸</translation>
     </message>
@@ -172,10 +168,6 @@
 <context>
     <name>QObject</name>
     <message>
-        <source>%1: cannot be written (%2)</source>
-        <translation>%1：无法写入（%2）</translation>
-    </message>
-    <message>
         <source>%1: cannot be read</source>
         <translation>%1：无法读取</translation>
     </message>
@@ -190,10 +182,6 @@
     <message>
         <source>%1: not a progress file (%2)</source>
         <translation>%1：不是进度文件（%2）</translation>
-    </message>
-    <message>
-        <source>%1: cannot be written</source>
-        <translation>%1：无法写入</translation>
     </message>
     <message>
         <source>Import %1</source>
@@ -687,6 +675,185 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::LiveLabClient</name>
+    <message>
+        <source>1 result received before is kept</source>
+        <translation>之前收到的 1 条结果已保留</translation>
+    </message>
+    <message>
+        <source>%1 results received before are kept</source>
+        <translation>之前收到的 %1 条结果已保留</translation>
+    </message>
+    <message>
+        <source>The worker speaks another protocol version: %1</source>
+        <translation>实测进程使用另一版本的协议：%1</translation>
+    </message>
+    <message>
+        <source>Skipped a record with an out-of-range value: %1</source>
+        <translation>跳过了一条取值越界的记录：%1</translation>
+    </message>
+    <message>
+        <source>Ignored a line that is not a live-lab record: %1</source>
+        <translation>忽略了一行不是实测记录的输出：%1</translation>
+    </message>
+    <message>
+        <source>Skipped a measurement of unknown collective or type: %1 / %2</source>
+        <translation>跳过了一条集合通信或数据类型未知的测量：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Skipped a record of unknown type &quot;%1&quot; (a newer worker?)</source>
+        <translation>跳过了一条类型未知的记录“%1”（实测进程版本更新？）</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2. Build commtutor-live or point TUTOR_LIVE_WORKER at it.</source>
+        <translation>无法启动 %1：%2。请构建 commtutor-live，或用 TUTOR_LIVE_WORKER 指向它。</translation>
+    </message>
+    <message>
+        <source>the output ends in the middle of a line</source>
+        <translation>输出在一行的中间结束</translation>
+    </message>
+    <message>
+        <source>Cancelled; %1.</source>
+        <translation>已取消；%1。</translation>
+    </message>
+    <message>
+        <source>The worker printed nothing for %1 s and was stopped (a hung collective?); %2.</source>
+        <translation>实测进程 %1 秒没有任何输出，已被停止（集合通信卡住了？）；%2。</translation>
+    </message>
+    <message>
+        <source>The worker printed a line longer than %1 bytes and was stopped: its output is not the live-lab protocol; %2.</source>
+        <translation>实测进程输出了超过 %1 字节的一行，已被停止：它的输出不是实测协议；%2。</translation>
+    </message>
+    <message>
+        <source> on rank %1</source>
+        <translation>（rank %1）</translation>
+    </message>
+    <message>
+        <source> — %1 (exit %2)</source>
+        <translation> — %1（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>%1%2%3%4; %5.</source>
+        <translation>%1%2%3%4；%5。</translation>
+    </message>
+    <message>
+        <source>The worker crashed after %1 result(s); %2.%3</source>
+        <translation>实测进程在 %1 条结果之后崩溃；%2。%3</translation>
+    </message>
+    <message>
+        <source>The worker exited with code %1 (%2) without reporting an error; %3.%4</source>
+        <translation>实测进程以退出码 %1（%2）结束，却没有报告错误；%3。%4</translation>
+    </message>
+    <message>
+        <source>The worker exited with code %1 (%2) after its final &quot;done&quot; record; %3.%4</source>
+        <translation>实测进程在最后的“done”记录之后以退出码 %1（%2）结束；%3。%4</translation>
+    </message>
+    <message>
+        <source>its output is not the live-lab protocol (%1)</source>
+        <translation>它的输出不是实测协议（%1）</translation>
+    </message>
+    <message>
+        <source>it ended without its final &quot;done&quot; record</source>
+        <translation>它结束时没有最后的“done”记录</translation>
+    </message>
+    <message>
+        <source>The worker stopped early: %1; %2.</source>
+        <translation>实测进程提前结束：%1；%2。</translation>
+    </message>
+    <message>
+        <source>The correctness check found %1 wrong element(s); %2.</source>
+        <translation>正确性检查发现 %1 个错误元素；%2。</translation>
+    </message>
+    <message>
+        <source>%1 record(s) had out-of-range values and were skipped (first: %2); %3.</source>
+        <translation>%1 条记录取值越界，已跳过（第一条：%2）；%3。</translation>
+    </message>
+    <message>
+        <source>%1 measurement(s), average bus bandwidth %2 GB/s.</source>
+        <translation>%1 条测量，平均总线带宽 %2 GB/s。</translation>
+    </message>
+    <message>
+        <source> %1 line(s) were not protocol records and were ignored.</source>
+        <translation> %1 行不是协议记录，已忽略。</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>a bad flag or value</source>
+        <translation>参数或取值有误</translation>
+    </message>
+    <message>
+        <source>this backend is not built into the worker</source>
+        <translation>实测进程没有编译这个后端</translation>
+    </message>
+    <message>
+        <source>no CUDA device, or fewer GPUs than asked</source>
+        <translation>没有 CUDA 设备，或 GPU 少于所需数量</translation>
+    </message>
+    <message>
+        <source>a CUDA, NCCL or MPI call failed</source>
+        <translation>CUDA、NCCL 或 MPI 调用失败</translation>
+    </message>
+    <message>
+        <source>the correctness check found wrong elements</source>
+        <translation>正确性检查发现错误元素</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s watchdog aborted a hung collective</source>
+        <translation>实测进程的看门狗中止了卡住的集合通信</translation>
+    </message>
+    <message>
+        <source>the ranks do not match the request</source>
+        <translation>rank 与请求不符</translation>
+    </message>
+    <message>
+        <source>the buffers do not fit in memory, or allocating them failed</source>
+        <translation>缓冲区放不进内存，或分配失败</translation>
+    </message>
+    <message>
+        <source>an unexpected exception in the worker</source>
+        <translation>实测进程出现意外异常</translation>
+    </message>
+    <message>
+        <source>unknown exit code</source>
+        <translation>未知退出码</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限数</translation>
+    </message>
+    <message>
+        <source>must be a finite number &gt; 0</source>
+        <translation>必须是大于 0 的有限数</translation>
+    </message>
+    <message>
+        <source>must be at most %1 (1 TiB, the worker&apos;s largest size)</source>
+        <translation>不能超过 %1（1 TiB，实测进程支持的最大尺寸）</translation>
+    </message>
+    <message>
+        <source>must not exceed measurement.bytes = %1 (an element has at least one byte)</source>
+        <translation>不能超过 measurement.bytes = %1（每个元素至少一个字节）</translation>
+    </message>
+    <message>
+        <source>must equal hello.ranks = %1</source>
+        <translation>必须等于 hello.ranks = %1</translation>
+    </message>
+    <message>
+        <source>must not exceed count × ranks = %1</source>
+        <translation>不能超过 count × ranks = %1</translation>
+    </message>
+    <message>
+        <source>must not exceed progress.total = %1</source>
+        <translation>不能超过 progress.total = %1</translation>
+    </message>
+    <message>
+        <source>must be a percentage from 0 to 100</source>
+        <translation>必须是 0 到 100 之间的百分数</translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::LiveLabSession</name>
     <message>
         <source>Opened %1 measurement(s) from %2</source>
@@ -715,6 +882,34 @@
 </source>
         <translation>；已跳过：
 </translation>
+    </message>
+    <message>
+        <source>No interrupted live run to restore.</source>
+        <translation>没有可恢复的中断实测。</translation>
+    </message>
+    <message>
+        <source>interrupted run of %1</source>
+        <translation>%1 中断的实测</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n measurement(s) of the live run from %1</source>
+        <translation>
+            <numerusform>已恢复 %1 那次实测的 %n 条测量</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n damaged line(s) skipped</source>
+        <translation>
+            <numerusform>；跳过了 %n 行损坏的记录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: cannot be removed</source>
+        <translation>%1：无法删除</translation>
+    </message>
+    <message>
+        <source>The live run is not being journalled: %1</source>
+        <translation>本次实测没有写入日志：%1</translation>
     </message>
 </context>
 <context>
@@ -1011,6 +1206,51 @@
     <message>
         <source>Import cancelled: %1</source>
         <translation>已取消导入：%1</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>Start a new run</source>
+        <translation>开始新的实测</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n measurement(s) shown have not been saved. Start a new run and clear them?</source>
+        <translation>
+            <numerusform>显示的 %n 条测量尚未保存。开始新的实测并清除它们吗？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The interrupted live run with %n measurement(s) has not been restored. Start a new run and discard it?</source>
+        <translation>
+            <numerusform>中断的实测（%n 条测量）尚未恢复。开始新的实测并丢弃它吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>an earlier session</source>
+        <translation>之前的会话</translation>
+    </message>
+    <message numerus="yes">
+        <source>A live run from %1 was interrupted with %n measurement(s).</source>
+        <translation>
+            <numerusform>%1 的一次实测中断了，已有 %n 条测量。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::LiveRunJournal</name>
+    <message>
+        <source>%1: cannot be written: %2</source>
+        <translation>%1：无法写入：%2</translation>
+    </message>
+    <message>
+        <source>no run was started</source>
+        <translation>尚未开始实测</translation>
     </message>
 </context>
 <context>
@@ -1480,6 +1720,25 @@
     <message>
         <source>Go to the end: the final state (End)</source>
         <translation>跳到结尾：最终状态（End）</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::SaveFile</name>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 (the old file is kept)</source>
+        <translation>%1：无法写入：%2（旧文件保留不变）</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written: %2 (no file was created)</source>
+        <translation>%1：无法写入：%2（没有创建文件）</translation>
+    </message>
+    <message>
+        <source>the image cannot be encoded as %1</source>
+        <translation>无法把图像编码为 %1</translation>
     </message>
 </context>
 <context>
