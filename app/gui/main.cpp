@@ -10,10 +10,14 @@
 #include <QApplication>
 #include <QFont>
 #include <QTextStream>
+#include <csignal>
 
 int main(int argc, char** argv)
 {
     using namespace tutor::app;
+    // Past the file-size limit (ulimit -f) a save fails with "File too large" and is reported, rather than the
+    // signal ending the window with unsaved work.
+    std::signal(SIGXFSZ, SIG_IGN);
     const bool offscreen = wantsOffscreen(argc, argv);
     if (offscreen && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -37,6 +37,7 @@ enum class ExitCode : int {
     RankMismatch = 7, ///< ranks disagree (sizes, counts) or the rank count does not suit the collective
     OutOfMemory = 8, ///< the buffers do not fit in memory, or allocating them failed
     Internal = 9, ///< an unexpected exception in the worker
+    OutputFailed = 10, ///< the run ended but a file it writes (-J) could not be written
 };
 
 struct DeviceInfo {

@@ -15,6 +15,7 @@
 #include "live/nccl/ncclbackend.h"
 #endif
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -105,6 +106,9 @@ int run(int argc, char** argv, char** envp);
 
 int main(int argc, char** argv, char** envp)
 {
+    // Past the file-size limit a -J write fails with "File too large" and the run exits OutputFailed, instead of
+    // the signal killing every rank.
+    std::signal(SIGXFSZ, SIG_IGN);
     for (int i = 1; i < argc; ++i)
         g_fatal.json |= std::string_view(argv[i]) == "--jsonl" || std::string_view(argv[i]) == "--json";
     std::set_terminate([] {
@@ -222,6 +226,8 @@ int run(int argc, char** argv, char** envp)
     backend->setHeartbeat(nullptr);
     backend->finish();
     g_fatal.backend = nullptr;
+    if (code == 0 && out->failed())
+        return static_cast<int>(ExitCode::OutputFailed);
     return code;
 }
 

@@ -194,8 +194,11 @@ void NcclTestsJsonOutput::finish()
     if (m_path.empty())
         return;
     // Crash-safe: a full disk leaves the file createExclusive made (or an earlier document) as it was, and says so.
-    if (const auto failure = io::writeFileAtomically(m_path, m_doc.dump() + "\n"))
+    if (const auto failure = io::writeFileAtomically(
+            m_path, m_doc.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n")) {
         std::fprintf(stderr, "commtutor-live: -J %s\n", failure->text().c_str());
+        m_failed = true;
+    }
 }
 
 } // namespace tutor::live

@@ -30,9 +30,12 @@ public:
     /// The document so far (tests).
     const nlohmann::ordered_json& document() const { return m_doc; }
 
+    bool failed() const override { return m_failed; }
+
 private:
     void finish();
     std::string m_path;
+    bool m_failed = false;
     nlohmann::ordered_json m_doc;
     std::vector<std::string> m_errors;
     bool m_perIteration = false;

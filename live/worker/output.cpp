@@ -274,4 +274,9 @@ void FanOutput::done(const DoneRecord& d)
         out->done(d);
 }
 
+bool FanOutput::failed() const
+{
+    return std::any_of(m_outputs.begin(), m_outputs.end(), [](const auto& o) { return o->failed(); });
+}
+
 } // namespace tutor::live

@@ -45,6 +45,8 @@ public:
     virtual void overlap(const OverlapRecord& overlap) = 0;
     virtual void error(const ErrorRecord& error) = 0;
     virtual void done(const DoneRecord& done) = 0;
+    /// True when a file this output writes (-J) could not be written; the worker then exits OutputFailed.
+    virtual bool failed() const { return false; }
 };
 
 /// JSON Lines, one record per line, flushed per record so a reader sees progress live (--jsonl).
@@ -109,6 +111,7 @@ public:
     void overlap(const OverlapRecord& o) override;
     void error(const ErrorRecord& e) override;
     void done(const DoneRecord& d) override;
+    bool failed() const override;
 
 private:
     std::vector<std::unique_ptr<Output>> m_outputs;

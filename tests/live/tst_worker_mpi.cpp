@@ -146,6 +146,20 @@ private slots:
             QCOMPARE(m.wrong, std::int64_t { 0 });
     }
 
+    void jsonDocumentOnAFullDiskFailsTheRun()
+    {
+        if (!TUTOR_WITH_MPI)
+            QSKIP("the MPI backend is not built");
+        QTemporaryDir dir;
+        const QString file = dir.filePath("run.json");
+        // 2 KiB of file size (ulimit -f counts 512-byte blocks): the document of 11 sizes does not fit. A singleton
+        // without shared-memory files (btl self, PMIx hash store), so only the -J file meets the limit.
+        const Run r = runWorker({ "--op", "allreduce", "-b", "1K", "-e", "1M", "-f", "2", "-n", "2", "-J", file }, 0,
+            { { "OMPI_MCA_btl", "self" }, { "PMIX_MCA_gds", "hash" } }, QStringLiteral("ulimit -f 4"));
+        QCOMPARE(r.exitCode, static_cast<int>(live::ExitCode::OutputFailed));
+        QVERIFY2(r.err.contains(("-J " + file + ": cannot be written: File too large").toUtf8()), r.err.constData());
+    }
+
     void ncclWithoutGpuIsOneErrorRecord()
     {
         QProcess p;

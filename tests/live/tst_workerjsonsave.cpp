@@ -24,7 +24,9 @@ std::string readAll(const std::string& path)
 }
 
 // What the child wrote to stderr while ending a run with an error under a 16-byte file-size limit.
-std::string stderrOfFailedRun(const std::string& path)
+// The child exits 1 when the output says a file failed (Output::failed(), which makes the worker exit
+// OutputFailed), 0 otherwise; `failed` receives that.
+std::string stderrOfFailedRun(const std::string& path, bool* failed = nullptr)
 {
     int fds[2];
     if (::pipe(fds) != 0)
@@ -41,7 +43,7 @@ std::string stderrOfFailedRun(const std::string& path)
         live::NcclTestsJsonOutput output(path, { "commtutor-live", "-J", path }, {});
         output.error({ "args", "test", 2, -1 });
         std::fflush(stderr);
-        ::_exit(0);
+        ::_exit(output.failed() ? 1 : 0);
     }
     ::close(fds[1]);
     std::string out;
@@ -52,6 +54,8 @@ std::string stderrOfFailedRun(const std::string& path)
     ::close(fds[0]);
     int status = 0;
     ::waitpid(pid, &status, 0);
+    if (failed)
+        *failed = WIFEXITED(status) && WEXITSTATUS(status) == 1;
     return out;
 }
 
@@ -66,7 +70,9 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("run.json")).toStdString();
         std::ofstream(path) << "earlier document";
-        const std::string err = stderrOfFailedRun(path);
+        bool failed = false;
+        const std::string err = stderrOfFailedRun(path, &failed);
+        QVERIFY(failed);
         QCOMPARE(err,
             "commtutor-live: -J " + path + ": cannot be written: " + std::generic_category().message(EFBIG)
                 + " (the old file is kept)\n");

@@ -500,6 +500,8 @@ QString LiveLabClient::exitCodeMeaning(int code)
         return tr("the buffers do not fit in memory, or allocating them failed");
     case live::ExitCode::Internal:
         return tr("an unexpected exception in the worker");
+    case live::ExitCode::OutputFailed:
+        return tr("the run ended, but its -J file could not be written");
     }
     return tr("unknown exit code");
 }
