@@ -851,6 +851,10 @@
         <source>must be a percentage from 0 to 100</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the run ended, but its -J file could not be written</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LiveLabSession</name>

@@ -852,6 +852,10 @@
         <source>must be a percentage from 0 to 100</source>
         <translation>必须是 0 到 100 之间的百分数</translation>
     </message>
+    <message>
+        <source>the run ended, but its -J file could not be written</source>
+        <translation>实测已结束，但它的 -J 文件无法写入</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LiveLabSession</name>
