@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "model/measure/measurement.h"
 #include "model/sim/scenarioio.h"
+#include "tests/common/filelimit.h"
 
 #include <QtTest>
 #include <cerrno>
@@ -46,37 +47,10 @@ struct Outcome {
 // Runs `body` in a forked child with the file-size limit; the child sends back "<code>\n<stderr>".
 Outcome inChildWithFileLimit(const std::function<Outcome()>& body)
 {
-    int fds[2];
-    if (::pipe(fds) != 0)
-        return {};
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::close(fds[0]);
-        std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limit {};
-        ::getrlimit(RLIMIT_FSIZE, &limit);
-        limit.rlim_cur = kFileLimitBytes;
-        ::setrlimit(RLIMIT_FSIZE, &limit);
+    const std::string out = testing::inChildWithFileLimit(kFileLimitBytes, [&] {
         const Outcome o = body();
-        const std::string out = std::to_string(o.code) + "\n" + o.err;
-        std::size_t done = 0;
-        while (done < out.size()) {
-            const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
-            if (n <= 0)
-                break;
-            done += static_cast<std::size_t>(n);
-        }
-        ::_exit(0);
-    }
-    ::close(fds[1]);
-    std::string out;
-    char buffer[4096];
-    ssize_t n = 0;
-    while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0)
-        out.append(buffer, static_cast<std::size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
+        return std::to_string(o.code) + "\n" + o.err;
+    });
     const auto newline = out.find('\n');
     if (newline == std::string::npos)
         return {};

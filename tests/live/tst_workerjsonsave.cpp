@@ -2,6 +2,7 @@
 // The worker's -J document on a full disk: the worker says which file and why on stderr, and the file keeps what
 // it held. The full disk is RLIMIT_FSIZE in a forked child (SIGXFSZ ignored, so writes fail with EFBIG).
 #include "live/worker/nccltestsjson.h"
+#include "tests/common/filelimit.h"
 
 #include <QtTest>
 #include <cerrno>
@@ -23,39 +24,22 @@ std::string readAll(const std::string& path)
     return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
 }
 
-// What the child wrote to stderr while ending a run with an error under a 16-byte file-size limit.
-// The child exits 1 when the output says a file failed (Output::failed(), which makes the worker exit
-// OutputFailed), 0 otherwise; `failed` receives that.
+// What the child wrote to stderr while ending a run with an error under a 16-byte file-size limit; `failed`
+// receives Output::failed() (which makes the worker exit OutputFailed).
 std::string stderrOfFailedRun(const std::string& path, bool* failed = nullptr)
 {
-    int fds[2];
-    if (::pipe(fds) != 0)
-        return "pipe failed";
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::close(fds[0]);
-        ::dup2(fds[1], STDERR_FILENO);
-        std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limit {};
-        ::getrlimit(RLIMIT_FSIZE, &limit);
-        limit.rlim_cur = 16;
-        ::setrlimit(RLIMIT_FSIZE, &limit);
+    static const std::string kFailed = "\n[output failed]";
+    std::string out = testing::inChildWithFileLimit(16, [&] {
         live::NcclTestsJsonOutput output(path, { "commtutor-live", "-J", path }, {});
         output.error({ "args", "test", 2, -1 });
         std::fflush(stderr);
-        ::_exit(output.failed() ? 1 : 0);
-    }
-    ::close(fds[1]);
-    std::string out;
-    char buffer[4096];
-    ssize_t n = 0;
-    while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0)
-        out.append(buffer, static_cast<std::size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
+        return output.failed() ? kFailed : std::string();
+    });
+    const bool outputFailed = out.ends_with(kFailed);
+    if (outputFailed)
+        out.resize(out.size() - kFailed.size());
     if (failed)
-        *failed = WIFEXITED(status) && WEXITSTATUS(status) == 1;
+        *failed = outputFailed;
     return out;
 }
 

@@ -2,6 +2,7 @@
 // io::writeFileAtomically: the new bytes or a named error with the old file byte for byte; a full disk is
 // simulated with RLIMIT_FSIZE in a forked child (SIGXFSZ ignored, so writes past the limit fail with EFBIG).
 #include "model/io/atomicfile.h"
+#include "tests/common/filelimit.h"
 
 #include <QtTest>
 #include <cerrno>
@@ -19,6 +20,7 @@ using tutor::io::writeFileAtomically;
 namespace fs = std::filesystem;
 
 namespace {
+using tutor::testing::inChildWithFileLimit;
 
 std::string readAll(const std::string& path)
 {
@@ -43,42 +45,6 @@ std::vector<std::string> entries(const std::string& dir)
 std::string systemReason(int error)
 {
     return std::generic_category().message(error);
-}
-
-// Runs `body` in a forked child whose file-size limit is `limitBytes` and returns what body returned.
-std::string inChildWithFileLimit(rlim_t limitBytes, const std::function<std::string()>& body)
-{
-    int fds[2];
-    if (::pipe(fds) != 0)
-        return "pipe failed";
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        ::close(fds[0]);
-        std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limit {};
-        ::getrlimit(RLIMIT_FSIZE, &limit);
-        limit.rlim_cur = limitBytes;
-        ::setrlimit(RLIMIT_FSIZE, &limit);
-        const std::string out = body();
-        std::size_t done = 0;
-        while (done < out.size()) {
-            const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
-            if (n <= 0)
-                break;
-            done += static_cast<std::size_t>(n);
-        }
-        ::_exit(0);
-    }
-    ::close(fds[1]);
-    std::string out;
-    char buffer[4096];
-    ssize_t n = 0;
-    while ((n = ::read(fds[0], buffer, sizeof buffer)) > 0)
-        out.append(buffer, static_cast<std::size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    return out;
 }
 
 } // namespace
