@@ -133,20 +133,18 @@ void BandwidthChart::rebuild()
         m_chart->addSeries(current);
     }
 
-    auto* xAxis = new QCategoryAxis;
+    auto* xAxis = charts::axisAt<QCategoryAxis>(m_chart, Qt::AlignBottom);
     xAxis->setRange(xLo, xHi);
     xAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     for (int k = static_cast<int>(std::ceil(xLo)); k <= static_cast<int>(xHi); ++k)
         if (k % 3 == 0 || k == static_cast<int>(std::ceil(xLo)))
             xAxis->append(QString::fromStdString(model::formatBytes(model::Bytes { 1 } << k)), k);
     xAxis->setTitleText(tr("message size S (log scale)"));
-    auto* yAxis = new QLogValueAxis;
+    auto* yAxis = charts::axisAt<QLogValueAxis>(m_chart, Qt::AlignLeft);
     yAxis->setBase(10);
     yAxis->setRange(yLo, yHi);
     yAxis->setTitleText(tr("bus bandwidth (GB/s, log)"));
     yAxis->setLabelFormat(QStringLiteral("%g"));
-    m_chart->addAxis(xAxis, Qt::AlignBottom);
-    m_chart->addAxis(yAxis, Qt::AlignLeft);
     for (QAbstractSeries* s : m_chart->series()) {
         s->attachAxis(xAxis);
         s->attachAxis(yAxis);

@@ -118,15 +118,13 @@ void BreakdownChart::rebuild()
     }
     series->setBarWidth(0.6);
     m_chart->addSeries(series);
-    auto* categoryAxis = new QBarCategoryAxis;
+    auto* categoryAxis = charts::axisAt<QBarCategoryAxis>(m_chart, Qt::AlignLeft);
     categoryAxis->append(categories);
-    auto* valueAxis = new QValueAxis;
+    auto* valueAxis = charts::axisAt<QValueAxis>(m_chart, Qt::AlignBottom);
     valueAxis->setTitleText(tr("milliseconds"));
     valueAxis->setRange(0, longest > 0 ? longest * 1.05 : 1);
     valueAxis->applyNiceNumbers();
     valueAxis->setLabelFormat(QStringLiteral("%.0f"));
-    m_chart->addAxis(categoryAxis, Qt::AlignLeft);
-    m_chart->addAxis(valueAxis, Qt::AlignBottom);
     series->attachAxis(categoryAxis);
     series->attachAxis(valueAxis);
     charts::applyPalette(m_chart, m_palette);

@@ -30,10 +30,6 @@ void applyPalette(QChart* chart, const Palette& palette)
 void clearChart(QChart* chart)
 {
     chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
 }
 
 } // namespace tutor::views::charts

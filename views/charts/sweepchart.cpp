@@ -88,25 +88,23 @@ void SweepChart::rebuild()
     const double xMin = m_points.empty() ? 1 : m_points.front().x;
     const double xMax = m_points.empty() ? 2 : std::max(m_points.back().x, xMin * 2);
     if (m_logX) {
-        auto* axis = new QLogValueAxis;
+        auto* axis = charts::axisAt<QLogValueAxis>(m_chart, Qt::AlignBottom);
         axis->setBase(2);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setRange(xMin / 1.25, xMax * 1.25);
         axis->setMinorTickCount(-1);
         xAxis = axis;
     } else {
-        auto* axis = new QValueAxis;
+        auto* axis = charts::axisAt<QValueAxis>(m_chart, Qt::AlignBottom);
         axis->setRange(xMin, xMax);
         axis->setLabelFormat(QStringLiteral("%g"));
         xAxis = axis;
     }
     xAxis->setTitleText(m_xTitle);
-    auto* yAxis = new QValueAxis;
+    auto* yAxis = charts::axisAt<QValueAxis>(m_chart, Qt::AlignLeft);
     yAxis->setTitleText(tr("milliseconds"));
     yAxis->setRange(0, maxMs > 0 ? maxMs * 1.1 : 1);
     yAxis->applyNiceNumbers();
-    m_chart->addAxis(xAxis, Qt::AlignBottom);
-    m_chart->addAxis(yAxis, Qt::AlignLeft);
     for (QAbstractSeries* s : m_chart->series()) {
         s->attachAxis(xAxis);
         s->attachAxis(yAxis);
