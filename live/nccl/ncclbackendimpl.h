@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cuda_runtime_api.h>
+#include <functional>
 #include <nccl.h>
 #include <optional>
 #include <string>
@@ -100,6 +101,9 @@ private:
     std::optional<BackendError> waitAll(const char* call);
     /// Waits for an event recorded on a device's stream, as wait() does.
     std::optional<BackendError> waitEvent(Device& d, cudaEvent_t event, const char* call);
+    /// The loop of wait() and waitEvent(): polls `query` (cudaStreamQuery or cudaEventQuery) until done, inside a
+    /// heartbeat call, returning the first CUDA or asynchronous NCCL error.
+    std::optional<BackendError> poll(Device& d, const char* call, const std::function<cudaError_t()>& query);
     /// Across processes under mpirun; the value itself in a single process.
     double maxAcrossRanks(double v) const;
     /// Per-GPU values of this process combined over every rank as nccl-tests' -a says.

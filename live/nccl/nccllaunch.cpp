@@ -264,12 +264,12 @@ std::optional<BackendError> NcclBackend::launchAll(const RunSpec& s)
     return nccl(ncclGroupEnd(), ncclCallName(s.op), m_dev.front().comm);
 }
 
-std::optional<BackendError> NcclBackend::wait(Device& d, cudaStream_t stream, const char* call)
+std::optional<BackendError> NcclBackend::poll(Device& d, const char* call, const std::function<cudaError_t()>& query)
 {
     cudaSetDevice(d.ordinal);
     heartbeat().enterCall(call);
     for (;;) {
-        const cudaError_t e = cudaStreamQuery(stream);
+        const cudaError_t e = query();
         if (e == cudaSuccess) {
             heartbeat().leaveCall();
             return std::nullopt;
@@ -284,24 +284,14 @@ std::optional<BackendError> NcclBackend::wait(Device& d, cudaStream_t stream, co
     }
 }
 
+std::optional<BackendError> NcclBackend::wait(Device& d, cudaStream_t stream, const char* call)
+{
+    return poll(d, call, [stream] { return cudaStreamQuery(stream); });
+}
+
 std::optional<BackendError> NcclBackend::waitEvent(Device& d, cudaEvent_t event, const char* call)
 {
-    cudaSetDevice(d.ordinal);
-    heartbeat().enterCall(call);
-    for (;;) {
-        const cudaError_t e = cudaEventQuery(event);
-        if (e == cudaSuccess) {
-            heartbeat().leaveCall();
-            return std::nullopt;
-        }
-        if (e != cudaErrorNotReady)
-            return BackendError { call, cudaGetErrorString(e), ExitCode::LibraryError, d.rank };
-        ncclResult_t async = ncclSuccess;
-        ncclCommGetAsyncError(d.comm, &async);
-        if (async != ncclSuccess && async != ncclInProgress)
-            return nccl(async, call, d.comm);
-        std::this_thread::yield();
-    }
+    return poll(d, call, [event] { return cudaEventQuery(event); });
 }
 
 std::optional<BackendError> NcclBackend::waitAll(const char* call)

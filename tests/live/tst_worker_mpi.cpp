@@ -93,11 +93,7 @@ private slots:
         if (!TUTOR_WITH_MPI)
             QSKIP("the MPI backend is not built");
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-        env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(mpiEnvironment());
         p.start(m_mpirun.isEmpty() ? QStringLiteral("mpirun") : m_mpirun,
             { "-np", "2", m_worker, "--op", "allgather", "-b", "1K", "-e", "64K", "-f", "4", "-n", "3", "-w", "1" });
         QVERIFY(p.waitForFinished(120000));
@@ -123,11 +119,7 @@ private slots:
         QTemporaryDir dir;
         const QString file = dir.filePath("run.json");
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-        env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(mpiEnvironment());
         p.start(m_mpirun.isEmpty() ? QStringLiteral("mpirun") : m_mpirun,
             { "-np", "2", m_worker, "--op", "reducescatter", "-b", "1K", "-e", "16K", "-f", "4", "-n", "3", "-o", "max",
                 "-J", file });
@@ -185,6 +177,16 @@ private slots:
     }
 
 private:
+    /// The environment mpirun needs here: root allowed, more ranks than cores.
+    static QProcessEnvironment mpiEnvironment()
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        e.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        e.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
+        return e;
+    }
+
     /// The worker's stdout and exit code; `ranks` 0 runs it without mpirun (an MPI singleton).
     struct Run {
         int exitCode = -1;
@@ -196,10 +198,7 @@ private:
     Run runWorker(const QStringList& args, int ranks, const QMap<QString, QString>& env = {}, const QString& shell = {})
     {
         QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
-        e.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-        e.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
+        QProcessEnvironment e = mpiEnvironment();
         for (auto it = env.begin(); it != env.end(); ++it)
             e.insert(it.key(), it.value());
         p.setProcessEnvironment(e);
@@ -366,11 +365,7 @@ private slots:
         // SIGSTOP freezes rank 1's watchdog too; rank 0 waits for it in the collective and, after its head start,
         // reports it by pid from /proc.
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
-        env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-        env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(mpiEnvironment());
         p.start(m_mpirun.isEmpty() ? QStringLiteral("mpirun") : m_mpirun,
             { "-np", "2", m_worker, "--backend", "mpi", "--jsonl", "-T", "1", "-b", "16K", "-e", "16K", "-n",
                 "1000000" });
