@@ -820,14 +820,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>must be a finite number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>must be a finite number &gt; 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>must be at most %1 (1 TiB, the worker&apos;s largest size)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -821,14 +821,6 @@
         <translation>未知退出码</translation>
     </message>
     <message>
-        <source>must be a finite number</source>
-        <translation>必须是有限数</translation>
-    </message>
-    <message>
-        <source>must be a finite number &gt; 0</source>
-        <translation>必须是大于 0 的有限数</translation>
-    </message>
-    <message>
         <source>must be at most %1 (1 TiB, the worker&apos;s largest size)</source>
         <translation>不能超过 %1（1 TiB，实测进程支持的最大尺寸）</translation>
     </message>

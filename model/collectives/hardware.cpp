@@ -67,10 +67,9 @@ bool isNetwork(LinkKind kind)
 Problems validate(const Link& link, const std::string& field)
 {
     Problems out;
-    // The same bounds as a typed topology (topology.cpp): past them a time is 0 or infinite, not a slow link.
     if (!(link.alphaSeconds >= 0 && link.alphaSeconds <= 1e9 * kMicro))
         out.push_back({ field + ".alpha_us", number(link.alphaSeconds / kMicro), "must be finite and ≥ 0" });
-    if (!(link.bandwidthGBps >= 1e-3 && link.bandwidthGBps <= 1e9))
+    if (!(link.bandwidthGBps >= kMinLinkGBps && link.bandwidthGBps <= kMaxLinkGBps))
         out.push_back(
             { field + ".bandwidth_GBps", number(link.bandwidthGBps), "must be finite and in [0.001, 1e9] GB/s" });
     if (!std::isfinite(link.lineRateGBps) || link.lineRateGBps < 0)

@@ -75,6 +75,11 @@ struct ComputeFigures {
     bool operator==(const ComputeFigures&) const = default;
 };
 
+/// A link's bandwidth bounds (GB/s), for presets, typed topologies and overrides alike: past them a time is 0 or
+/// infinite, not a slow or fast link.
+inline constexpr double kMinLinkGBps = 1e-3;
+inline constexpr double kMaxLinkGBps = 1e9;
+
 /// Problems with a link's figures; `field` is the path prefix to report ("topology.intra").
 Problems validate(const Link& link, const std::string& field);
 

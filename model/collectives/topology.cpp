@@ -85,7 +85,7 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         = positive(spec.ranks, "ranks") & positive(spec.nodes, "nodes") & positive(spec.gpusPerNode, "gpus_per_node");
     if (spec.alphaMicroseconds && !(*spec.alphaMicroseconds >= 0 && *spec.alphaMicroseconds <= 1e9))
         problems.push_back({ prefix + "alpha_us", number(*spec.alphaMicroseconds), "must be finite and ≥ 0" });
-    if (spec.bandwidthGBps && !(*spec.bandwidthGBps >= 1e-3 && *spec.bandwidthGBps <= 1e9))
+    if (spec.bandwidthGBps && !(*spec.bandwidthGBps >= kMinLinkGBps && *spec.bandwidthGBps <= kMaxLinkGBps))
         problems.push_back(
             { prefix + "bandwidth_GBps", number(*spec.bandwidthGBps), "must be finite and in [0.001, 1e9] GB/s" });
     // The per-link overrides: α finite and ≥ 0, β finite and > 0.
@@ -95,7 +95,7 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
             problems.push_back({ prefix + field, number(**value), "must be finite and ≥ 0" });
     for (const auto& [value, field] : { std::pair { &spec.intraBandwidthGBps, "intra_bw_GBps" },
              std::pair { &spec.interBandwidthGBps, "inter_bw_GBps" } })
-        if (*value && !(**value >= 1e-3 && **value <= 1e9))
+        if (*value && !(**value >= kMinLinkGBps && **value <= kMaxLinkGBps))
             problems.push_back({ prefix + field, number(**value), "must be finite and in [0.001, 1e9] GB/s" });
     if (spec.nicsPerNode && (*spec.nicsPerNode < 1 || *spec.nicsPerNode > 1024))
         problems.push_back({ prefix + "nics_per_node", std::to_string(*spec.nicsPerNode),

@@ -28,11 +28,6 @@ std::string join(std::initializer_list<std::string_view> names)
     return out;
 }
 
-std::string shortDump(const json& value)
-{
-    return shownValue(value);
-}
-
 // Reads one JSON document into a Scenario, collecting type problems and unknown keys.
 class Reader {
 public:
@@ -51,7 +46,7 @@ public:
     bool object(const json& node, const std::string& path, std::initializer_list<std::string_view> known)
     {
         if (!node.is_object()) {
-            add(path.empty() ? "(document)" : path, shortDump(node), "must be a JSON object");
+            add(path.empty() ? "(document)" : path, shownValue(node), "must be a JSON object");
             return false;
         }
         for (const auto& [key, value] : node.items()) {
@@ -59,7 +54,7 @@ public:
             for (auto k : known)
                 found = found || key == k;
             if (!found)
-                add(path.empty() ? key : path + "." + key, shortDump(value),
+                add(path.empty() ? key : path + "." + key, shownValue(value),
                     "unknown key (expected one of: " + join(known) + ")");
         }
         return true;
@@ -75,14 +70,14 @@ public:
             const auto v = it->is_number_unsigned() ? static_cast<long double>(it->get<std::uint64_t>())
                                                     : static_cast<long double>(it->get<std::int64_t>());
             if (v > std::numeric_limits<int>::max() || v < std::numeric_limits<int>::min())
-                add(field, shortDump(*it), "must be at most 2147483647 in magnitude");
+                add(field, shownValue(*it), "must be at most 2147483647 in magnitude");
             else
                 out = static_cast<int>(v);
         } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>()
             && std::abs(it->get<double>()) < 2e9) {
             out = static_cast<int>(it->get<double>());
         } else {
-            add(field, shortDump(*it), "must be an integer");
+            add(field, shownValue(*it), "must be an integer");
         }
     }
 
@@ -94,7 +89,7 @@ public:
         if (it->is_number())
             out = it->get<double>();
         else
-            add(path + "." + key, shortDump(*it), "must be a number");
+            add(path + "." + key, shownValue(*it), "must be a number");
     }
 
     void real(const json& obj, const std::string& path, const char* key, std::optional<double>& out)
@@ -116,7 +111,7 @@ public:
         if (it->is_boolean())
             out = it->get<bool>();
         else
-            add(path + "." + key, shortDump(*it), "must be true or false");
+            add(path + "." + key, shownValue(*it), "must be true or false");
     }
 
     bool text(const json& obj, const std::string& path, const char* key, std::string& out)
@@ -125,7 +120,7 @@ public:
         if (it == obj.end())
             return false;
         if (!it->is_string()) {
-            add(path.empty() ? key : path + "." + key, shortDump(*it), "must be a string");
+            add(path.empty() ? key : path + "." + key, shownValue(*it), "must be a string");
             return false;
         }
         out = it->get<std::string>();
@@ -415,7 +410,7 @@ Problems setField(json& doc, std::string_view dottedPath, std::string_view value
         if (node->is_null())
             *node = json::object();
         if (!node->is_object())
-            return { Problem { walked.empty() ? "(document)" : walked, shortDump(*node),
+            return { Problem { walked.empty() ? "(document)" : walked, shownValue(*node),
                 "is not an object, so it has no field " + key, {} } };
         walked += (walked.empty() ? "" : ".") + key;
         node = &(*node)[key];

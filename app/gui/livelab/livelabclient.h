@@ -95,7 +95,7 @@ public:
         const live::MeasurementRecord& record, const QString& source);
     /// The meaning of a worker exit code ("a CUDA, NCCL or MPI call failed").
     static QString exitCodeMeaning(int code);
-    /// Why a parsed record cannot be a worker's result: "measurement.time_us = inf: must be a finite number > 0";
+    /// Why a parsed record cannot be a worker's result: "measurement.ranks = 3: must equal hello.ranks = 2";
     /// nullopt when its values are in range. `ranks` is the hello record's rank count (0: not known yet).
     static std::optional<QString> outOfRange(const live::Record& record, int ranks);
 
