@@ -50,17 +50,25 @@ QPalette Palette::widgetPalette() const
     QPalette p;
     p.setColor(QPalette::Window, surface);
     p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, background);
-    p.setColor(QPalette::AlternateBase, surface.darker(theme == Theme::Light ? 104 : 90));
+    // Fields and check boxes are drawn on Base with an outline the style derives from Window; in the dark theme a
+    // Base darker than the window hides both, so fields sit a step lighter than the panels there.
+    const bool light = theme == Theme::Light;
+    p.setColor(QPalette::Base, light ? background : surface.lighter(150));
+    p.setColor(QPalette::AlternateBase, light ? surface.darker(104) : surface.lighter(175));
+    p.setColor(QPalette::Light, light ? QColor(Qt::white) : surface.lighter(260));
+    p.setColor(QPalette::Midlight, light ? surface.lighter(104) : surface.lighter(200));
+    p.setColor(QPalette::Mid, light ? grid : mutedText.darker(160));
+    p.setColor(QPalette::Dark, light ? mutedText : grid);
+    p.setColor(QPalette::Shadow, light ? QColor(0x8c959f) : QColor(Qt::black));
     p.setColor(QPalette::ToolTipBase, surface);
     p.setColor(QPalette::ToolTipText, text);
     p.setColor(QPalette::PlaceholderText, mutedText);
     p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, surface);
+    p.setColor(QPalette::Button, light ? surface : surface.lighter(130));
     p.setColor(QPalette::ButtonText, text);
     p.setColor(QPalette::BrightText, error);
     p.setColor(QPalette::Highlight, accent);
-    p.setColor(QPalette::HighlightedText, theme == Theme::Light ? QColor(Qt::white) : QColor(0x10, 0x10, 0x10));
+    p.setColor(QPalette::HighlightedText, light ? QColor(Qt::white) : QColor(0x10, 0x10, 0x10));
     p.setColor(QPalette::Link, accent);
     p.setColor(QPalette::Disabled, QPalette::Text, mutedText);
     p.setColor(QPalette::Disabled, QPalette::WindowText, mutedText);

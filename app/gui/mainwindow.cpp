@@ -5,6 +5,7 @@
 #include "language.h"
 #include "lessons/lessonstage.h"
 #include "livelab/livelabstage.h"
+#include "pagestack.h"
 #include "playback.h"
 #include "playbackbar.h"
 #include "savefile.h"
@@ -21,6 +22,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QLabel>
@@ -68,15 +70,18 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& lan
     });
     retranslate();
     showPage(m_useSettings ? std::clamp(m_settings.lastStage(), 0, Navigator::PageCount - 1) : 0);
-    if (!restoreSettings || m_settings.windowGeometry().isEmpty())
+    if (!restoreSettings || m_settings.windowGeometry().isEmpty()) {
         resize(1440, 900);
+        // Four lines of explanation by default: on a 720-pixel screen the stage keeps the height it needs.
+        resizeDocks({ m_explanationDock }, { m_explanation->fontMetrics().lineSpacing() * 4 + 24 }, Qt::Vertical);
+    }
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createStages()
 {
-    m_stack = new QStackedWidget(this);
+    m_stack = new PageStack(this);
     m_stages[Navigator::Collectives] = new CollectivesStage(this);
     m_stages[Navigator::Training] = new TrainingStage(this);
     auto* liveLab = new LiveLabStage(this);
@@ -121,10 +126,22 @@ void MainWindow::createDocks()
     m_navigatorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, m_navigatorDock);
 
-    m_panels = new QStackedWidget(this);
+    m_panels = new PageStack(this);
     for (Stage* s : m_stages) {
+        // Each panel scrolls when the window is shorter (or narrower) than the panel: a 1280×720 screen shows the
+        // stage whole and the parameters a scroll away, instead of refusing the size.
+        auto* scroll = new PanelScrollArea(this);
         QWidget* panel = s->parameterPanel();
-        m_panels->addWidget(panel ? panel : new QLabel(this));
+        if (panel) {
+            // Long choices (hardware names) would set the panel's width; the box elides them and its list shows
+            // them whole.
+            for (auto* box : panel->findChildren<QComboBox*>()) {
+                box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+                box->setMinimumContentsLength(14);
+            }
+        }
+        scroll->setWidget(panel ? panel : new QLabel(this));
+        m_panels->addWidget(scroll);
     }
     m_panelDock = new QDockWidget(this);
     m_panelDock->setObjectName(QStringLiteral("parameterDock"));

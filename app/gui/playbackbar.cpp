@@ -8,8 +8,9 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
 #include <QSlider>
-#include <QStyle>
 #include <QToolButton>
 #include <cmath>
 
@@ -18,7 +19,71 @@ namespace tutor::app {
 namespace {
 constexpr int kSliderPositions = 1000;
 constexpr double kSpeeds[] = { 0.25, 0.5, 1, 2, 4, 8 };
+
+/// A glyph on a unit square: triangles pointing left or right and bars, combined per button.
+QPainterPath glyphPath(PlaybackBar::Glyph glyph)
+{
+    QPainterPath path;
+    const auto right = [&path](double x0, double x1) {
+        path.addPolygon(QPolygonF({ QPointF(x0, 0.2), QPointF(x1, 0.5), QPointF(x0, 0.8), QPointF(x0, 0.2) }));
+    };
+    const auto left = [&path](double x0, double x1) {
+        path.addPolygon(QPolygonF({ QPointF(x1, 0.2), QPointF(x0, 0.5), QPointF(x1, 0.8), QPointF(x1, 0.2) }));
+    };
+    const auto bar = [&path](double x0, double x1) { path.addRect(QRectF(x0, 0.2, x1 - x0, 0.6)); };
+    switch (glyph) {
+    case PlaybackBar::Glyph::ToStart:
+        bar(0.18, 0.3);
+        left(0.3, 0.82);
+        break;
+    case PlaybackBar::Glyph::Back:
+        left(0.1, 0.5);
+        left(0.5, 0.9);
+        break;
+    case PlaybackBar::Glyph::Play:
+        right(0.25, 0.8);
+        break;
+    case PlaybackBar::Glyph::Pause:
+        bar(0.25, 0.42);
+        bar(0.58, 0.75);
+        break;
+    case PlaybackBar::Glyph::Forward:
+        right(0.1, 0.5);
+        right(0.5, 0.9);
+        break;
+    case PlaybackBar::Glyph::ToEnd:
+        right(0.18, 0.7);
+        bar(0.7, 0.82);
+        break;
+    }
+    path.setFillRule(Qt::WindingFill);
+    return path;
+}
+
 } // namespace
+
+QIcon PlaybackBar::glyphIcon(Glyph glyph, const QPalette& palette)
+{
+    // Drawn in the palette's button text colour, so the buttons read in the light and the dark theme alike (the
+    // style's standard media icons are fixed dark pixmaps).
+    QIcon icon;
+    const QPainterPath path = glyphPath(glyph);
+    for (const int side : { 16, 24, 32, 48 })
+        for (const QIcon::Mode mode : { QIcon::Normal, QIcon::Disabled, QIcon::Active }) {
+            QPixmap pixmap(side, side);
+            pixmap.fill(Qt::transparent);
+            QPainter painter(&pixmap);
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.scale(side, side);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(
+                palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::ButtonText));
+            painter.drawPath(path);
+            painter.end();
+            icon.addPixmap(pixmap, mode);
+        }
+    return icon;
+}
 
 PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
     : QWidget(parent)
@@ -26,18 +91,17 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
-    const auto button = [this, layout](QStyle::StandardPixmap icon) {
+    const auto button = [this, layout] {
         auto* b = new QToolButton(this);
-        b->setIcon(style()->standardIcon(icon));
         b->setAutoRaise(true);
         layout->addWidget(b);
         return b;
     };
-    m_restart = button(QStyle::SP_MediaSkipBackward);
-    m_back = button(QStyle::SP_MediaSeekBackward);
-    m_play = button(QStyle::SP_MediaPlay);
-    m_forward = button(QStyle::SP_MediaSeekForward);
-    m_end = button(QStyle::SP_MediaSkipForward);
+    m_restart = button();
+    m_back = button();
+    m_play = button();
+    m_forward = button();
+    m_end = button();
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, kSliderPositions);
     layout->addWidget(m_slider, 1);
@@ -70,8 +134,21 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
     connect(controller, &PlaybackController::durationChanged, this, &PlaybackBar::syncFromController);
     connect(controller, &PlaybackController::playingChanged, this, &PlaybackBar::syncFromController);
     connect(controller, &PlaybackController::speedChanged, this, &PlaybackBar::syncFromController);
+    updateIcons();
     retranslate();
     syncFromController();
+}
+
+void PlaybackBar::updateIcons()
+{
+    const QPalette& p = palette();
+    m_restart->setIcon(glyphIcon(Glyph::ToStart, p));
+    m_back->setIcon(glyphIcon(Glyph::Back, p));
+    m_forward->setIcon(glyphIcon(Glyph::Forward, p));
+    m_end->setIcon(glyphIcon(Glyph::ToEnd, p));
+    m_playIcon = glyphIcon(Glyph::Play, p);
+    m_pauseIcon = glyphIcon(Glyph::Pause, p);
+    m_play->setIcon(m_controller->isPlaying() ? m_pauseIcon : m_playIcon);
 }
 
 void PlaybackBar::setTimeFormatter(std::function<QString(double, double)> formatter)
@@ -98,6 +175,8 @@ void PlaybackBar::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::PaletteChange)
+        updateIcons();
     QWidget::changeEvent(event);
 }
 
@@ -111,7 +190,7 @@ void PlaybackBar::syncFromController()
         w->setEnabled(enabled);
     m_slider->setValue(enabled ? static_cast<int>(std::lround(m_controller->time() / duration * kSliderPositions)) : 0);
     const bool playing = m_controller->isPlaying();
-    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setIcon(playing ? m_pauseIcon : m_playIcon);
     m_play->setToolTip(playing ? tr("Pause (Space)") : tr("Play (Space)"));
     const int speedIndex = m_speed->findData(m_controller->speed());
     if (speedIndex >= 0)

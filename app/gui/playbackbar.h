@@ -2,6 +2,7 @@
 #pragma once
 // The playback controls under the stage: restart, step back, play/pause, step forward, end, a scrub slider,
 // the time readout, speed and loop. A thin view of PlaybackController.
+#include <QIcon>
 #include <QWidget>
 #include <functional>
 
@@ -24,6 +25,10 @@ public:
     void setTimeFormatter(std::function<QString(double t, double duration)> formatter);
     void retranslate();
 
+    enum class Glyph { ToStart, Back, Play, Pause, Forward, ToEnd };
+    /// The button's icon drawn in the palette's button text colour (normal, active and disabled modes).
+    static QIcon glyphIcon(Glyph glyph, const QPalette& palette);
+
     QSlider* slider() const { return m_slider; }
     QComboBox* speedBox() const { return m_speed; }
 
@@ -32,6 +37,7 @@ protected:
 
 private:
     void syncFromController();
+    void updateIcons();
 
     PlaybackController* m_controller;
     QToolButton* m_restart;
@@ -43,6 +49,8 @@ private:
     QLabel* m_time;
     QComboBox* m_speed;
     QCheckBox* m_loop;
+    QIcon m_playIcon;
+    QIcon m_pauseIcon;
     std::function<QString(double, double)> m_formatter;
     bool m_syncing = false;
 };

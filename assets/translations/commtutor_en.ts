@@ -2279,7 +2279,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>bus bandwidth (GB/s, log)</source>
+        <source>busbw (GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2479,19 +2479,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>bus bandwidth (GB/s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time per call (µs, log scale)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>size S (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time per call (µs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2273,8 +2273,8 @@
         <translation>消息大小 S（对数刻度）</translation>
     </message>
     <message>
-        <source>bus bandwidth (GB/s, log)</source>
-        <translation>总线带宽（GB/s，对数）</translation>
+        <source>busbw (GB/s)</source>
+        <translation>总线带宽 (GB/s)</translation>
     </message>
 </context>
 <context>
@@ -2472,20 +2472,20 @@
         <translation>校准拟合</translation>
     </message>
     <message>
-        <source>bus bandwidth (GB/s)</source>
-        <translation>总线带宽（GB/s）</translation>
-    </message>
-    <message>
-        <source>time per call (µs, log scale)</source>
-        <translation>每次调用时间（µs，对数刻度）</translation>
-    </message>
-    <message>
         <source>No measurements yet: start a run, open a file or import an nccl-tests log</source>
         <translation>还没有测量：开始一次运行、打开文件或导入 nccl-tests 日志</translation>
     </message>
     <message>
         <source>size S (log scale)</source>
         <translation>大小 S（对数刻度）</translation>
+    </message>
+    <message>
+        <source>busbw (GB/s)</source>
+        <translation>总线带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>time per call (µs)</source>
+        <translation>每次调用时间 (µs)</translation>
     </message>
 </context>
 <context>

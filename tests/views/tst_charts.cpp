@@ -6,11 +6,15 @@
 #include "model/collectives/topology.h"
 #include "views/charts/bandwidthchart.h"
 #include "views/charts/breakdownchart.h"
+#include "views/charts/chartlegend.h"
 #include "views/charts/sweepchart.h"
 
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QTest>
@@ -161,6 +165,48 @@ private slots:
         QVERIFY(step);
         QCOMPARE(step->count(), 2);
         QCOMPARE(step->at(1).y(), 0.1 * 1e3);
+    }
+
+    // The legend under a chart lists every series by its full name and wraps instead of cutting names short: at a
+    // width below one row of names it takes more rows, and each name is as wide as its text needs.
+    void legendWrapsAndNeverCuts_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("wide") << 1600;
+        QTest::newRow("half of 1366") << 360;
+        QTest::newRow("narrow") << 220;
+    }
+    void legendWrapsAndNeverCuts()
+    {
+        QFETCH(int, width);
+        views::BreakdownChart chart;
+        model::StepMetrics now;
+        now.stepSeconds = 0.2;
+        now.computeSeconds = 0.1;
+        chart.setBars({ { "now", now } });
+        chart.resize(width, 420);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QStringList expected;
+        for (QLegendMarker* marker : chart.chart()->legend()->markers())
+            expected << marker->label();
+        QCOMPARE(expected.size(), static_cast<int>(views::StepBreakdown::PartCount));
+        const views::charts::ChartLegend* legend = chart.legend();
+        QVERIFY(legend->isVisible());
+        QVERIFY(!chart.chart()->legend()->isVisible());
+        QCOMPARE(legend->texts(), expected);
+        QVERIFY2(legend->showsEveryTextWhole(), qPrintable(legend->texts().join(QStringLiteral(", "))));
+        // Rows: the names' total width over the legend's width, at least; one row when everything fits.
+        int total = 0, rowHeight = 0;
+        for (const QLabel* name : legend->findChildren<QLabel*>(QStringLiteral("legendText"))) {
+            total += name->parentWidget()->sizeHint().width();
+            rowHeight = std::max(rowHeight, name->parentWidget()->sizeHint().height());
+        }
+        const int minRows = (total + legend->width() - 1) / legend->width();
+        QVERIFY2(legend->height() >= minRows * rowHeight,
+            qPrintable(QStringLiteral("%1 px tall for %2 rows").arg(legend->height()).arg(minRows)));
+        if (total + 12 * expected.size() + 12 < legend->width())
+            QVERIFY(legend->height() < 2 * rowHeight);
     }
 };
 

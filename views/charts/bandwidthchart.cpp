@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/charts/bandwidthchart.h"
 
+#include "views/charts/chartlegend.h"
 #include "views/charts/chartstyle.h"
 
 #include <QAreaSeries>
@@ -23,9 +24,12 @@ BandwidthChart::BandwidthChart(QWidget* parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_legend = new charts::ChartLegend(m_chart, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     retranslate();
 }
 
@@ -143,13 +147,14 @@ void BandwidthChart::rebuild()
     auto* yAxis = charts::axisAt<QLogValueAxis>(m_chart, Qt::AlignLeft);
     yAxis->setBase(10);
     yAxis->setRange(yLo, yHi);
-    yAxis->setTitleText(tr("bus bandwidth (GB/s, log)"));
+    yAxis->setTitleText(tr("busbw (GB/s)"));
     yAxis->setLabelFormat(QStringLiteral("%g"));
     for (QAbstractSeries* s : m_chart->series()) {
         s->attachAxis(xAxis);
         s->attachAxis(yAxis);
     }
     charts::applyPalette(m_chart, m_palette);
+    m_legend->sync(m_palette);
 }
 
 } // namespace tutor::views

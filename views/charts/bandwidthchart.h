@@ -17,9 +17,15 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
+namespace charts {
+class ChartLegend;
+}
+
 class BandwidthChart : public QWidget {
     Q_OBJECT
 public:
+    /// The legend under the chart (its names wrap instead of being cut).
+    charts::ChartLegend* legend() const { return m_legend; }
     explicit BandwidthChart(QWidget* parent = nullptr);
 
     /// The collective, topology, dtype and protocol to chart; `bytes` marks the current size when > 0.
@@ -34,6 +40,7 @@ private:
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
+    charts::ChartLegend* m_legend = nullptr;
     Palette m_palette = Palette::light();
     model::CollectiveRequest m_request;
     model::BandwidthCurves m_data;

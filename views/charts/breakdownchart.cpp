@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "breakdownchart.h"
 
+#include "chartlegend.h"
 #include "chartstyle.h"
 
 #include <QBarCategoryAxis>
@@ -67,9 +68,12 @@ BreakdownChart::BreakdownChart(QWidget* parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_legend = new charts::ChartLegend(m_chart, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     retranslate();
 }
 
@@ -128,6 +132,7 @@ void BreakdownChart::rebuild()
     series->attachAxis(categoryAxis);
     series->attachAxis(valueAxis);
     charts::applyPalette(m_chart, m_palette);
+    m_legend->sync(m_palette);
 }
 
 } // namespace tutor::views

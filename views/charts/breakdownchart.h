@@ -17,6 +17,10 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
+namespace charts {
+class ChartLegend;
+}
+
 /// A step cut into parts that add up to the step time, in seconds.
 struct StepBreakdown {
     enum Part { Compute, ExposedTp, ExposedDp, ExposedPp, ExposedEp, Idle, PartCount };
@@ -33,6 +37,8 @@ StepBreakdown breakdown(const model::StepMetrics& metrics);
 class BreakdownChart : public QWidget {
     Q_OBJECT
 public:
+    /// The legend under the chart (its names wrap instead of being cut).
+    charts::ChartLegend* legend() const { return m_legend; }
     struct Bar {
         QString label;
         model::StepMetrics metrics;
@@ -54,6 +60,7 @@ private:
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
+    charts::ChartLegend* m_legend = nullptr;
     Palette m_palette = Palette::light();
     std::vector<Bar> m_bars;
 };

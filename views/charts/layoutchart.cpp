@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "layoutchart.h"
 
+#include "chartlegend.h"
 #include "chartstyle.h"
 
 #include <QChart>
@@ -48,9 +49,12 @@ LayoutChart::LayoutChart(QWidget* parent)
         if (nearest != m_points.end())
             emit layoutClicked(nearest->index);
     });
+    m_legend = new charts::ChartLegend(m_chart, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     retranslate();
 }
 
@@ -127,6 +131,7 @@ void LayoutChart::rebuild()
     m_y->setRange(0, maxStep * 1.08);
     m_y->applyNiceNumbers();
     charts::applyPalette(m_chart, m_palette);
+    m_legend->sync(m_palette);
 }
 
 } // namespace tutor::views

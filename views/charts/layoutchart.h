@@ -19,9 +19,15 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
+namespace charts {
+class ChartLegend;
+}
+
 class LayoutChart : public QWidget {
     Q_OBJECT
 public:
+    /// The legend under the chart (its names wrap instead of being cut).
+    charts::ChartLegend* legend() const { return m_legend; }
     explicit LayoutChart(QWidget* parent = nullptr);
 
     /// Draws `layouts` (rejected ones are left out) and rings `selected` (an index into layouts, −1: none).
@@ -48,6 +54,7 @@ private:
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
+    charts::ChartLegend* m_legend = nullptr;
     // Made once and refilled: axes deleted and remade while a search fills the chart left stale labels drawn.
     QScatterSeries* m_all = nullptr;
     QLineSeries* m_front = nullptr;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "measurementchart.h"
 
+#include "chartlegend.h"
+#include "chartstyle.h"
+
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -22,8 +25,10 @@ MeasurementChart::MeasurementChart(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     m_view = new QChartView(new QChart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->chart()->legend()->setAlignment(Qt::AlignBottom);
-    layout->addWidget(m_view);
+    m_legend = new charts::ChartLegend(m_view->chart(), this);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     rebuild();
 }
 
@@ -53,6 +58,12 @@ void MeasurementChart::setQuantity(Quantity quantity)
     rebuild();
 }
 
+void MeasurementChart::setColors(const Palette& palette)
+{
+    m_palette = palette;
+    rebuild();
+}
+
 void MeasurementChart::clear()
 {
     m_measurements.clear();
@@ -73,9 +84,7 @@ int MeasurementChart::pointCount(const QString& seriesName) const
 void MeasurementChart::rebuild()
 {
     QChart* c = m_view->chart();
-    c->removeAllSeries();
-    for (auto* axis : c->axes())
-        c->removeAxis(axis);
+    charts::clearChart(c);
 
     const bool bw = m_quantity == Quantity::BusBandwidth;
     auto value = [&](model::Collective op, int ranks, model::Bytes bytes, double seconds) {
@@ -95,8 +104,9 @@ void MeasurementChart::rebuild()
     };
 
     std::vector<QXYSeries*> all;
-    // Fixed colours per role, so measured, model and fit read the same in every chart.
-    const QColor measured(31, 119, 180), model(230, 120, 20), fit(44, 160, 44);
+    // One colour per role, from the theme: out-of-place and in-place measured rows, the model and the fit.
+    const QColor outOfPlace = m_palette.series[0], inPlaceColour = m_palette.series[6], model = m_palette.series[1],
+                 fit = m_palette.series[4];
     for (bool inPlace : { false, true }) {
         auto* s = new QLineSeries;
         s->setName(inPlace ? tr("measured, in-place") : tr("measured, out-of-place"));
@@ -108,9 +118,9 @@ void MeasurementChart::rebuild()
             delete s;
             continue;
         }
-        s->setColor(measured);
-        s->setPen(QPen(
-            inPlace ? measured.lighter(140) : measured, inPlace ? 1.5 : 2.0, inPlace ? Qt::DotLine : Qt::SolidLine));
+        const QColor colour = inPlace ? inPlaceColour : outOfPlace;
+        s->setColor(colour);
+        s->setPen(QPen(colour, inPlace ? 1.5 : 2.0, inPlace ? Qt::DotLine : Qt::SolidLine));
         all.push_back(s);
     }
     auto curve = [&](const SizeCurve& points, const QString& name, Qt::PenStyle style, const QColor& color) {
@@ -129,24 +139,23 @@ void MeasurementChart::rebuild()
     curve(m_fitted, tr("calibrated fit"), Qt::DashDotLine, fit);
 
     // Size axis: log2(S) with labels in binary units at every power of 2 (or 4, 16 for wide sweeps).
-    auto* x = new QCategoryAxis;
+    // The axes are reused across rebuilds (charts::axisAt): Qt Charts keeps a removed axis's labels alive.
+    auto* x = charts::axisAt<QCategoryAxis>(c, Qt::AlignBottom);
     x->setTitleText(tr("size S (log scale)"));
     x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    c->addAxis(x, Qt::AlignBottom);
     QAbstractAxis* y = nullptr;
     if (bw) {
-        auto* axis = new QValueAxis;
-        axis->setTitleText(tr("bus bandwidth (GB/s)"));
+        auto* axis = charts::axisAt<QValueAxis>(c, Qt::AlignLeft);
+        axis->setTitleText(tr("busbw (GB/s)"));
         axis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
         y = axis;
     } else {
-        auto* axis = new QLogValueAxis;
+        auto* axis = charts::axisAt<QLogValueAxis>(c, Qt::AlignLeft);
         axis->setBase(10);
-        axis->setTitleText(tr("time per call (µs, log scale)"));
+        axis->setTitleText(tr("time per call (µs)"));
         axis->setLabelFormat(QStringLiteral("%g"));
         y = axis;
     }
-    c->addAxis(y, Qt::AlignLeft);
     const double lo = xMax > 0 ? std::floor(std::log2(xMin)) : 0;
     const double hi = xMax > 0 ? std::ceil(std::log2(xMax)) : 20;
     const int span = static_cast<int>(hi - lo);
@@ -167,6 +176,8 @@ void MeasurementChart::rebuild()
         s->attachAxis(x);
         s->attachAxis(y);
     }
+    charts::applyPalette(c, m_palette);
+    m_legend->sync(m_palette);
     c->setTitle(m_measurements.empty() && m_predicted.empty()
             ? tr("No measurements yet: start a run, open a file or import an nccl-tests log")
             : QString());

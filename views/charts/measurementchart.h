@@ -5,6 +5,7 @@
 // Every Qt Charts include stays in views/charts/.
 #include "model/collectives/collective.h"
 #include "model/measure/measurement.h"
+#include "views/palette.h"
 
 #include <QWidget>
 #include <utility>
@@ -17,12 +18,18 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
+namespace charts {
+class ChartLegend;
+}
+
 /// A curve over sizes: (S bytes, time seconds) pairs, ascending in S.
 using SizeCurve = std::vector<std::pair<model::Bytes, model::Seconds>>;
 
 class MeasurementChart : public QWidget {
     Q_OBJECT
 public:
+    /// The legend under the chart (its names wrap instead of being cut).
+    charts::ChartLegend* legend() const { return m_legend; }
     enum class Quantity { BusBandwidth, Time };
 
     explicit MeasurementChart(QWidget* parent = nullptr);
@@ -33,6 +40,8 @@ public:
     /// Bus bandwidth is S/t·busBandwidthFactor(op, ranks), as for the measurements.
     void setCurves(model::Collective op, int ranks, const SizeCurve& predicted, const SizeCurve& fitted);
     void setQuantity(Quantity quantity);
+    /// The theme's colours: background, text, grid and one colour per series role.
+    void setColors(const Palette& palette);
     Quantity quantity() const { return m_quantity; }
     void clear();
 
@@ -44,12 +53,14 @@ private:
     void rebuild();
 
     QChartView* m_view = nullptr;
+    charts::ChartLegend* m_legend = nullptr;
     Quantity m_quantity = Quantity::BusBandwidth;
     std::vector<model::Measurement> m_measurements;
     model::Collective m_op = model::Collective::AllReduce;
     int m_ranks = 1;
     SizeCurve m_predicted;
     SizeCurve m_fitted;
+    Palette m_palette = Palette::light();
 };
 
 } // namespace tutor::views

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "sweepchart.h"
 
+#include "chartlegend.h"
 #include "chartstyle.h"
 
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -22,10 +24,35 @@ SweepChart::SweepChart(QWidget* parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
+    m_legend = new charts::ChartLegend(m_chart, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->setSpacing(0);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+    connect(m_chart, &QChart::plotAreaChanged, this, &SweepChart::fitLogLabels);
     retranslate();
+}
+
+void SweepChart::fitLogLabels()
+{
+    // Qt Charts gives each of n labels plotwidth/n − 10 px and cuts longer ones to "…": a log axis over 1 … 1024 at
+    // base 2 prints eleven labels, too many for a half-width chart. The base grows (2, 4, 8, …) until the labels fit.
+    auto* axis = qobject_cast<QLogValueAxis*>(m_chart->axes(Qt::Horizontal).value(0));
+    if (!axis || !(axis->min() > 0) || !(axis->max() > axis->min()))
+        return;
+    const QFontMetricsF metrics(axis->labelsFont());
+    const double width = m_chart->plotArea().width();
+    const double octaves = std::log2(axis->max() / axis->min());
+    double base = 2;
+    for (; base < 1024; base *= 2) {
+        const int labels = static_cast<int>(std::floor(octaves / std::log2(base))) + 1;
+        const double widest = metrics.horizontalAdvance(QString::number(axis->max(), 'g', 6));
+        if (width <= 0 || width / labels - 10 >= widest + 2)
+            break;
+    }
+    if (axis->base() != base)
+        axis->setBase(base);
 }
 
 void SweepChart::retranslate()
@@ -89,7 +116,6 @@ void SweepChart::rebuild()
     const double xMax = m_points.empty() ? 2 : std::max(m_points.back().x, xMin * 2);
     if (m_logX) {
         auto* axis = charts::axisAt<QLogValueAxis>(m_chart, Qt::AlignBottom);
-        axis->setBase(2);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setRange(xMin / 1.25, xMax * 1.25);
         axis->setMinorTickCount(-1);
@@ -101,6 +127,7 @@ void SweepChart::rebuild()
         xAxis = axis;
     }
     xAxis->setTitleText(m_xTitle);
+    fitLogLabels();
     auto* yAxis = charts::axisAt<QValueAxis>(m_chart, Qt::AlignLeft);
     yAxis->setTitleText(tr("milliseconds"));
     yAxis->setRange(0, maxMs > 0 ? maxMs * 1.1 : 1);
@@ -110,6 +137,7 @@ void SweepChart::rebuild()
         s->attachAxis(yAxis);
     }
     charts::applyPalette(m_chart, m_palette);
+    m_legend->sync(m_palette);
 }
 
 } // namespace tutor::views

@@ -16,9 +16,15 @@ QT_END_NAMESPACE
 
 namespace tutor::views {
 
+namespace charts {
+class ChartLegend;
+}
+
 class SweepChart : public QWidget {
     Q_OBJECT
 public:
+    /// The legend under the chart (its names wrap instead of being cut).
+    charts::ChartLegend* legend() const { return m_legend; }
     explicit SweepChart(QWidget* parent = nullptr);
 
     /// Draws the points (x ascending) against a log₂ x axis when `logX`, marking `currentX` (the scenario's
@@ -30,10 +36,12 @@ public:
     void retranslate();
 
 private:
+    void fitLogLabels();
     void rebuild();
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
+    charts::ChartLegend* m_legend = nullptr;
     Palette m_palette = Palette::light();
     QString m_xTitle;
     std::vector<model::SweepPoint> m_points;

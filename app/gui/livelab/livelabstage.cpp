@@ -193,6 +193,11 @@ void LiveLabStage::retranslate()
     emit explanationChanged(explanation());
 }
 
+void LiveLabStage::setColors(const views::Palette& palette)
+{
+    m_chart->setColors(palette);
+}
+
 void LiveLabStage::setRunning(bool running)
 {
     m_start->setEnabled(!running);

@@ -59,6 +59,7 @@ public:
     QWidget* parameterPanel() override;
     QString explanation() const override;
     void retranslate() override;
+    void setColors(const views::Palette& palette) override;
 
     /// The controller this page displays: measurements, calibration, predictions and the worker.
     LiveLabSession* session() const { return m_session; }

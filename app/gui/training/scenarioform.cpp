@@ -2,6 +2,7 @@
 #include "scenarioform.h"
 
 #include "app/datadir/datadir.h"
+#include "app/gui/pagestack.h"
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
 #include "views/palette.h"
@@ -16,7 +17,6 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
-#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
@@ -44,9 +44,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     m_filling = true; // no scenarioEdited while the fields are being created
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    auto* scroll = new PanelScrollArea(this);
     outer->addWidget(scroll);
     m_body = new QWidget(scroll);
     scroll->setWidget(m_body);

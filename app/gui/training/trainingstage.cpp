@@ -391,6 +391,9 @@ void TrainingStage::buildCharts()
     grid->addWidget(sweepBox, 1, 1);
     grid->setRowStretch(0, 1);
     grid->setRowStretch(1, 1);
+    // The breakdown is one bar; the sweep has a curve and a size axis to label: it gets the larger share.
+    grid->setColumnStretch(0, 2);
+    grid->setColumnStretch(1, 3);
     connect(m_sweepParameter, &QComboBox::currentIndexChanged, this, &TrainingStage::updateSweep);
 }
 
