@@ -129,9 +129,10 @@ QString slotLabel(const model::Contributions& slot)
         return {};
     if (count == 1)
         return QString::number(slot.intervals.front().first);
+    // Σa–b: the sum of ranks a to b; Σ#n: the sum of n ranks that are not one run (a count, never a rank).
     if (slot.intervals.size() == 1)
         return QStringLiteral("Σ%1–%2").arg(slot.intervals.front().first).arg(slot.intervals.front().second - 1);
-    return QStringLiteral("Σ%1").arg(count);
+    return QStringLiteral("Σ#%1").arg(count);
 }
 
 const model::Contributions& columnContributions(
@@ -166,19 +167,31 @@ void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions
         painter.drawRect(rect);
     }
     const QString label = slotLabel(slot);
-    const QFontMetricsF metrics(painter.font());
-    if (!label.isEmpty() && metrics.horizontalAdvance(label) + 4 < rect.width() && metrics.height() < rect.height()) {
+    if (label.isEmpty())
+        return;
+    // The label in the drawing's font, or smaller (down to 5 pt) when the chunk is narrow: two-digit ranks keep
+    // their numbers on 16-rank drawings.
+    QFont font = painter.font();
+    const double advance = QFontMetricsF(font).horizontalAdvance(label);
+    if (advance + 2 > rect.width() && font.pointSizeF() > 0)
+        font.setPointSizeF(std::max(5.0, font.pointSizeF() * (rect.width() - 2) / advance));
+    const QFontMetricsF metrics(font);
+    if (metrics.horizontalAdvance(label) + 1 < rect.width() && metrics.height() < rect.height() + 2) {
         // Black or white text, whichever contrasts more with the first stripe.
         const QColor under = colors.isEmpty() ? palette.emptyChunk : colors.front();
         const bool dark = qGray(under.rgb()) > 140;
+        painter.save();
+        painter.setFont(font);
         painter.setPen(dark ? QColor(0x1f2328) : QColor(Qt::white));
         painter.drawText(rect, Qt::AlignCenter, label);
+        painter.restore();
     }
 }
 
 void paintCollective(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,
-    const model::Topology& topology, const Palette& palette, const QString& caption)
+    const model::Topology& topology, const Palette& themePalette, const QString& caption)
 {
+    const Palette palette = themePalette.forRanks(layout.ranks);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.fillRect(layout.bounds, palette.background);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "palette.h"
 
+#include <cmath>
+
 namespace tutor::views {
 
 namespace {
@@ -10,6 +12,11 @@ constexpr std::array<QRgb, 10> kSeriesLight { 0x4e79a7, 0xf28e2b, 0xe15759, 0x76
     0xff9da7, 0x9c755f, 0xbab0ac };
 constexpr std::array<QRgb, 10> kSeriesDark { 0x6b9bd1, 0xffa54f, 0xff6f71, 0x8fd3cd, 0x76c267, 0xf7dc6f, 0xcd98c0,
     0xffb6be, 0xc29a80, 0xd4cbc7 };
+
+// Tableau 20 (ten hues, then their light partners) for drawings of 11 to 20 ranks.
+constexpr std::array<QRgb, 20> kTableau20 { 0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2,
+    0x7f7f7f, 0xbcbd22, 0x17becf, 0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, 0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7,
+    0xdbdb8d, 0x9edae5 };
 
 std::array<QColor, 10> toColors(const std::array<QRgb, 10>& rgb)
 {
@@ -23,8 +30,28 @@ std::array<QColor, 10> toColors(const std::array<QRgb, 10>& rgb)
 
 QColor Palette::rankColor(int rank) const
 {
-    const int n = static_cast<int>(series.size());
-    return series[static_cast<size_t>(((rank % n) + n) % n)];
+    const int ten = static_cast<int>(series.size());
+    if (rankCount <= ten || rank < 0 || rank >= rankCount)
+        return series[static_cast<size_t>(((rank % ten) + ten) % ten)];
+    const bool light = theme == Theme::Light;
+    if (rankCount <= static_cast<int>(kTableau20.size())) {
+        // Tableau 20: the ten hues, then their lighter partners (ranks 10–19).
+        return QColor(kTableau20[static_cast<size_t>(rank)]);
+    }
+    // More than 20: each rank turns the hue by the golden angle (137.5°), so ring neighbours are far apart on the
+    // wheel and no two ranks share a hue; odd and even ranks also differ in lightness (the last rank of an odd
+    // count takes a third level, as its ring neighbour is rank 0).
+    const double hue = std::fmod(rank * 137.50776405, 360.0);
+    const int level = (rankCount % 2 == 1 && rank == rankCount - 1) ? 2 : rank % 2;
+    const double lightness = light ? 0.40 + 0.13 * level : 0.55 + 0.12 * level;
+    return QColor::fromHslF(static_cast<float>(hue / 360.0), 0.65f, static_cast<float>(lightness));
+}
+
+Palette Palette::forRanks(int ranks) const
+{
+    Palette p = *this;
+    p.rankCount = ranks;
+    return p;
 }
 
 QColor Palette::laneColor(int laneKindIndex) const

@@ -46,9 +46,15 @@ struct Palette {
 
     /// Ten distinguishable colours for ranks and their chunks (Tableau-10 like), reused cyclically.
     std::array<QColor, 10> series;
+    /// How many ranks the drawing shows (0: unknown). Up to 10 ranks take `series`; more ranks each get a colour of
+    /// their own (Tableau 20 up to 20, then hues a golden angle apart in two lightness levels), so rank 10 is
+    /// never rank 0's colour again. The rank numbers on the chunks stay the sure way to tell them apart.
+    int rankCount = 0;
 
-    /// Colour of rank `rank` (and of the chunk it contributes), cyclic over `series`.
+    /// Colour of rank `rank` (and of the chunk it contributes), for a drawing of `rankCount` ranks.
     QColor rankColor(int rank) const;
+    /// This palette for a drawing of `ranks` ranks.
+    Palette forRanks(int ranks) const;
     /// Colour of a lane of this kind index (0 compute, 1 tp, 2 dp, 3 pp, 4 ep), as model::LaneKind orders them.
     QColor laneColor(int laneKindIndex) const;
     /// A QPalette for the widgets of the window in this theme.

@@ -147,6 +147,7 @@ int readOptions(const CommandLine& cl, Options& o, std::ostream& err)
     o.presetId = cl.value("--preset").value_or("hgx-h100");
     TopologySpec spec;
     spec.preset = o.presetId;
+    spec.nodesHoldAtMostPreset = true;
     long long root = 0;
     for (auto [flag, field] : { std::pair { "--ranks", &spec.ranks }, std::pair { "--nodes", &spec.nodes },
              std::pair { "--gpus-per-node", &spec.gpusPerNode } }) {

@@ -330,10 +330,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks&apos; inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No prediction for these parameters:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -427,6 +423,10 @@
     </message>
     <message>
         <source>%1 → %2/%3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds, and its number says which rank that is. A striped chunk holds a reduction of several ranks&apos; inputs: Σ2–5 is the sum of ranks 2 to 5, Σ#4 the sum of four ranks that are not consecutive. Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

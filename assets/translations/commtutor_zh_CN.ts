@@ -329,10 +329,6 @@
         <translation>执行器发现不一致：%1</translation>
     </message>
     <message>
-        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds. A striped chunk holds a reduction of several ranks&apos; inputs (Σ). Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
-        <translation>每个彩色方块是某个 rank 缓冲区中的一个分块，颜色表示它持有谁的输入。条纹分块表示多个 rank 输入的归约（Σ）。绿色实线是节点内链路（NVLink/PCIe），紫色虚线跨越网络。</translation>
-    </message>
-    <message>
         <source>No prediction for these parameters:</source>
         <translation>这些参数无法预测：</translation>
     </message>
@@ -427,6 +423,10 @@
     <message>
         <source>%1 → %2/%3 %4</source>
         <translation>%1 → %2/%3 %4</translation>
+    </message>
+    <message>
+        <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds, and its number says which rank that is. A striped chunk holds a reduction of several ranks&apos; inputs: Σ2–5 is the sum of ranks 2 to 5, Σ#4 the sum of four ranks that are not consecutive. Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
+        <translation>每个彩色方块是某个 rank 缓冲区中的一个分块：颜色表示它持有谁的输入，数字表示是哪个 rank。条纹分块表示多个 rank 输入的归约：Σ2–5 是 rank 2 到 5 之和，Σ#4 是四个不连续 rank 之和。绿色实线是节点内链路（NVLink/PCIe），紫色虚线跨越网络。</translation>
     </message>
 </context>
 <context>

@@ -120,6 +120,12 @@ Result<Topology> buildTopology(const HardwarePreset& p, const TopologySpec& spec
         if (*ranks % *nodes != 0)
             problems.push_back(
                 { prefix + "nodes", std::to_string(*nodes), "must divide ranks = " + std::to_string(*ranks) });
+        else if (spec.nodesHoldAtMostPreset && *ranks / *nodes > p.gpusPerNode)
+            problems.push_back({ prefix + "nodes", std::to_string(*nodes),
+                "would put " + std::to_string(*ranks / *nodes) + " ranks on each node, but a " + p.id + " node has "
+                    + std::to_string(p.gpusPerNode) + " GPUs: use at least "
+                    + std::to_string((*ranks + p.gpusPerNode - 1) / p.gpusPerNode) + " nodes for "
+                    + std::to_string(*ranks) + " ranks" });
         t = makeTopology(p, static_cast<int>(*nodes), static_cast<int>(std::max<std::int64_t>(1, *ranks / *nodes)));
     } else if (perNode && ranks) {
         if (*ranks % *perNode != 0)

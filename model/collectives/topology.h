@@ -62,13 +62,18 @@ struct TopologySpec {
     std::optional<std::int64_t> nicsPerNode; ///< replaces the NICs per node
     std::optional<std::string> fabric; ///< replaces the network kind: ib, roce, efa, ethernet
     std::optional<bool> sharp; ///< in-network reduction (SHARP / CollNet) between nodes on or off
+    /// Ranks and nodes given: refuse more ranks per node than the preset's node holds (128 ranks on 8 nodes of an
+    /// 8-GPU machine) instead of building nodes that do not exist. Off for the live lab, whose hosts run as many
+    /// MPI ranks as asked.
+    bool nodesHoldAtMostPreset = false;
     bool operator==(const TopologySpec&) const = default;
 };
 
 /// The one way a preset and a rank layout become a Topology; every front end (command line, window,
 /// lessons, live lab) calls it, so the same words give the same machine everywhere. Rules:
 /// - nodes and GPUs per node given: ranks, if given, must equal their product;
-/// - nodes and ranks given: nodes must divide ranks;
+/// - nodes and ranks given: nodes must divide ranks (and, with nodesHoldAtMostPreset, ranks / nodes ≤ the preset's
+///   GPUs per node);
 /// - GPUs per node and ranks given: GPUs per node must divide ranks;
 /// - ranks alone: makeTopologyForRanks(); nodes alone: nodes × the preset's GPUs per node; GPUs per node
 ///   alone: one node; nothing: one full node of the preset.

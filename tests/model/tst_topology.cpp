@@ -120,25 +120,39 @@ void TestTopology::problems_data()
     QTest::addColumn<Count>("perNode");
     QTest::addColumn<double>("bandwidth");
     QTest::addColumn<QString>("fragment");
+    QTest::addColumn<bool>("holdAtMostPreset");
     const double ok = 100;
-    QTest::newRow("unknown preset") << "dgx-z9" << none << none << none << ok
-                                    << "scene.preset = dgx-z9: unknown preset";
-    QTest::newRow("0 ranks") << "dgx-a100" << n(0) << none << none << ok << "scene.ranks = 0: must be in [1, 1048576]";
-    QTest::newRow("-1 nodes") << "dgx-a100" << none << n(-1) << none << ok << "scene.nodes = -1: must be in";
+    QTest::newRow("unknown preset") << "dgx-z9" << none << none << none << ok << "scene.preset = dgx-z9: unknown preset"
+                                    << false;
+    QTest::newRow("0 ranks") << "dgx-a100" << n(0) << none << none << ok << "scene.ranks = 0: must be in [1, 1048576]"
+                             << false;
+    QTest::newRow("-1 nodes") << "dgx-a100" << none << n(-1) << none << ok << "scene.nodes = -1: must be in" << false;
     QTest::newRow("2^62 GPUs per node") << "dgx-a100" << none << none << n(std::int64_t(1) << 62) << ok
-                                        << "scene.gpus_per_node = 4611686018427387904: must be in";
+                                        << "scene.gpus_per_node = 4611686018427387904: must be in" << false;
     QTest::newRow("nodes do not divide ranks")
-        << "dgx-a100" << n(12) << n(5) << none << ok << "scene.nodes = 5: must divide ranks = 12";
+        << "dgx-a100" << n(12) << n(5) << none << ok << "scene.nodes = 5: must divide ranks = 12" << false;
     QTest::newRow("GPUs per node do not divide ranks")
-        << "dgx-a100" << n(12) << none << n(5) << ok << "scene.gpus_per_node = 5: must divide ranks = 12";
+        << "dgx-a100" << n(12) << none << n(5) << ok << "scene.gpus_per_node = 5: must divide ranks = 12" << false;
     QTest::newRow("three disagree") << "dgx-a100" << n(10) << n(2) << n(4) << ok
-                                    << "scene.ranks = 10: must equal nodes × gpus per node = 8";
+                                    << "scene.ranks = 10: must equal nodes × gpus per node = 8" << false;
     QTest::newRow("too many ranks") << "dgx-a100" << none << n(1 << 20) << n(8) << ok
-                                    << "scene.topology.ranks = 8388608: must be at most 1048576";
+                                    << "scene.topology.ranks = 8388608: must be at most 1048576" << false;
     QTest::newRow("negative bandwidth") << "dgx-a100" << none << none << none << -3.0
-                                        << "scene.bandwidth_GBps = -3: must be finite and in [0.001, 1e9] GB/s";
+                                        << "scene.bandwidth_GBps = -3: must be finite and in [0.001, 1e9] GB/s"
+                                        << false;
     QTest::newRow("NaN bandwidth") << "dgx-a100" << none << none << none << std::nan("")
-                                   << "scene.bandwidth_GBps = nan: must be finite and in [0.001, 1e9] GB/s";
+                                   << "scene.bandwidth_GBps = nan: must be finite and in [0.001, 1e9] GB/s" << false;
+    // The window and `predict` draw and cost real nodes: 128 ranks on 8 nodes of an 8-GPU machine would be 16 GPUs
+    // in a node (ranks / nodes = 16 > 8); the smallest honest count is ceil(128 / 8) = 16 nodes.
+    QTest::newRow("more ranks per node than the preset has")
+        << "hgx-h100" << n(128) << n(8) << none << ok
+        << "scene.nodes = 8: would put 16 ranks on each node, but a hgx-h100 node has 8 GPUs: use at least 16 nodes "
+           "for 128 ranks"
+        << true;
+    QTest::newRow("one node of 16 on an 8-GPU machine")
+        << "dgx-a100" << n(16) << n(1) << none << ok
+        << "scene.nodes = 1: would put 16 ranks on each node, but a dgx-a100 node has 8 GPUs: use at least 2 nodes"
+        << true;
 }
 
 void TestTopology::problems()
@@ -149,7 +163,9 @@ void TestTopology::problems()
     QFETCH(Count, perNode);
     QFETCH(double, bandwidth);
     QFETCH(QString, fragment);
+    QFETCH(bool, holdAtMostPreset);
     TopologySpec spec;
+    spec.nodesHoldAtMostPreset = holdAtMostPreset;
     spec.preset = preset.toStdString();
     spec.ranks = ranks;
     spec.nodes = nodes;

@@ -8,7 +8,9 @@
 
 #include <QImage>
 #include <QPainter>
+#include <QSet>
 #include <QTest>
+#include <cmath>
 
 using namespace tutor;
 using namespace tutor::views;
@@ -29,6 +31,8 @@ private Q_SLOTS:
     void movingChunksInFlight();
     void slotColours_data();
     void slotColours();
+    void rankColoursPastTen_data();
+    void rankColoursPastTen();
     void summarisedAboveLimit();
 };
 
@@ -111,6 +115,7 @@ void TestCollectiveView::slotColours_data()
     QTest::newRow("empty") << QList<int> {} << QString();
     QTest::newRow("one rank") << QList<int> { 2 } << QStringLiteral("2");
     QTest::newRow("reduced 0..3") << QList<int> { 0, 1, 2, 3 } << QStringLiteral("Σ0–3");
+    QTest::newRow("reduced 1, 2, 5 (not one run): a count") << QList<int> { 1, 2, 5 } << QStringLiteral("Σ#3");
 }
 
 void TestCollectiveView::slotColours()
@@ -118,14 +123,52 @@ void TestCollectiveView::slotColours()
     QFETCH(QList<int>, ranks);
     QFETCH(QString, label);
     model::Contributions slot;
-    if (!ranks.isEmpty())
-        slot.intervals.push_back({ ranks.front(), ranks.back() + 1 });
+    // Consecutive ranks make one interval [first, last + 1).
+    for (int r : ranks) {
+        if (!slot.intervals.empty() && slot.intervals.back().second == r)
+            slot.intervals.back().second = r + 1;
+        else
+            slot.intervals.push_back({ r, r + 1 });
+    }
     const Palette palette = Palette::light();
     const QList<QColor> colors = slotColors(slot, palette);
     QCOMPARE(colors.size(), ranks.size());
     for (int i = 0; i < ranks.size(); ++i)
         QCOMPARE(colors[i], palette.rankColor(ranks[i]));
     QCOMPARE(slotLabel(slot), label);
+}
+
+void TestCollectiveView::rankColoursPastTen_data()
+{
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<bool>("dark");
+    for (int n : { 8, 10, 16, 20, 21, 32, 63, 64 }) {
+        QTest::addRow("%d ranks, light", n) << n << false;
+        QTest::addRow("%d ranks, dark", n) << n << true;
+    }
+}
+
+void TestCollectiveView::rankColoursPastTen()
+{
+    // Every rank of a drawing has its own colour (rank 10 is not rank 0 again), and neighbours in a ring differ
+    // visibly: their RGB distance is at least 40 of 441.
+    QFETCH(int, ranks);
+    QFETCH(bool, dark);
+    const Palette palette = (dark ? Palette::dark() : Palette::light()).forRanks(ranks);
+    QSet<QRgb> seen;
+    for (int r = 0; r < ranks; ++r) {
+        const QColor c = palette.rankColor(r);
+        QVERIFY2(!seen.contains(c.rgb()), qPrintable(QStringLiteral("rank %1 repeats %2").arg(r).arg(c.name())));
+        seen.insert(c.rgb());
+        const QColor next = palette.rankColor((r + 1) % ranks);
+        const double distance = std::hypot(c.red() - next.red(), c.green() - next.green(), c.blue() - next.blue());
+        QVERIFY2(distance >= 40,
+            qPrintable(
+                QStringLiteral("ranks %1 and %2: %3 and %4").arg(r).arg((r + 1) % ranks).arg(c.name(), next.name())));
+    }
+    // Ten or fewer ranks keep the theme's series (the colours lessons and charts use).
+    if (ranks <= 10)
+        QCOMPARE(palette.rankColor(3), palette.series[3]);
 }
 
 void TestCollectiveView::summarisedAboveLimit()

@@ -40,6 +40,7 @@ model::Result<model::Topology> CollectivesController::topologyFor(const Collecti
     spec.preset = params.presetId;
     spec.ranks = params.ranks;
     spec.nodes = params.nodes;
+    spec.nodesHoldAtMostPreset = true; // the drawing shows real nodes: 16 GPUs on an 8-GPU node is refused
     if (params.intraAlphaUs >= 0)
         spec.intraAlphaMicroseconds = params.intraAlphaUs;
     if (params.intraBandwidthGBps >= 0)
@@ -100,6 +101,13 @@ void CollectivesController::recompute()
             r.picksBySize.push_back(pick.value());
     }
     r.candidates = model::candidates(request);
+    for (const model::Algorithm a : model::algorithmsFor(m_params.op)) {
+        model::CollectiveRequest forced = request;
+        forced.algorithm = a;
+        forced.protocol = model::Protocol::Auto;
+        if (const model::Problems problems = model::validate(forced); !problems.empty())
+            r.unavailable.emplace_back(a, QString::fromStdString(problems.front().text()));
+    }
 
     const int ranks = r.topology.ranks();
     if (ranks > views::kMaxDrawnRanks) {

@@ -45,6 +45,8 @@ struct CollectivesResult {
     /// What `auto` (NCCL's tuner) picks for the same machine at 8 B, 64 KiB, 1 MiB, 16 MiB, 256 MiB and 4 GiB.
     std::vector<model::CollectiveCost> picksBySize;
     std::vector<model::CollectiveCost> candidates; ///< every runnable pair, cheapest first
+    /// Algorithms defined for the collective that this machine or rank count cannot run, with the reason.
+    std::vector<std::pair<model::Algorithm, QString>> unavailable;
     std::optional<model::Schedule> schedule; ///< drawn when ranks ≤ kMaxDrawnRanks and defined
     QString scheduleNote; ///< why there is no schedule to draw
     bool verified = false; ///< the executor proved the schedule's final state

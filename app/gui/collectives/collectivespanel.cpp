@@ -13,9 +13,13 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace tutor::app {
 
@@ -47,9 +51,6 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
     for (const auto& t : model::collectives())
         m_collective->addItem(toQString(t.name), static_cast<int>(t.op));
     m_algorithm = new QComboBox(this);
-    m_algorithm->addItem(QString(), static_cast<int>(model::Algorithm::Auto));
-    for (auto a : model::concreteAlgorithms())
-        m_algorithm->addItem(toQString(model::name(a)), static_cast<int>(a));
     m_protocol = new QComboBox(this);
     m_protocol->addItem(QString(), static_cast<int>(model::Protocol::Auto));
     for (auto p : model::concreteProtocols())
@@ -103,6 +104,13 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
     setParams(CollectivesParams {});
     retranslate();
 
+    // A new collective offers only its own algorithms (AllToAll has no ring); the list changes before the
+    // parameters go out, so the request never names an algorithm the collective lacks.
+    connect(m_collective, &QComboBox::currentIndexChanged, this, [this] {
+        const bool updating = std::exchange(m_updating, true);
+        fillAlgorithms(static_cast<model::Collective>(m_collective->currentData().toInt()));
+        m_updating = updating;
+    });
     for (QComboBox* box : { m_collective, m_algorithm, m_protocol, m_preset })
         connect(box, &QComboBox::currentIndexChanged, this, &CollectivesPanel::emitChanged);
     connect(m_ranks, &QSpinBox::valueChanged, this, &CollectivesPanel::emitChanged);
@@ -136,6 +144,7 @@ void CollectivesPanel::setParams(const CollectivesParams& params)
 {
     m_updating = true;
     selectData(m_collective, params.op);
+    fillAlgorithms(params.op);
     selectData(m_algorithm, params.algorithm);
     selectData(m_protocol, params.protocol);
     m_ranks->setValue(params.ranks);
@@ -182,15 +191,8 @@ void CollectivesPanel::retranslate()
     m_sharp->setText(tr("SHARP / CollNet"));
     m_sharp->setToolTip(tr("The switches between nodes reduce (NCCL CollNet with SHARP): each node sends S instead "
                            "of the ring's 2(n−1)/n·S per GPU"));
-    m_algorithm->setItemText(0, tr("auto (cheapest)"));
-    // The MPI / textbook algorithms are offered by hand and say that NCCL does not run them.
-    for (int i = 1; i < m_algorithm->count(); ++i) {
-        const auto a = static_cast<model::Algorithm>(m_algorithm->itemData(i).toInt());
-        m_algorithm->setItemText(i,
-            model::originOf(a) == model::Origin::Nccl
-                ? toQString(model::name(a))
-                : tr("%1 (MPI / textbook, not NCCL)").arg(toQString(model::name(a))));
-    }
+    for (int i = 0; i < m_algorithm->count(); ++i)
+        m_algorithm->setItemText(i, algorithmText(static_cast<model::Algorithm>(m_algorithm->itemData(i).toInt())));
     m_protocol->setItemText(0, tr("auto (cheapest)"));
     m_collective->setToolTip(tr("The collective operation to animate and cost"));
     m_algorithm->setToolTip(
@@ -201,6 +203,51 @@ void CollectivesPanel::retranslate()
     m_size->setToolTip(tr("Message size S as nccl-tests counts it (log scale)"));
     m_sizeLabel->setToolTip(m_size->toolTip());
     m_preset->setToolTip(tr("Hardware preset: the links inside a node and between nodes"));
+}
+
+QString CollectivesPanel::algorithmText(model::Algorithm algorithm) const
+{
+    if (algorithm == model::Algorithm::Auto)
+        return tr("auto (cheapest)");
+    // The MPI / textbook algorithms are offered by hand and say that NCCL does not run them.
+    return model::originOf(algorithm) == model::Origin::Nccl
+        ? toQString(model::name(algorithm))
+        : tr("%1 (MPI / textbook, not NCCL)").arg(toQString(model::name(algorithm)));
+}
+
+void CollectivesPanel::fillAlgorithms(model::Collective op)
+{
+    const auto chosen = static_cast<model::Algorithm>(m_algorithm->currentData().toInt());
+    const QSignalBlocker quiet(m_algorithm);
+    m_algorithm->clear();
+    m_algorithm->addItem(algorithmText(model::Algorithm::Auto), static_cast<int>(model::Algorithm::Auto));
+    for (const model::Algorithm a : model::algorithmsFor(op))
+        m_algorithm->addItem(algorithmText(a), static_cast<int>(a));
+    const int index = m_algorithm->findData(static_cast<int>(chosen));
+    m_algorithm->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+std::vector<model::Algorithm> CollectivesPanel::offeredAlgorithms() const
+{
+    std::vector<model::Algorithm> out;
+    for (int i = 0; i < m_algorithm->count(); ++i)
+        out.push_back(static_cast<model::Algorithm>(m_algorithm->itemData(i).toInt()));
+    return out;
+}
+
+void CollectivesPanel::setUnavailableAlgorithms(const std::vector<std::pair<model::Algorithm, QString>>& unavailable)
+{
+    auto* items = qobject_cast<QStandardItemModel*>(m_algorithm->model());
+    if (!items)
+        return;
+    for (int i = 0; i < items->rowCount(); ++i) {
+        QStandardItem* item = items->item(i);
+        const auto a = static_cast<model::Algorithm>(item->data(Qt::UserRole).toInt());
+        const auto found
+            = std::find_if(unavailable.begin(), unavailable.end(), [a](const auto& entry) { return entry.first == a; });
+        item->setEnabled(found == unavailable.end());
+        item->setToolTip(found == unavailable.end() ? QString() : found->second);
+    }
 }
 
 void CollectivesPanel::changeEvent(QEvent* event)

@@ -26,6 +26,11 @@ public:
     /// Shows `params` without emitting paramsChanged.
     void setParams(const CollectivesParams& params);
     void retranslate();
+    /// Greys out the listed algorithms (defined for the collective, but not on this machine or rank count), each
+    /// with its reason as the item's tooltip; every other listed algorithm is enabled again.
+    void setUnavailableAlgorithms(const std::vector<std::pair<model::Algorithm, QString>>& unavailable);
+    /// The algorithms the list offers now (Auto first): those defined for the chosen collective.
+    std::vector<model::Algorithm> offeredAlgorithms() const;
 
     /// The message-size slider's scale: 4 B to 16 GiB, one position per doubling.
     static views::LogScale sizeScale();
@@ -38,6 +43,9 @@ protected:
 
 private:
     void emitChanged();
+    /// Fills the algorithm list with Auto and the algorithms defined for `op`; keeps the choice when it is one.
+    void fillAlgorithms(model::Collective op);
+    QString algorithmText(model::Algorithm algorithm) const;
     void updateSizeLabel();
 
     QFormLayout* m_form;

@@ -101,8 +101,10 @@ QString CollectivesStage::explanation() const
         html += views::errorHtml(tr("The executor found a mismatch: %1").arg(r.verification));
     html += QStringLiteral("<p>%1</p>")
                 .arg(tr("Each coloured square is one chunk of a rank's buffer; its colour says whose input it "
-                        "holds. A striped chunk holds a reduction of several ranks' inputs (Σ). Solid green "
-                        "lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network."));
+                        "holds, and its number says which rank that is. A striped chunk holds a reduction of "
+                        "several ranks' inputs: Σ2–5 is the sum of ranks 2 to 5, Σ#4 the sum of four ranks that "
+                        "are not consecutive. Solid green lines are links inside a node (NVLink/PCIe); dashed purple "
+                        "lines cross the network."));
     return html;
 }
 
@@ -218,6 +220,7 @@ QString CollectivesStage::readoutHtml() const
 void CollectivesStage::showResult()
 {
     const CollectivesResult& r = m_controller->result();
+    m_panel->setUnavailableAlgorithms(r.unavailable);
     if (r.schedule)
         m_view->setSchedule(*r.schedule, r.topology);
     else if (r.topologyOk)

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// The Collectives page's parameters: the algorithm list offers what the collective has (AllToAll has no ring) and
+// greys out what the machine or rank count cannot run, with the reason; ranks that do not fit the preset's nodes are
+// refused with the node count that would hold them, instead of a drawing of nodes that do not exist.
+#include "app/gui/collectives/collectivespanel.h"
+#include "app/gui/collectives/collectivesstage.h"
+#include "model/collectives/algorithm.h"
+#include "model/collectives/costmodel.h"
+#include "model/collectives/hardware.h"
+#include "model/collectives/topology.h"
+
+#include <QComboBox>
+#include <QStandardItemModel>
+#include <QTest>
+
+using namespace tutor;
+
+namespace {
+
+QComboBox* algorithmBox(app::CollectivesPanel* panel)
+{
+    // The second combo box of the form (collective, algorithm, protocol, …).
+    const auto boxes = panel->findChildren<QComboBox*>(QString(), Qt::FindDirectChildrenOnly);
+    return boxes.value(1);
+}
+
+} // namespace
+
+class TstCollectivesPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void offersTheCollectivesOwnAlgorithms()
+    {
+        app::CollectivesStage stage;
+        auto* panel = qobject_cast<app::CollectivesPanel*>(stage.parameterPanel());
+        QVERIFY(panel);
+        for (const auto& info : model::collectives()) {
+            app::CollectivesParams params = stage.controller()->params();
+            params.op = info.op;
+            panel->setParams(params);
+            std::vector<model::Algorithm> expected { model::Algorithm::Auto };
+            for (const model::Algorithm a : model::algorithmsFor(info.op))
+                expected.push_back(a);
+            QCOMPARE(panel->offeredAlgorithms(), expected);
+        }
+    }
+
+    void switchingCollectiveDropsAnAlgorithmItLacks()
+    {
+        app::CollectivesStage stage;
+        auto* panel = qobject_cast<app::CollectivesPanel*>(stage.parameterPanel());
+        app::CollectivesParams params = stage.controller()->params();
+        params.op = model::Collective::AllReduce;
+        params.algorithm = model::Algorithm::Ring;
+        panel->setParams(params);
+        stage.controller()->setParams(panel->params());
+        QCOMPARE(panel->params().algorithm, model::Algorithm::Ring);
+        // Choosing AllToAll in the box (as a user does): ring is not an AllToAll algorithm, so auto is chosen and
+        // the page shows a cost, not an error.
+        auto* collective = panel->findChildren<QComboBox*>(QString(), Qt::FindDirectChildrenOnly).value(0);
+        QVERIFY(collective);
+        collective->setCurrentIndex(collective->findData(static_cast<int>(model::Collective::AllToAll)));
+        QCOMPARE(panel->params().op, model::Collective::AllToAll);
+        QCOMPARE(panel->params().algorithm, model::Algorithm::Auto);
+        QCOMPARE(stage.controller()->params().algorithm, model::Algorithm::Auto);
+        QVERIFY2(stage.controller()->result().cost.has_value(),
+            model::toText(stage.controller()->result().problems).c_str());
+        // Back to AllReduce: auto stays (the earlier choice is not remembered behind the user's back).
+        collective->setCurrentIndex(collective->findData(static_cast<int>(model::Collective::AllReduce)));
+        QCOMPARE(panel->params().algorithm, model::Algorithm::Auto);
+    }
+
+    void greysOutWhatTheMachineCannotRun_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("H100 node, 8 ranks") << "hgx-h100" << 8 << 1;
+        QTest::newRow("PCIe without P2P, 2 ranks") << "pcie-nop2p" << 2 << 1;
+        QTest::newRow("A100, 6 ranks (not a power of 2)") << "dgx-a100" << 6 << 1;
+        QTest::newRow("H100, 4 nodes") << "hgx-h100" << 32 << 4;
+    }
+    void greysOutWhatTheMachineCannotRun()
+    {
+        QFETCH(QString, preset);
+        QFETCH(int, ranks);
+        QFETCH(int, nodes);
+        app::CollectivesStage stage;
+        auto* panel = qobject_cast<app::CollectivesPanel*>(stage.parameterPanel());
+        app::CollectivesParams params = stage.controller()->params();
+        params.presetId = preset.toStdString();
+        params.ranks = ranks;
+        params.nodes = nodes;
+        params.algorithm = model::Algorithm::Auto;
+        panel->setParams(params);
+        stage.controller()->setParams(params);
+        // Independently: each algorithm's request on this machine, validated by the model.
+        const auto hw = model::findPreset(params.presetId);
+        QVERIFY(hw);
+        model::CollectiveRequest request;
+        request.op = params.op;
+        request.bytes = params.bytes;
+        request.topology = model::makeTopology(*hw, nodes, ranks / nodes);
+        auto* items = qobject_cast<QStandardItemModel*>(algorithmBox(panel)->model());
+        QVERIFY(items);
+        int greyed = 0;
+        for (int i = 1; i < items->rowCount(); ++i) {
+            request.algorithm = static_cast<model::Algorithm>(items->item(i)->data(Qt::UserRole).toInt());
+            const model::Problems problems = model::validate(request);
+            QCOMPARE(items->item(i)->isEnabled(), problems.empty());
+            if (!problems.empty()) {
+                ++greyed;
+                QCOMPARE(items->item(i)->toolTip(), QString::fromStdString(problems.front().text()));
+            }
+        }
+        QVERIFY(items->item(0)->isEnabled()); // auto is always there
+        if (preset == QLatin1String("pcie-nop2p"))
+            QVERIFY2(greyed > 0, "NVLS needs NVSwitch: a PCIe machine cannot run it");
+    }
+
+    void refusesNodesThePresetDoesNotHave()
+    {
+        app::CollectivesStage stage;
+        app::CollectivesParams params = stage.controller()->params();
+        params.presetId = "hgx-h100";
+        params.ranks = 128;
+        params.nodes = 8;
+        stage.controller()->setParams(params);
+        const auto& result = stage.controller()->result();
+        QVERIFY(!result.topologyOk);
+        const std::string text = model::toText(result.problems);
+        QVERIFY2(text.find("use at least 16 nodes") != std::string::npos, text.c_str());
+        // 16 nodes of 8 is the machine asked for.
+        params.nodes = 16;
+        stage.controller()->setParams(params);
+        QVERIFY(stage.controller()->result().topologyOk);
+        QCOMPARE(stage.controller()->result().topology.gpusPerNode, 8);
+    }
+};
+
+QTEST_MAIN(TstCollectivesPanel)
+#include "tst_collectivespanel.moc"
