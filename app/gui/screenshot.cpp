@@ -8,6 +8,9 @@
 #include "savefile.h"
 #include "search/searchstage.h"
 #include "stage.h"
+#include "training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
+#include "training/trainingcontroller.h"
+#include "training/trainingstage.h"
 
 #include <QApplication>
 #include <QDir>
@@ -28,6 +31,12 @@ void settle()
 bool save(MainWindow& window, const QString& path, QString* error)
 {
     settle();
+    // Background work the page shows (the simulation, then the sweep it starts) is finished before the picture.
+    if (TrainingStage* training = window.trainingStage())
+        for (int round = 0; round < 2; ++round) {
+            training->controller()->waitForIdle();
+            settle();
+        }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("svg"))
         return window.exportView(path, error);

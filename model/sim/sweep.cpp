@@ -92,7 +92,8 @@ std::vector<SweepPoint> sweep(const Scenario& base, SweepParameter parameter)
         if (!validate(s).empty())
             continue;
         if (const auto sim = simulate(s, options); sim.ok())
-            points.push_back({ value, sim->metrics.stepSeconds, sim->metrics.exposedCommSeconds });
+            points.push_back({ value, sim->metrics.stepSeconds, sim->metrics.exposedCommSeconds,
+                sim->metrics.bubbleFraction, sim->metrics.mfu, sim->metrics.tokensPerSecond });
     }
     return points;
 }

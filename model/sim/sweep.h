@@ -28,6 +28,9 @@ struct SweepPoint {
     double x = 0; ///< the parameter's value (MiB, micro-batches, DP ranks)
     double stepSeconds = 0; ///< simulated step time
     double exposedSeconds = 0; ///< exposed communication on the critical stage
+    double bubbleFraction = 0; ///< StepMetrics::bubbleFraction
+    double mfu = 0; ///< StepMetrics::mfu
+    double tokensPerSecond = 0; ///< StepMetrics::tokensPerSecond
     bool operator==(const SweepPoint&) const = default;
 };
 

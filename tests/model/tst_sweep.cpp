@@ -6,6 +6,7 @@
 #include "model/sim/simulate.h"
 #include "model/sim/sweep.h"
 
+#include <QDir>
 #include <QTest>
 
 using namespace tutor;
@@ -80,6 +81,32 @@ private slots:
             QVERIFY(sim.ok());
             QCOMPARE(points[i].stepSeconds, sim->metrics.stepSeconds);
             QCOMPARE(points[i].exposedSeconds, sim->metrics.exposedCommSeconds);
+            QCOMPARE(points[i].bubbleFraction, sim->metrics.bubbleFraction);
+            QCOMPARE(points[i].mfu, sim->metrics.mfu);
+            QCOMPARE(points[i].tokensPerSecond, sim->metrics.tokensPerSecond);
+        }
+    }
+
+    // Every shipped scenario has something to sweep over bucket size (the chart's default): the Training page
+    // never says "no valid points" for a scenario the simulator runs.
+    void everyShippedScenarioSweeps_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir dir(qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios"));
+        for (const QString& name : dir.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(name)) << name;
+    }
+    void everyShippedScenarioSweeps()
+    {
+        QFETCH(QString, file);
+        const model::Scenario base = scenario(file.toStdString().c_str());
+        const auto points = model::sweep(base, model::SweepParameter::BucketSize);
+        QVERIFY2(!points.empty(), qPrintable(file));
+        for (const model::SweepPoint& p : points) {
+            QVERIFY(p.stepSeconds > 0);
+            QVERIFY(p.mfu > 0 && p.mfu < 1);
+            QVERIFY(p.bubbleFraction >= 0 && p.bubbleFraction < 1);
+            QVERIFY(p.tokensPerSecond > 0);
         }
     }
 };

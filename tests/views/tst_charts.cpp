@@ -17,6 +17,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QTest>
 #include <cmath>
 
@@ -165,6 +166,45 @@ private slots:
         QVERIFY(step);
         QCOMPARE(step->count(), 2);
         QCOMPARE(step->at(1).y(), 0.1 * 1e3);
+    }
+
+    // Each figure the sweep can show is the point's own field in the unit drawn: ms, percent, tokens/s; step time
+    // comes with exposed communication, the others alone. A sweep being computed says so.
+    void sweepChartShowsEachQuantity()
+    {
+        views::SweepChart chart;
+        std::vector<model::SweepPoint> points { { 1, 0.20, 0.05, 0.30, 0.41, 1.5e5 }, { 4, 0.18, 0.02, 0.25, 0.45, 1.7e5 } };
+        chart.setSweep("micro-batches", points, true, 4);
+        using Q = views::SweepChart::Quantity;
+        const std::vector<std::pair<Q, std::vector<double>>> expected {
+            { Q::StepAndExposed, { 200, 180 } },
+            { Q::Bubble, { 30, 25 } },
+            { Q::Mfu, { 41, 45 } },
+            { Q::TokensPerSecond, { 1.5e5, 1.7e5 } },
+        };
+        for (const auto& [quantity, values] : expected) {
+            chart.setQuantity(quantity);
+            auto* main = qobject_cast<QLineSeries*>(chart.chart()->series().value(0));
+            QVERIFY(main);
+            QCOMPARE(main->count(), 2);
+            for (int i = 0; i < 2; ++i)
+                QVERIFY(std::abs(main->at(i).y() - values[static_cast<size_t>(i)]) < 1e-9 * values[static_cast<size_t>(i)]);
+            int lines = 0;
+            for (auto* series : chart.chart()->series())
+                lines += series->type() == QAbstractSeries::SeriesTypeLine;
+            QCOMPARE(lines, quantity == Q::StepAndExposed ? 2 : 1);
+            // The ring on the current value (x = 4) sits on the curve.
+            auto* current = qobject_cast<QScatterSeries*>(chart.chart()->series().last());
+            QVERIFY(current);
+            QCOMPARE(current->count(), 1);
+            QCOMPARE(current->at(0).y(), values[1]);
+        }
+        chart.setPending("DP size");
+        QVERIFY(chart.isPending());
+        QVERIFY(chart.chart()->title().contains(QStringLiteral("DP size")));
+        QVERIFY(!chart.chart()->title().contains(QStringLiteral("no valid points")));
+        chart.setSweep("DP size", {}, true, 1);
+        QVERIFY(chart.chart()->title().contains(QStringLiteral("no valid points")));
     }
 
     // The legend under a chart lists every series by its full name and wraps instead of cutting names short: at a

@@ -57,8 +57,8 @@ void SweepChart::fitLogLabels()
 
 void SweepChart::retranslate()
 {
-    setToolTip(tr("Step time and exposed communication as one parameter of the scenario varies; the ring marks "
-                  "the current value"));
+    setToolTip(tr("One figure of the step (step time and exposed communication, bubble, MFU or tokens/s) as one "
+                  "parameter of the scenario varies; the ring marks the current value"));
     rebuild();
 }
 
@@ -74,7 +74,52 @@ void SweepChart::setSweep(const QString& xTitle, std::vector<model::SweepPoint> 
     m_points = std::move(points);
     m_logX = logX;
     m_currentX = currentX;
+    m_pending = false;
     rebuild();
+}
+
+void SweepChart::setPending(const QString& xTitle)
+{
+    m_xTitle = xTitle;
+    m_points.clear();
+    m_pending = true;
+    rebuild();
+}
+
+QString SweepChart::quantityName(Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::StepAndExposed:
+        return tr("step time and exposed communication");
+    case Quantity::Bubble:
+        return tr("pipeline bubble");
+    case Quantity::Mfu:
+        return tr("MFU");
+    case Quantity::TokensPerSecond:
+        return tr("tokens per second");
+    }
+    return {};
+}
+
+void SweepChart::setQuantity(Quantity quantity)
+{
+    m_quantity = quantity;
+    rebuild();
+}
+
+double SweepChart::valueOf(const model::SweepPoint& point, Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::StepAndExposed:
+        return point.stepSeconds * 1e3;
+    case Quantity::Bubble:
+        return point.bubbleFraction * 100;
+    case Quantity::Mfu:
+        return point.mfu * 100;
+    case Quantity::TokensPerSecond:
+        return point.tokensPerSecond;
+    }
+    return 0;
 }
 
 void SweepChart::setColors(const Palette& palette)
@@ -86,29 +131,50 @@ void SweepChart::setColors(const Palette& palette)
 void SweepChart::rebuild()
 {
     charts::clearChart(m_chart);
-    m_chart->setTitle(m_points.empty() ? tr("Sweep: no valid points") : tr("Sweep over %1").arg(m_xTitle));
+    m_chart->setTitle(m_pending  ? tr("Sweeping %1…").arg(m_xTitle)
+            : m_points.empty()       ? tr("Sweep: no valid points")
+                                     : tr("Sweep over %1").arg(m_xTitle));
 
-    auto* step = new QLineSeries;
-    step->setName(tr("Step time (ms)"));
-    step->setPen(QPen(m_palette.computeLane, 2.5));
-    auto* exposed = new QLineSeries;
-    exposed->setName(tr("Exposed communication (ms)"));
-    exposed->setPen(QPen(m_palette.exposedComm, 2.5));
+    const bool stepAndExposed = m_quantity == Quantity::StepAndExposed;
+    auto* main = new QLineSeries;
+    switch (m_quantity) {
+    case Quantity::StepAndExposed:
+        main->setName(tr("Step time (ms)"));
+        break;
+    case Quantity::Bubble:
+        main->setName(tr("Pipeline bubble (%)"));
+        break;
+    case Quantity::Mfu:
+        main->setName(tr("MFU (%)"));
+        break;
+    case Quantity::TokensPerSecond:
+        main->setName(tr("Tokens per second"));
+        break;
+    }
+    main->setPen(QPen(m_quantity == Quantity::Bubble ? m_palette.bubbleHatch.darker(130) : m_palette.computeLane, 2.5));
+    auto* exposed = stepAndExposed ? new QLineSeries : nullptr;
+    if (exposed) {
+        exposed->setName(tr("Exposed communication (ms)"));
+        exposed->setPen(QPen(m_palette.exposedComm, 2.5));
+    }
     auto* current = new QScatterSeries;
     current->setName(tr("Current scenario"));
     current->setMarkerSize(12);
     current->setColor(Qt::transparent);
     current->setBorderColor(m_palette.accent);
-    double maxMs = 0;
+    double maxY = 0;
     for (const model::SweepPoint& p : m_points) {
-        step->append(p.x, p.stepSeconds * 1e3);
-        exposed->append(p.x, p.exposedSeconds * 1e3);
-        maxMs = std::max(maxMs, p.stepSeconds * 1e3);
+        const double y = valueOf(p, m_quantity);
+        main->append(p.x, y);
+        if (exposed)
+            exposed->append(p.x, p.exposedSeconds * 1e3);
+        maxY = std::max(maxY, y);
         if (std::abs(p.x - m_currentX) <= 1e-9 * std::max(1.0, std::abs(m_currentX)))
-            current->append(p.x, p.stepSeconds * 1e3);
+            current->append(p.x, y);
     }
-    m_chart->addSeries(step);
-    m_chart->addSeries(exposed);
+    m_chart->addSeries(main);
+    if (exposed)
+        m_chart->addSeries(exposed);
     m_chart->addSeries(current);
 
     QAbstractAxis* xAxis = nullptr;
@@ -129,8 +195,20 @@ void SweepChart::rebuild()
     xAxis->setTitleText(m_xTitle);
     fitLogLabels();
     auto* yAxis = charts::axisAt<QValueAxis>(m_chart, Qt::AlignLeft);
-    yAxis->setTitleText(tr("milliseconds"));
-    yAxis->setRange(0, maxMs > 0 ? maxMs * 1.1 : 1);
+    switch (m_quantity) {
+    case Quantity::StepAndExposed:
+        yAxis->setTitleText(tr("milliseconds"));
+        break;
+    case Quantity::Bubble:
+    case Quantity::Mfu:
+        yAxis->setTitleText(tr("percent"));
+        break;
+    case Quantity::TokensPerSecond:
+        yAxis->setTitleText(tr("tokens/s"));
+        break;
+    }
+    const bool percent = m_quantity == Quantity::Bubble || m_quantity == Quantity::Mfu;
+    yAxis->setRange(0, maxY > 0 ? (percent ? std::min(100.0, maxY * 1.1) : maxY * 1.1) : 1);
     yAxis->applyNiceNumbers();
     for (QAbstractSeries* s : m_chart->series()) {
         s->attachAxis(xAxis);

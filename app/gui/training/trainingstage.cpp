@@ -293,7 +293,7 @@ void TrainingStage::showSimulation(const model::Simulation& sim)
     if (m_stack->currentIndex() == 1)
         updateSweep();
     else
-        m_sweep->setSweep(m_sweepParameter->currentText(), {}, true, 0);
+        m_sweep->setPending(m_sweepParameter->currentText()); // swept when the charts are shown
     // Always: the events (the playback's stops) change even when the step's length does not.
     emit durationChanged(sim.timeline.duration);
     emit explanationChanged(explanation());
@@ -384,6 +384,12 @@ void TrainingStage::buildCharts()
         m_sweepParameter->addItem(QString(), i);
     pick->addWidget(m_sweepLabel);
     pick->addWidget(m_sweepParameter, 1);
+    m_sweepQuantityLabel = new QLabel(sweepBox);
+    m_sweepQuantity = new QComboBox(sweepBox);
+    for (const auto quantity : views::SweepChart::kQuantities)
+        m_sweepQuantity->addItem(QString(), static_cast<int>(quantity));
+    pick->addWidget(m_sweepQuantityLabel);
+    pick->addWidget(m_sweepQuantity, 1);
     sweepLayout->addLayout(pick);
     sweepLayout->addWidget(m_sweep, 1);
     grid->addWidget(m_bandwidth, 0, 0, 1, 2);
@@ -395,10 +401,15 @@ void TrainingStage::buildCharts()
     grid->setColumnStretch(0, 2);
     grid->setColumnStretch(1, 3);
     connect(m_sweepParameter, &QComboBox::currentIndexChanged, this, &TrainingStage::updateSweep);
+    // The same points, another figure: no new sweep.
+    connect(m_sweepQuantity, &QComboBox::currentIndexChanged, this, [this] {
+        m_sweep->setQuantity(static_cast<views::SweepChart::Quantity>(m_sweepQuantity->currentData().toInt()));
+    });
 }
 
 void TrainingStage::updateSweep()
 {
+    m_sweep->setPending(m_sweepParameter->currentText());
     m_controller->requestSweep(static_cast<model::SweepParameter>(m_sweepParameter->currentData().toInt()));
 }
 
@@ -421,6 +432,12 @@ void TrainingStage::retranslate()
     m_eventPanel->setToolTip(tr("Details of the selected event and, for a collective, the cost model's formula"));
     m_banner->setToolTip(tr("The current form values cannot run; fix the fields marked in the form"));
     m_sweepLabel->setText(tr("Sweep over"));
+    m_sweepQuantityLabel->setText(tr("Show"));
+    m_sweepQuantity->setToolTip(tr("The figure of the step the sweep chart draws"));
+    for (int i = 0; i < m_sweepQuantity->count(); ++i)
+        m_sweepQuantity->setItemText(i,
+            views::SweepChart::quantityName(
+                static_cast<views::SweepChart::Quantity>(m_sweepQuantity->itemData(i).toInt())));
     m_sweepParameter->setToolTip(tr("The scenario parameter the sweep chart varies"));
     m_sweepParameter->setItemText(0, tr("bucket size (MiB)"));
     m_sweepParameter->setItemText(1, tr("micro-batches"));

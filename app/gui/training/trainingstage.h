@@ -109,6 +109,8 @@ private:
     views::SweepChart* m_sweep = nullptr;
     QComboBox* m_sweepParameter = nullptr;
     QLabel* m_sweepLabel = nullptr;
+    QComboBox* m_sweepQuantity = nullptr; ///< what the sweep chart's y axis shows
+    QLabel* m_sweepQuantityLabel = nullptr;
     QString m_path;
     int m_selected = -1;
 };
