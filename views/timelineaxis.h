@@ -15,7 +15,7 @@ public:
     /// Lane heights, in pixels: rows never shrink below kMinLaneHeight (then the chart scrolls) nor grow
     /// beyond kMaxLaneHeight.
     static constexpr double kMinLaneHeight = 14;
-    static constexpr double kMaxLaneHeight = 36;
+    static constexpr double kMaxLaneHeight = 44;
 
     /// The rectangle events are drawn into (widget coordinates, without ruler and lane labels).
     void setPlot(const QRectF& plot);

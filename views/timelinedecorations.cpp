@@ -181,4 +181,80 @@ QString displayName(model::LaneKind kind)
     return {};
 }
 
+namespace {
+
+/// A 22 × 12 swatch: a filled box, hatched for idle time, with a red bottom strip for the exposed part.
+QPixmap legendSwatch(const QColor& fill, const Palette& palette, qreal dpr, bool hatched = false, bool exposed = false)
+{
+    const QSize size(22, 12);
+    QPixmap pixmap(size * dpr);
+    pixmap.setDevicePixelRatio(dpr);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    const QRectF box(1, 1, size.width() - 2, size.height() - 2);
+    if (hatched) {
+        painter.fillRect(box, palette.background);
+        painter.fillRect(box, QBrush(fill, Qt::BDiagPattern));
+        painter.setPen(QPen(fill, 1));
+        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+    } else {
+        painter.fillRect(box, fill);
+    }
+    if (exposed)
+        painter.fillRect(QRectF(box.left(), box.bottom() - 4, box.width(), 4), palette.exposedComm);
+    return pixmap;
+}
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("tutor::views::Timeline", text);
+}
+
+} // namespace
+
+std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const Palette& palette, qreal dpr)
+{
+    std::array<bool, 6> kinds {};
+    std::array<bool, 5> commLanes {};
+    bool exposed = false, computeLane = false;
+    for (const auto& lane : timeline.lanes)
+        computeLane = computeLane || lane.kind == LaneKind::Compute;
+    for (const auto& e : timeline.events) {
+        kinds[static_cast<size_t>(e.kind)] = true;
+        if (e.kind == EventKind::Communication && e.lane >= 0 && e.lane < static_cast<int>(timeline.lanes.size()))
+            commLanes[static_cast<size_t>(timeline.lanes[static_cast<size_t>(e.lane)].kind)] = true;
+        exposed = exposed || (e.kind == EventKind::Communication && e.exposed > 0);
+    }
+    std::vector<LegendEntry> out;
+    const std::pair<EventKind, const char*> compute[] = {
+        { EventKind::Forward, QT_TRANSLATE_NOOP("tutor::views::Timeline", "a layer's forward pass (GPU compute)") },
+        { EventKind::Backward,
+            QT_TRANSLATE_NOOP(
+                "tutor::views::Timeline", "a layer's backward pass: gradients, about twice the forward") },
+        { EventKind::Recompute,
+            QT_TRANSLATE_NOOP(
+                "tutor::views::Timeline", "activation recomputation: the forward run again in backward") },
+        { EventKind::Optimizer,
+            QT_TRANSLATE_NOOP("tutor::views::Timeline", "the optimizer step (Adam) after the gradients") },
+    };
+    model::Event probe;
+    for (const auto& [kind, meaning] : compute)
+        if (kinds[static_cast<size_t>(kind)]) {
+            probe.kind = kind;
+            out.push_back(
+                { legendSwatch(eventColor(timeline, probe, palette), palette, dpr), displayName(kind), tr(meaning) });
+        }
+    for (const LaneKind lane : { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm })
+        if (commLanes[static_cast<size_t>(lane)])
+            out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(lane)), palette, dpr), displayName(lane),
+                tr("a collective or point-to-point transfer of this parallel dimension; hover it for its cost") });
+    if (exposed)
+        out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(LaneKind::DpComm)), palette, dpr, false, true),
+            tr("exposed (red)"), tr("the part of a transfer that compute did not hide: the step waits for it") });
+    if (computeLane || kinds[static_cast<size_t>(EventKind::Idle)])
+        out.push_back({ legendSwatch(palette.bubbleHatch, palette, dpr, true), displayName(EventKind::Idle),
+            tr("hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)") });
+    return out;
+}
+
 } // namespace tutor::views

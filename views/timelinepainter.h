@@ -4,6 +4,7 @@
 // TimelinePaintOptions::minEventWidthPx are not drawn one by one but accumulated, weighted by coverage, into
 // one row of pixels per lane that is blitted at once, so 100,000 events cost one pass over the events.
 #include "model/sim/timeline.h"
+#include "views/legend.h"
 #include "views/palette.h"
 #include "views/timelineaxis.h"
 
@@ -90,5 +91,10 @@ TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const 
 /// Translated names for tooltips and tables.
 QString displayName(model::EventKind kind);
 QString displayName(model::LaneKind kind);
+
+/// The legend of a timeline: one entry per kind of thing it draws (forward, backward, recompute, optimizer, each
+/// communication lane kind, the exposed part in red, hatched idle time), each with the swatch the painter uses and
+/// a sentence of what it means. Only what this timeline has.
+std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const Palette& palette, qreal dpr = 1);
 
 } // namespace tutor::views

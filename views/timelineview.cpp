@@ -71,6 +71,7 @@ void TimelineView::setTimeline(model::Timeline timeline)
     m_index = TimelineIndex::build(m_timeline);
     m_axis.setLaneCount(static_cast<int>(m_timeline.lanes.size()));
     m_axis.setDuration(m_timeline.duration);
+    syncLegend();
     if (keepZoom)
         m_axis.setRange(begin, end);
     if (m_options.selectedEvent >= static_cast<int>(m_timeline.events.size()))
@@ -113,7 +114,25 @@ void TimelineView::setHighlight(TimelineHighlight highlight)
 void TimelineView::setColors(const Palette& palette)
 {
     m_palette = palette;
+    syncLegend();
     update();
+}
+
+Legend* TimelineView::legend(QWidget* parent)
+{
+    if (!m_legend) {
+        m_legend = new Legend(parent);
+        m_legend->setObjectName(QStringLiteral("timelineLegend"));
+        syncLegend();
+    }
+    return m_legend;
+}
+
+void TimelineView::syncLegend()
+{
+    if (m_legend)
+        m_legend->setEntries(
+            timelineLegend(m_timeline, m_palette, devicePixelRatioF()), m_palette.background, m_palette.text);
 }
 
 void TimelineView::setSelectedEvent(int index)

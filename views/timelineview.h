@@ -9,6 +9,7 @@
 #include "views/timelinepainter.h"
 
 #include <QPoint>
+#include <QPointer>
 #include <QWidget>
 
 class QRubberBand;
@@ -34,6 +35,9 @@ public:
     const TimelineHighlight& highlight() const { return m_options.highlight; }
     void setColors(const Palette& palette);
     const Palette& colors() const { return m_palette; }
+    /// A legend of what this view draws (timelineLegend()), kept up to date with the timeline and the colours;
+    /// the caller places it (under the view). The view owns at most one.
+    Legend* legend(QWidget* parent);
 
     /// Selects an event (−1 clears) without emitting eventSelected.
     void setSelectedEvent(int index);
@@ -84,7 +88,9 @@ private:
     model::Timeline m_timeline;
     TimelineIndex m_index;
     TimeAxis m_axis;
+    QPointer<Legend> m_legend;
     Palette m_palette = Palette::light();
+    void syncLegend();
     TimelinePaintOptions m_options;
     TimelinePaintStats m_lastStats;
     model::Seconds m_time = 0;

@@ -2247,6 +2247,33 @@
         <source>Opened layout %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The figure of the step the sweep chart draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views</name>
+    <message>
+        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exposed (red)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the part of a transfer that compute did not hide: the step waits for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BandwidthChart</name>
@@ -2756,10 +2783,6 @@
 <context>
     <name>tutor::views::SweepChart</name>
     <message>
-        <source>Step time and exposed communication as one parameter of the scenario varies; the ring marks the current value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sweep: no valid points</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2781,6 +2804,50 @@
     </message>
     <message>
         <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One figure of the step (step time and exposed communication, bubble, MFU or tokens/s) as one parameter of the scenario varies; the ring marks the current value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time and exposed communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline bubble (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2828,6 +2895,22 @@
     </message>
     <message>
         <source>expert all-to-all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a layer&apos;s forward pass (GPU compute)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a layer&apos;s backward pass: gradients, about twice the forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation recomputation: the forward run again in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the optimizer step (Adam) after the gradients</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2241,6 +2241,33 @@
         <source>Opened layout %1</source>
         <translation>已打开布局 %1</translation>
     </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>The figure of the step the sweep chart draws</source>
+        <translation>扫描图绘制的训练步指标</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views</name>
+    <message>
+        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
+        <translation>该并行维度的一次集合通信或点对点传输；悬停可查看其开销</translation>
+    </message>
+    <message>
+        <source>exposed (red)</source>
+        <translation>暴露（红色）</translation>
+    </message>
+    <message>
+        <source>the part of a transfer that compute did not hide: the step waits for it</source>
+        <translation>传输中未被计算掩盖的部分：训练步要等它完成</translation>
+    </message>
+    <message>
+        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
+        <translation>斜线：GPU 此处不做计算（流水线气泡，或在等待数据）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BandwidthChart</name>
@@ -2749,10 +2776,6 @@
 <context>
     <name>tutor::views::SweepChart</name>
     <message>
-        <source>Step time and exposed communication as one parameter of the scenario varies; the ring marks the current value</source>
-        <translation>场景中某个参数变化时的步时间和暴露通信；圆圈标出当前值</translation>
-    </message>
-    <message>
         <source>Sweep: no valid points</source>
         <translation>扫描：没有有效的点</translation>
     </message>
@@ -2775,6 +2798,50 @@
     <message>
         <source>milliseconds</source>
         <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>One figure of the step (step time and exposed communication, bubble, MFU or tokens/s) as one parameter of the scenario varies; the ring marks the current value</source>
+        <translation>场景的某个参数变化时训练步的一项指标（步时间与暴露的通信、气泡、MFU 或 tokens/s）；圆圈标出当前取值</translation>
+    </message>
+    <message>
+        <source>step time and exposed communication</source>
+        <translation>步时间与暴露的通信</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Sweeping %1…</source>
+        <translation>正在扫描 %1…</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble (%)</source>
+        <translation>流水线气泡（%）</translation>
+    </message>
+    <message>
+        <source>MFU (%)</source>
+        <translation>MFU（%）</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>percent</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
     </message>
 </context>
 <context>
@@ -2822,6 +2889,22 @@
     <message>
         <source>expert all-to-all</source>
         <translation>专家 all-to-all</translation>
+    </message>
+    <message>
+        <source>a layer&apos;s forward pass (GPU compute)</source>
+        <translation>一层的前向计算（GPU 计算）</translation>
+    </message>
+    <message>
+        <source>a layer&apos;s backward pass: gradients, about twice the forward</source>
+        <translation>一层的反向计算：求梯度，约为前向的两倍</translation>
+    </message>
+    <message>
+        <source>activation recomputation: the forward run again in backward</source>
+        <translation>激活重计算：在反向时再跑一遍前向</translation>
+    </message>
+    <message>
+        <source>the optimizer step (Adam) after the gradients</source>
+        <translation>梯度之后的优化器步（Adam）</translation>
     </message>
 </context>
 <context>

@@ -156,10 +156,11 @@ private slots:
         // lane height = clamp(plotHeight / lanes, kMinLaneHeight, kMaxLaneHeight), lane = floor((y − top) / h)
         QTest::newRow("4 lanes in 100 px, first row") << 100.0 << 4 << 24.0 + 3 << 0;
         QTest::newRow("4 lanes in 100 px, last row") << 100.0 << 4 << 24.0 + 99 << 3;
-        QTest::newRow("2 lanes in 400 px use the maximum height") << 400.0 << 2 << 24.0 + 40 << 1;
-        QTest::newRow("2 lanes in 400 px, below the rows") << 400.0 << 2 << 24.0 + 80 << -1;
+        const double most = TimeAxis::kMaxLaneHeight, least = TimeAxis::kMinLaneHeight;
+        QTest::newRow("2 lanes in 400 px use the maximum height") << 400.0 << 2 << 24.0 + most + 4 << 1;
+        QTest::newRow("2 lanes in 400 px, below the rows") << 400.0 << 2 << 24.0 + 2 * most + 4 << -1;
         QTest::newRow("above the plot") << 400.0 << 2 << 10.0 << -1;
-        QTest::newRow("80 lanes in 300 px use the minimum height") << 300.0 << 80 << 24.0 + 15 << 1;
+        QTest::newRow("80 lanes in 300 px use the minimum height") << 300.0 << 80 << 24.0 + least + 1 << 1;
     }
     void lanes()
     {

@@ -8,10 +8,17 @@
 #include <QTest>
 #include <QWheelEvent>
 #include <cmath>
+#include <memory>
 
 using namespace tutor;
 using model::EventKind;
 using model::LaneKind;
+using views::displayName;
+using views::eventColor;
+using views::Legend;
+using views::LegendEntry;
+using views::Palette;
+using views::timelineLegend;
 using views::TimelineView;
 
 namespace {
@@ -270,6 +277,45 @@ private slots:
         longer.duration = 80 * ms;
         view.setTimeline(longer);
         QVERIFY(view.axis().isFitted());
+    }
+
+    // The legend names exactly the kinds the timeline draws, each with the painter's own colour: forward and
+    // backward compute, the DP lane's colour, the red exposed tail (smallTimeline has 5 ms exposed) and hatched
+    // idle; no recompute, optimizer, TP, PP or EP entry because there are none.
+    void legendNamesWhatIsDrawn()
+    {
+        const model::Timeline t = smallTimeline();
+        const Palette palette = Palette::light();
+        const auto entries = timelineLegend(t, palette);
+        QStringList names;
+        for (const auto& e : entries)
+            names << e.text;
+        const QStringList expected { displayName(EventKind::Forward), displayName(EventKind::Backward),
+            displayName(LaneKind::DpComm), QStringLiteral("exposed (red)"), displayName(EventKind::Idle) };
+        QCOMPARE(names, expected);
+        const auto centre = [](const LegendEntry& e) {
+            const QImage image = e.swatch.toImage();
+            return image.pixel(image.width() / 2, 3);
+        };
+        QCOMPARE(centre(entries[0]), eventColor(t, t.events[0], palette).rgb());
+        QCOMPARE(centre(entries[1]), eventColor(t, t.events[1], palette).rgb());
+        QCOMPARE(centre(entries[2]), palette.dpLane.rgb());
+        const QImage exposed = entries[3].swatch.toImage();
+        QCOMPARE(exposed.pixel(exposed.width() / 2, exposed.height() - 3), palette.exposedComm.rgb());
+        for (const auto& e : entries)
+            QVERIFY2(!e.toolTip.isEmpty(), qPrintable(e.text));
+
+        // The view keeps an attached legend in step with its timeline.
+        TimelineView view;
+        Legend* legend = view.legend(nullptr);
+        std::unique_ptr<Legend> owner(legend);
+        view.setTimeline(t);
+        QCOMPARE(legend->texts(), names);
+        model::Timeline noComm = t;
+        noComm.events.erase(noComm.events.begin() + 2);
+        view.setTimeline(noComm);
+        QVERIFY(!legend->texts().contains(displayName(LaneKind::DpComm)));
+        QVERIFY(!legend->texts().contains(QStringLiteral("exposed (red)")));
     }
 };
 

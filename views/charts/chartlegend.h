@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A legend under a chart that wraps onto more lines instead of eliding. Qt Charts' own legend puts every entry on
-// one row and shortens the names to fit ("C… E… E…" in a narrow chart); this one shows every name whole, in as many
-// rows as the width needs, and reads its entries (names, colours, line styles) from the chart's legend markers.
+// The legend under a chart: a Legend (names wrap instead of being cut) whose entries are the chart's series, read
+// from its legend markers (names, colours, line styles). Qt Charts' own legend puts every entry on one row and
+// shortens the names to fit ("C… E… E…" in a narrow chart); it is hidden.
+#include "views/legend.h"
 #include "views/palette.h"
-
-#include <QStringList>
-#include <QWidget>
 
 QT_BEGIN_NAMESPACE
 class QChart;
@@ -14,22 +12,17 @@ QT_END_NAMESPACE
 
 namespace tutor::views::charts {
 
-class ChartLegend : public QWidget {
+class ChartLegend : public Legend {
     Q_OBJECT
 public:
     /// Hides `chart`'s own legend; call sync() after the chart's series change.
     explicit ChartLegend(QChart* chart, QWidget* parent = nullptr);
 
-    /// Rebuilds the entries from the chart's visible legend markers, in the palette's colours.
+    /// Rebuilds the entries from the chart's series, in the palette's colours.
     void sync(const Palette& palette);
-    /// The names shown, in order (for tests and accessibility).
-    QStringList texts() const;
-    /// True when every entry is shown whole (no entry is narrower than its text needs).
-    bool showsEveryTextWhole() const;
 
 private:
     QChart* m_chart;
-    QString m_signature;
 };
 
 } // namespace tutor::views::charts

@@ -115,7 +115,14 @@ void LessonStage::buildUi()
     auto* body = new QSplitter(Qt::Vertical, page);
     m_sceneStack = new QStackedWidget(body);
     m_collectiveView = new views::CollectiveView(m_sceneStack);
-    m_timelineView = new views::TimelineView(m_sceneStack);
+    // The timeline with its legend under it (what forward, backward, red and hatching mean).
+    m_timelinePage = new QWidget(m_sceneStack);
+    auto* timelineLayout = new QVBoxLayout(m_timelinePage);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->setSpacing(0);
+    m_timelineView = new views::TimelineView(m_timelinePage);
+    timelineLayout->addWidget(m_timelineView, 1);
+    timelineLayout->addWidget(m_timelineView->legend(m_timelinePage));
     m_breakdown = new views::BreakdownChart(m_sceneStack);
     m_breakdown->setObjectName(QStringLiteral("lessonBreakdown"));
     m_fallback = new QLabel(m_sceneStack);
@@ -123,7 +130,7 @@ void LessonStage::buildUi()
     m_fallback->setAlignment(Qt::AlignCenter);
     m_fallback->setTextFormat(Qt::RichText);
     m_sceneStack->addWidget(m_collectiveView);
-    m_sceneStack->addWidget(m_timelineView);
+    m_sceneStack->addWidget(m_timelinePage);
     m_sceneStack->addWidget(m_breakdown);
     m_sceneStack->addWidget(m_fallback);
 
@@ -294,7 +301,7 @@ void LessonStage::showScene(const LessonScene& scene)
         if (result.timeline) {
             m_timelineView->setTimeline(*result.timeline);
             m_timelineView->setHighlight(timelineHighlight(scene.highlight));
-            m_sceneStack->setCurrentWidget(m_timelineView);
+            m_sceneStack->setCurrentWidget(m_timelinePage);
         }
         break;
     }
@@ -379,7 +386,7 @@ double LessonStage::duration() const
 {
     if (m_sceneStack->currentWidget() == m_collectiveView)
         return m_collectiveView->steps();
-    if (m_sceneStack->currentWidget() == m_timelineView && m_player->scene() && m_player->scene()->result.timeline)
+    if (m_sceneStack->currentWidget() == m_timelinePage && m_player->scene() && m_player->scene()->result.timeline)
         return m_player->scene()->result.timeline->duration;
     return 0;
 }
@@ -391,7 +398,7 @@ void LessonStage::setTime(double t)
     m_time = d > 0 ? t / d : 0;
     if (m_sceneStack->currentWidget() == m_collectiveView)
         m_collectiveView->setTime(t);
-    else if (m_sceneStack->currentWidget() == m_timelineView)
+    else if (m_sceneStack->currentWidget() == m_timelinePage)
         m_timelineView->setTime(t);
     emit timeChanged(t);
 }
@@ -409,7 +416,7 @@ std::vector<double> LessonStage::stops() const
     if (m_sceneStack->currentWidget() == m_collectiveView) {
         for (int k = 0; k <= m_collectiveView->steps(); ++k)
             stops.push_back(k);
-    } else if (m_sceneStack->currentWidget() == m_timelineView) {
+    } else if (m_sceneStack->currentWidget() == m_timelinePage) {
         for (const auto& e : m_timelineView->timeline().events)
             stops.push_back(e.start);
     }
@@ -423,7 +430,7 @@ bool LessonStage::timeInSteps() const
 
 double LessonStage::naturalRate() const
 {
-    if (m_sceneStack->currentWidget() == m_timelineView)
+    if (m_sceneStack->currentWidget() == m_timelinePage)
         return duration() / 8; // a whole step in about eight seconds
     return 1; // one schedule step per second
 }

@@ -123,6 +123,7 @@ private:
     QStackedWidget* m_sceneStack = nullptr;
     views::CollectiveView* m_collectiveView = nullptr;
     views::TimelineView* m_timelineView = nullptr;
+    QWidget* m_timelinePage = nullptr; ///< the timeline and its legend
     views::BreakdownChart* m_breakdown = nullptr; ///< the "charts" view: the step's time by part
     QLabel* m_fallback = nullptr;
     QGroupBox* m_taskBox = nullptr;

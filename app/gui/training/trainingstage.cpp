@@ -75,8 +75,16 @@ TrainingStage::TrainingStage(QWidget* parent)
     auto* split = new QSplitter(Qt::Vertical, timelinePage);
     m_split = split;
     pageLayout->addWidget(split, 1);
-    m_timeline = new views::TimelineView(split);
-    split->addWidget(m_timeline);
+    auto* timelineBox = new QWidget(split);
+    auto* timelineLayout = new QVBoxLayout(timelineBox);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->setSpacing(0);
+    m_timeline = new views::TimelineView(timelineBox);
+    timelineLayout->addWidget(m_timeline, 1);
+    // What the colours, the red tails and the hatching mean, under the Gantt chart.
+    m_timelineLegend = m_timeline->legend(timelineBox);
+    timelineLayout->addWidget(m_timelineLegend);
+    split->addWidget(timelineBox);
     auto* bottom = new QSplitter(Qt::Horizontal, split);
     m_tabs = new QTabWidget(bottom);
     m_metrics = new views::MetricsModel(this);
@@ -281,12 +289,7 @@ void TrainingStage::showSimulation(const model::Simulation& sim)
     m_breakdown->setBars(std::move(bars));
     m_bandwidth->setRequest(m_controller->dpBucketRequest());
 
-    // Give the Gantt chart the rows it needs (a few lanes need little height) and the rest to the panels.
-    const int total = m_split->height() > 0 ? m_split->height() : height();
-    const int wanted = static_cast<int>(views::TimelineLayout::kRulerHeight
-        + views::TimeAxis::kMaxLaneHeight * static_cast<double>(sim.timeline.lanes.size()) + 24);
-    const int top = std::clamp(wanted, 180, std::max(180, total * 7 / 10));
-    m_split->setSizes({ top, std::max(120, total - top) });
+    fitTimelineHeight();
 
     m_selected = m_timeline->selectedEvent();
     selectEvent(m_selected);
@@ -366,6 +369,25 @@ QString TrainingStage::explanation() const
     return html;
 }
 
+void TrainingStage::fitTimelineHeight()
+{
+    // Give the Gantt chart the rows it needs (a few lanes need little height) and the rest to the panels; again
+    // on every resize, so a two-lane scenario never leaves most of the canvas empty.
+    const int total = m_split->height() > 0 ? m_split->height() : height();
+    const int legend
+        = m_timelineLegend->isVisibleTo(this) ? m_timelineLegend->heightForWidth(std::max(200, m_split->width())) : 0;
+    const int wanted = static_cast<int>(views::TimelineLayout::kRulerHeight
+        + views::TimeAxis::kMaxLaneHeight * static_cast<double>(m_timeline->timeline().lanes.size()) + 8 + legend);
+    const int top = std::clamp(wanted, 100, std::max(100, total * 7 / 10));
+    m_split->setSizes({ top, std::max(120, total - top) });
+}
+
+void TrainingStage::resizeEvent(QResizeEvent* event)
+{
+    Stage::resizeEvent(event);
+    fitTimelineHeight();
+}
+
 void TrainingStage::buildCharts()
 {
     m_chartsPage = new QWidget(m_stack);
@@ -390,6 +412,11 @@ void TrainingStage::buildCharts()
         m_sweepQuantity->addItem(QString(), static_cast<int>(quantity));
     pick->addWidget(m_sweepQuantityLabel);
     pick->addWidget(m_sweepQuantity, 1);
+    // The choices elide in the boxes (their lists show them whole), so the row never squeezes the breakdown.
+    for (QComboBox* box : { m_sweepParameter, m_sweepQuantity }) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
     sweepLayout->addLayout(pick);
     sweepLayout->addWidget(m_sweep, 1);
     grid->addWidget(m_bandwidth, 0, 0, 1, 2);

@@ -20,6 +20,7 @@ class QTextBrowser;
 
 namespace tutor::views {
 class BandwidthChart;
+class Legend;
 class BreakdownChart;
 class EventModel;
 class MetricsModel;
@@ -81,8 +82,12 @@ public:
     /// The selected-event panel's text (plain), for tests.
     QString selectedEventText() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void buildCharts();
+    void fitTimelineHeight();
     void showSimulation(const model::Simulation& simulation);
     void problemsChanged(const model::Problems& problems);
     void selectEvent(int index);
@@ -109,6 +114,7 @@ private:
     views::SweepChart* m_sweep = nullptr;
     QComboBox* m_sweepParameter = nullptr;
     QLabel* m_sweepLabel = nullptr;
+    views::Legend* m_timelineLegend = nullptr; ///< under the Gantt chart
     QComboBox* m_sweepQuantity = nullptr; ///< what the sweep chart's y axis shows
     QLabel* m_sweepQuantityLabel = nullptr;
     QString m_path;
