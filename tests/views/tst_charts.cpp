@@ -173,7 +173,8 @@ private slots:
     void sweepChartShowsEachQuantity()
     {
         views::SweepChart chart;
-        std::vector<model::SweepPoint> points { { 1, 0.20, 0.05, 0.30, 0.41, 1.5e5 }, { 4, 0.18, 0.02, 0.25, 0.45, 1.7e5 } };
+        std::vector<model::SweepPoint> points { { 1, 0.20, 0.05, 0.30, 0.41, 1.5e5 },
+            { 4, 0.18, 0.02, 0.25, 0.45, 1.7e5 } };
         chart.setSweep("micro-batches", points, true, 4);
         using Q = views::SweepChart::Quantity;
         const std::vector<std::pair<Q, std::vector<double>>> expected {
@@ -188,7 +189,8 @@ private slots:
             QVERIFY(main);
             QCOMPARE(main->count(), 2);
             for (int i = 0; i < 2; ++i)
-                QVERIFY(std::abs(main->at(i).y() - values[static_cast<size_t>(i)]) < 1e-9 * values[static_cast<size_t>(i)]);
+                QVERIFY(
+                    std::abs(main->at(i).y() - values[static_cast<size_t>(i)]) < 1e-9 * values[static_cast<size_t>(i)]);
             int lines = 0;
             for (auto* series : chart.chart()->series())
                 lines += series->type() == QAbstractSeries::SeriesTypeLine;

@@ -131,9 +131,9 @@ void SweepChart::setColors(const Palette& palette)
 void SweepChart::rebuild()
 {
     charts::clearChart(m_chart);
-    m_chart->setTitle(m_pending  ? tr("Sweeping %1…").arg(m_xTitle)
-            : m_points.empty()       ? tr("Sweep: no valid points")
-                                     : tr("Sweep over %1").arg(m_xTitle));
+    m_chart->setTitle(m_pending ? tr("Sweeping %1…").arg(m_xTitle)
+            : m_points.empty()  ? tr("Sweep: no valid points")
+                                : tr("Sweep over %1").arg(m_xTitle));
 
     const bool stepAndExposed = m_quantity == Quantity::StepAndExposed;
     auto* main = new QLineSeries;
