@@ -51,7 +51,9 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
         QStringLiteral("size"), tr("Window size, e.g. 1920x1080 (400x300 to 7680x4320)."), tr("WxH"));
     const QCommandLineOption firstFrame(
         QStringLiteral("first-frame"), tr("Show the window and quit after its first paint (start-up benchmarks)."));
-    parser.addOptions({ screenshot, stages, view, scenario, time, lang, theme, size, firstFrame });
+    const QCommandLineOption present(QStringLiteral("present"),
+        tr("Presenter mode (as F5): the stage and explanation only, text scaled by <scale> (1 to 2.5)."), tr("scale"));
+    parser.addOptions({ screenshot, stages, view, scenario, time, lang, theme, size, firstFrame, present });
     parser.addPositionalArgument(QStringLiteral("file"),
         tr("A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab."),
         QStringLiteral("[file]"));
@@ -143,6 +145,13 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
             return fail(tr("--size = %1: must be WxH between 400x300 and 7680x4320").arg(parser.value(size)));
         r.size = QSize(w, h);
         r.sizeGiven = true;
+    }
+    if (parser.isSet(present)) {
+        bool ok = false;
+        const double scale = parser.value(present).toDouble(&ok);
+        if (!ok || !(scale >= 1.0 && scale <= 2.5))
+            return fail(tr("--present = %1: the text scale must be a number from 1 to 2.5").arg(parser.value(present)));
+        r.presentScale = scale;
     }
     r.firstFrameOnly = parser.isSet(firstFrame);
     if (!r.output.isEmpty() || !r.stagesDir.isEmpty() || r.firstFrameOnly)

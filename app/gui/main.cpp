@@ -4,6 +4,7 @@
 #include "app/gui/commandline.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/playback.h"
+#include "app/gui/presenter.h"
 #include "app/gui/screenshot.h"
 #include "tutor/config.h"
 
@@ -62,5 +63,9 @@ int main(int argc, char** argv)
         window.showView(cl.request.view);
     if (given("time"))
         window.playback()->setTime(*cl.request.time);
+    if (cl.request.presentScale) {
+        window.presenter()->setScale(*cl.request.presentScale);
+        window.presenter()->setPresenting(true);
+    }
     return QApplication::exec();
 }

@@ -8,6 +8,7 @@
 #include "pagestack.h"
 #include "playback.h"
 #include "playbackbar.h"
+#include "presenter.h"
 #include "savefile.h"
 #include "search/searchstage.h"
 #include "shortcutrouter.h"
@@ -50,7 +51,12 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& lan
         m_language->apply(m_useSettings ? m_settings.language() : QStringLiteral("en"));
     createStages();
     createDocks();
+    m_presenter = new Presenter(this, m_navigatorDock, m_panelDock, m_explanationDock, m_stack);
     createActions();
+    connect(m_presenter, &Presenter::presentingChanged, this, [this](bool on) {
+        m_a.present->setChecked(on);
+        m_a.leavePresent->setEnabled(on);
+    });
     createMenus();
     m_router = new ShortcutRouter(this);
     statusBar();

@@ -25,6 +25,7 @@ class CollectivesStage;
 class Language;
 class PlaybackBar;
 class PlaybackController;
+class Presenter;
 class ShortcutRouter;
 class Stage;
 class TrainingStage;
@@ -49,6 +50,8 @@ public:
     Language* language() const { return m_language; }
     QTextBrowser* explanationPanel() const { return m_explanation; }
     QMenu* fileMenu() const { return m_fileMenu; }
+    /// Presenter mode (F5): full screen, stage and explanation only, text scaled for the room.
+    Presenter* presenter() const { return m_presenter; }
     /// Decides which keys reach the actions and which a focused field takes.
     ShortcutRouter* shortcutRouter() const { return m_router; }
     /// The F1 help for the page on screen (every page, the current one first).
@@ -127,7 +130,9 @@ private:
         QAction *timeline, *charts, *light, *dark, *zoomIn, *zoomOut;
         QAction *play, *forward, *back, *restart, *end, *jump, *loop, *faster, *slower;
         QAction *english, *chinese, *help, *shortcuts, *about;
+        QAction *present, *presentSecondScreen, *textLarger, *textSmaller, *leavePresent;
     } m_a {};
+    Presenter* m_presenter = nullptr;
     QActionGroup* m_themeGroup = nullptr;
     QActionGroup* m_languageGroup = nullptr;
 };

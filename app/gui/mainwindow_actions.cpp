@@ -5,6 +5,7 @@
 #include "language.h"
 #include "mainwindow.h"
 #include "playback.h"
+#include "presenter.h"
 #include "stage.h"
 #include "training/trainingstage.h"
 #if __has_include("training/scenarioform.h")
@@ -73,9 +74,21 @@ void MainWindow::createActions()
     m_a.zoomOut = make(QKeySequence(Qt::Key_Minus), [this] { zoom(-1); });
     m_a.zoomOut->setShortcuts({ QKeySequence(Qt::Key_Minus), QKeySequence::ZoomOut });
 
+    m_a.present = make(QKeySequence(Qt::Key_F5), [this] { m_presenter->toggle(); });
+    m_a.present->setCheckable(true);
+    m_a.presentSecondScreen = make({}, [this](bool on) { m_presenter->setSecondScreen(on); });
+    m_a.presentSecondScreen->setCheckable(true);
+    m_a.leavePresent = make(QKeySequence(Qt::Key_Escape), [this] { m_presenter->setPresenting(false); });
+    m_a.leavePresent->setEnabled(false); // Esc belongs to dialogs and fields unless presenting
+    m_a.textLarger = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Up), [this] { m_presenter->larger(); });
+    m_a.textSmaller = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Down), [this] { m_presenter->smaller(); });
+
     m_a.play = make(QKeySequence(Qt::Key_Space), [this] { m_playback->togglePlay(); });
+    // PageDown / PageUp too: what a presentation clicker sends.
     m_a.forward = make(QKeySequence(Qt::Key_Right), [this] { m_playback->stepForward(); });
+    m_a.forward->setShortcuts({ QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown) });
     m_a.back = make(QKeySequence(Qt::Key_Left), [this] { m_playback->stepBackward(); });
+    m_a.back->setShortcuts({ QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp) });
     m_a.restart = make(QKeySequence(Qt::Key_Home), [this] { m_playback->restart(); });
     m_a.end = make(QKeySequence(Qt::Key_End), [this] { m_playback->goToEnd(); });
     m_a.jump = make(QKeySequence(Qt::CTRL | Qt::Key_G), [this] { onJumpToStep(); });
@@ -121,6 +134,8 @@ void MainWindow::createMenus()
     m_viewMenu->addActions({ m_a.light, m_a.dark });
     m_viewMenu->addSeparator();
     m_viewMenu->addActions({ m_a.zoomIn, m_a.zoomOut });
+    m_viewMenu->addSeparator();
+    m_viewMenu->addActions({ m_a.present, m_a.presentSecondScreen, m_a.textLarger, m_a.textSmaller });
     m_viewMenu->addSeparator();
     m_viewMenu->addActions({ m_navigatorDock->toggleViewAction(), m_panelDock->toggleViewAction(),
         m_explanationDock->toggleViewAction() });
@@ -175,9 +190,17 @@ void MainWindow::retranslate()
     set(m_a.dark, tr("&Dark theme"), tr("Light text on a dark background"));
     set(m_a.zoomIn, tr("Zoom &in"), tr("Make the drawing larger (+)"));
     set(m_a.zoomOut, tr("Zoom &out"), tr("Make the drawing smaller (−)"));
+    set(m_a.present, tr("&Present"),
+        tr("Full screen with the stage and the explanation only; click to point, PageUp/PageDown step (F5, Esc "
+           "leaves)"));
+    set(m_a.presentSecondScreen, tr("Present on the &second screen"),
+        tr("With two screens: the stage on the projector, the parameters stay on this screen"));
+    set(m_a.textLarger, tr("Larger text for the room"), tr("Scale the text up while presenting (1× to 2.5×)"));
+    set(m_a.textSmaller, tr("Smaller text for the room"), tr("Scale the text down while presenting"));
+    set(m_a.leavePresent, tr("Leave presenter mode"), tr("Back to the window as it was (Esc)"));
     retranslatePlayAction();
-    set(m_a.forward, tr("Step &forward"), tr("Advance one step (→)"));
-    set(m_a.back, tr("Step &back"), tr("Go back one step (←)"));
+    set(m_a.forward, tr("Step &forward"), tr("Advance one step (→ or PageDown)"));
+    set(m_a.back, tr("Step &back"), tr("Go back one step (← or PageUp)"));
     set(m_a.restart, tr("&Restart"), tr("Back to the start (Home)"));
     set(m_a.end, tr("Go to the &end"), tr("Show the final state (End)"));
     set(m_a.jump, tr("&Jump to step…"), tr("Go straight to one step of the animation (Ctrl+G)"));

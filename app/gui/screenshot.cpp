@@ -5,6 +5,7 @@
 #include "commandline.h"
 #include "mainwindow.h"
 #include "playback.h"
+#include "presenter.h"
 #include "savefile.h"
 #include "search/searchstage.h"
 #include "stage.h"
@@ -124,6 +125,14 @@ int runScreenshot(const ScreenshotRequest& request)
     }
     window.showView(request.view);
     fillSearch(window);
+    if (request.presentScale) {
+        window.presenter()->setScale(*request.presentScale);
+        window.presenter()->setPresenting(true);
+        // Offscreen, "full screen" is the platform's small virtual screen: render presenter mode at --size.
+        window.showNormal();
+        window.resize(request.size);
+        settle();
+    }
     if (request.time)
         window.playback()->setTime(*request.time);
     if (!save(window, request.output, &error)) {

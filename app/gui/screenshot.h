@@ -22,6 +22,7 @@ struct ScreenshotRequest {
     QSize size { 1440, 900 };
     bool sizeGiven = false; ///< --size was on the command line: render at exactly that size or refuse
     bool firstFrameOnly = false; ///< --first-frame: show the window, quit after its first paint (benchmarks)
+    std::optional<double> presentScale; ///< --present: presenter mode with this text scale
 };
 
 /// The extensions --screenshot writes (lower case, no dot): png, jpg, jpeg, bmp, svg.

@@ -130,6 +130,18 @@
         <source>A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Presenter mode (as F5): the stage and explanation only, text scaled by &lt;scale&gt; (1 to 2.5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--present = %1: the text scale must be a number from 1 to 2.5</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -1440,15 +1452,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Advance one step (→)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step &amp;back</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Go back one step (←)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1625,6 +1629,54 @@
     </message>
     <message>
         <source>Step (0 = the start, %1 = the end):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full screen with the stage and the explanation only; click to point, PageUp/PageDown step (F5, Esc leaves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Present on the &amp;second screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With two screens: the stage on the projector, the parameters stay on this screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Larger text for the room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale the text up while presenting (1× to 2.5×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smaller text for the room</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale the text down while presenting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the window as it was (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advance one step (→ or PageDown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back one step (← or PageUp)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

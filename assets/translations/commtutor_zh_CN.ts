@@ -129,6 +129,18 @@
         <source>A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab.</source>
         <translation>在“训练步”页打开的场景（.json），或给“实测实验室”的测量文件（.jsonl）。</translation>
     </message>
+    <message>
+        <source>Presenter mode (as F5): the stage and explanation only, text scaled by &lt;scale&gt; (1 to 2.5).</source>
+        <translation>演示模式（同 F5）：只显示舞台和讲解，文字按 &lt;scale&gt; 放大（1 到 2.5）。</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>--present = %1: the text scale must be a number from 1 to 2.5</source>
+        <translation>--present = %1：文字放大倍数必须是 1 到 2.5 之间的数</translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -1436,16 +1448,8 @@
         <translation>前进一步(&amp;F)</translation>
     </message>
     <message>
-        <source>Advance one step (→)</source>
-        <translation>前进一步（→）</translation>
-    </message>
-    <message>
         <source>Step &amp;back</source>
         <translation>后退一步(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Go back one step (←)</source>
-        <translation>后退一步（←）</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
@@ -1622,6 +1626,54 @@
     <message>
         <source>Step (0 = the start, %1 = the end):</source>
         <translation>步（0 = 开始，%1 = 结尾）：</translation>
+    </message>
+    <message>
+        <source>&amp;Present</source>
+        <translation>演示(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen with the stage and the explanation only; click to point, PageUp/PageDown step (F5, Esc leaves)</source>
+        <translation>全屏只显示舞台和讲解；单击可作激光笔，PageUp/PageDown 逐步（F5，Esc 退出）</translation>
+    </message>
+    <message>
+        <source>Present on the &amp;second screen</source>
+        <translation>在第二块屏幕上演示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>With two screens: the stage on the projector, the parameters stay on this screen</source>
+        <translation>有两块屏幕时：舞台放到投影上，参数留在本屏</translation>
+    </message>
+    <message>
+        <source>Larger text for the room</source>
+        <translation>放大文字（面向教室）</translation>
+    </message>
+    <message>
+        <source>Scale the text up while presenting (1× to 2.5×)</source>
+        <translation>演示时放大文字（1× 到 2.5×）</translation>
+    </message>
+    <message>
+        <source>Smaller text for the room</source>
+        <translation>缩小文字（面向教室）</translation>
+    </message>
+    <message>
+        <source>Scale the text down while presenting</source>
+        <translation>演示时缩小文字</translation>
+    </message>
+    <message>
+        <source>Leave presenter mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Back to the window as it was (Esc)</source>
+        <translation>回到原来的窗口（Esc）</translation>
+    </message>
+    <message>
+        <source>Advance one step (→ or PageDown)</source>
+        <translation>前进一步（→ 或 PageDown）</translation>
+    </message>
+    <message>
+        <source>Go back one step (← or PageUp)</source>
+        <translation>后退一步（← 或 PageUp）</translation>
     </message>
 </context>
 <context>

@@ -70,6 +70,12 @@ private slots:
                                       << "--view = nope";
         QTest::newRow("bad size") << QStringList { "--screenshot", "out.png", "--size", "big" } << 2 << ""
                                   << "--size = big";
+        QTest::newRow("presenter scale above 2.5")
+            << QStringList { "--screenshot", "out.png", "--present", "3" } << 2 << ""
+            << "--present = 3: the text scale must be a number from 1 to 2.5";
+        QTest::newRow("presenter scale not a number")
+            << QStringList { "--screenshot", "out.png", "--present", "big" } << 2 << ""
+            << "--present = big";
     }
     void printsAndExits()
     {
