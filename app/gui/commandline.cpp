@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "commandline.h"
 
+#include "animationexport.h"
 #include "mainwindow.h"
 
 #include <QCommandLineParser>
@@ -53,7 +54,15 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
         QStringLiteral("first-frame"), tr("Show the window and quit after its first paint (start-up benchmarks)."));
     const QCommandLineOption present(QStringLiteral("present"),
         tr("Presenter mode (as F5): the stage and explanation only, text scaled by <scale> (1 to 2.5)."), tr("scale"));
-    parser.addOptions({ screenshot, stages, view, scenario, time, lang, theme, size, firstFrame, present });
+    const QCommandLineOption record(QStringLiteral("record"),
+        tr("Record the page playing from start to end into <file> and exit: .gif, or .mp4 / .webm with ffmpeg."),
+        tr("file"));
+    const QCommandLineOption seconds(QStringLiteral("seconds"),
+        tr("Length of the --record recording in seconds (default: the animation at 1×)."), tr("s"));
+    const QCommandLineOption fps(
+        QStringLiteral("fps"), tr("Frames per second of the --record recording (default 10)."), tr("n"));
+    parser.addOptions(
+        { screenshot, stages, view, scenario, time, lang, theme, size, firstFrame, present, record, seconds, fps });
     parser.addPositionalArgument(QStringLiteral("file"),
         tr("A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab."),
         QStringLiteral("[file]"));
@@ -153,8 +162,26 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
             return fail(tr("--present = %1: the text scale must be a number from 1 to 2.5").arg(parser.value(present)));
         r.presentScale = scale;
     }
+    if (parser.isSet(record)) {
+        r.record = parser.value(record);
+        if (animationFormat(r.record).isEmpty())
+            return fail(tr("--record = %1: the recording is a .gif, .mp4 or .webm file").arg(r.record));
+    }
+    if (parser.isSet(seconds)) {
+        bool ok = false;
+        r.recordSeconds = parser.value(seconds).toDouble(&ok);
+        if (!ok || !(r.recordSeconds >= 1 && r.recordSeconds <= 600))
+            return fail(tr("--seconds = %1: must be a number of seconds from 1 to 600").arg(parser.value(seconds)));
+    }
+    if (parser.isSet(fps)) {
+        bool ok = false;
+        r.recordFps = parser.value(fps).toInt(&ok);
+        if (!ok || r.recordFps < 1 || r.recordFps > 50)
+            return fail(
+                tr("--fps = %1: must be a whole number of frames per second from 1 to 50").arg(parser.value(fps)));
+    }
     r.firstFrameOnly = parser.isSet(firstFrame);
-    if (!r.output.isEmpty() || !r.stagesDir.isEmpty() || r.firstFrameOnly)
+    if (!r.output.isEmpty() || !r.stagesDir.isEmpty() || r.firstFrameOnly || !r.record.isEmpty())
         cl.action = CommandLine::Action::Offscreen;
     return cl;
 }

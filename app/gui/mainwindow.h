@@ -93,6 +93,7 @@ private:
     void onOpen();
     void onSave();
     void onExportView(const QString& suffix);
+    void onExportAnimation();
     void onExportTimeline(bool trace);
     void onHelp();
     void onShortcutSheet();
@@ -125,7 +126,7 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     struct Actions {
-        QAction *open, *save, *exportPng, *exportSvg, *exportTrace, *exportCsv, *quit;
+        QAction *open, *save, *exportPng, *exportSvg, *exportAnimation, *exportTrace, *exportCsv, *quit;
         std::array<QAction*, Navigator::PageCount> pages;
         QAction *timeline, *charts, *light, *dark, *zoomIn, *zoomOut;
         QAction *play, *forward, *back, *restart, *end, *jump, *loop, *faster, *slower;

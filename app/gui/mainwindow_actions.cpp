@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The main window's actions and menus, their translations, and the File and Help handlers.
+#include "animationexport.h"
 #include "collectives/collectivesstage.h"
 #include "helptext.h"
 #include "language.h"
@@ -24,6 +25,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -48,6 +50,7 @@ void MainWindow::createActions()
     m_a.exportPng = make(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { onExportView(QStringLiteral("png")); });
     m_a.exportSvg
         = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { onExportView(QStringLiteral("svg")); });
+    m_a.exportAnimation = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), [this] { onExportAnimation(); });
     m_a.exportTrace = make(QKeySequence(Qt::CTRL | Qt::Key_T), [this] { onExportTimeline(true); });
     m_a.exportCsv = make({}, [this] { onExportTimeline(false); });
     m_a.quit = make(QKeySequence::Quit, [this] { close(); });
@@ -122,7 +125,7 @@ void MainWindow::createMenus()
     m_fileMenu->addActions({ m_a.open, m_a.save });
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
-    m_fileMenu->addActions({ m_a.exportPng, m_a.exportSvg, m_a.exportTrace, m_a.exportCsv });
+    m_fileMenu->addActions({ m_a.exportPng, m_a.exportSvg, m_a.exportAnimation, m_a.exportTrace, m_a.exportCsv });
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_a.quit);
 
@@ -177,6 +180,8 @@ void MainWindow::retranslate()
     set(m_a.save, tr("&Save scenario…"), tr("Save the current training scenario as JSON"));
     set(m_a.exportPng, tr("Export view as &PNG…"), tr("Save the current page as a PNG image"));
     set(m_a.exportSvg, tr("Export view as S&VG…"), tr("Save the current page as an SVG drawing"));
+    set(m_a.exportAnimation, tr("Export &animation…"),
+        tr("Record the page playing from start to end: GIF, or MP4 / WebM with ffmpeg (Ctrl+Shift+A)"));
     set(m_a.exportTrace, tr("Export timeline as Chrome &trace…"),
         tr("Save the simulated step for Perfetto or chrome://tracing"));
     set(m_a.exportCsv, tr("Export timeline as &CSV…"), tr("Save the simulated step's events as CSV"));
@@ -292,6 +297,29 @@ void MainWindow::onExportView(const QString& suffix)
         showMessage(tr("Saved %1").arg(path), false);
     else
         showMessage(error, true);
+}
+
+void MainWindow::onExportAnimation()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export animation"), defaultAnimationName(*this),
+        tr("Animated GIF (*.gif);;MP4 video, needs ffmpeg (*.mp4);;WebM video, needs ffmpeg (*.webm)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".gif");
+    QProgressDialog progress(tr("Recording %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300);
+    QString error;
+    const bool ok = exportAnimation(
+        *this, path, AnimationOptions {},
+        [&progress](int done, int total) {
+            progress.setMaximum(total);
+            progress.setValue(done);
+            return !progress.wasCanceled();
+        },
+        &error);
+    showMessage(ok ? tr("Saved %1").arg(path) : error, !ok);
 }
 
 void MainWindow::onExportTimeline(bool trace)

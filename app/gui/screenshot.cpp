@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "screenshot.h"
 
+#include "animationexport.h"
 #include "collectives/collectivesstage.h"
 #include "commandline.h"
 #include "mainwindow.h"
@@ -132,6 +133,19 @@ int runScreenshot(const ScreenshotRequest& request)
         window.showNormal();
         window.resize(request.size);
         settle();
+    }
+    if (!request.record.isEmpty()) {
+        settle();
+        AnimationOptions options;
+        options.seconds = request.recordSeconds;
+        options.fps = request.recordFps;
+        if (!exportAnimation(window, request.record, options, {}, &error)) {
+            err << error << '\n';
+            return 2;
+        }
+        out << request.record << '\n';
+        if (request.output.isEmpty())
+            return 0;
     }
     if (request.time)
         window.playback()->setTime(*request.time);

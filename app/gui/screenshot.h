@@ -23,6 +23,9 @@ struct ScreenshotRequest {
     bool sizeGiven = false; ///< --size was on the command line: render at exactly that size or refuse
     bool firstFrameOnly = false; ///< --first-frame: show the window, quit after its first paint (benchmarks)
     std::optional<double> presentScale; ///< --present: presenter mode with this text scale
+    QString record; ///< --record: an animation (.gif, .mp4, .webm) of the page playing
+    double recordSeconds = 0; ///< --seconds: its length (0: the animation at 1×)
+    int recordFps = 10; ///< --fps: its frames per second
 };
 
 /// The extensions --screenshot writes (lower case, no dot): png, jpg, jpeg, bmp, svg.

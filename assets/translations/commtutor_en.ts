@@ -142,6 +142,38 @@
         <source>--present = %1: the text scale must be a number from 1 to 2.5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Record the page playing from start to end into &lt;file&gt; and exit: .gif, or .mp4 / .webm with ffmpeg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Length of the --record recording in seconds (default: the animation at 1×).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frames per second of the --record recording (default 10).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--record = %1: the recording is a .gif, .mp4 or .webm file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seconds = %1: must be a number of seconds from 1 to 600</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--fps = %1: must be a whole number of frames per second from 1 to 50</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -1677,6 +1709,54 @@
     </message>
     <message>
         <source>Go back one step (← or PageUp)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;animation…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record the page playing from start to end: GIF, or MP4 / WebM with ffmpeg (Ctrl+Shift+A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif);;MP4 video, needs ffmpeg (*.mp4);;WebM video, needs ffmpeg (*.webm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recording %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an animation is saved as .gif, .mp4 or .webm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this page has no animation to record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ffmpeg is not installed, so .%1 cannot be written; save as .gif</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ffmpeg did not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ffmpeg failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

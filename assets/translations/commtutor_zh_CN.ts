@@ -141,6 +141,38 @@
         <source>--present = %1: the text scale must be a number from 1 to 2.5</source>
         <translation>--present = %1：文字放大倍数必须是 1 到 2.5 之间的数</translation>
     </message>
+    <message>
+        <source>Record the page playing from start to end into &lt;file&gt; and exit: .gif, or .mp4 / .webm with ffmpeg.</source>
+        <translation>把页面从头到尾的播放录制到 &lt;file&gt; 后退出：.gif，或借助 ffmpeg 的 .mp4 / .webm。</translation>
+    </message>
+    <message>
+        <source>Length of the --record recording in seconds (default: the animation at 1×).</source>
+        <translation>--record 录制的时长（秒；默认按 1× 播放动画的时长）。</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Frames per second of the --record recording (default 10).</source>
+        <translation>--record 录制的每秒帧数（默认 10）。</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>--record = %1: the recording is a .gif, .mp4 or .webm file</source>
+        <translation>--record = %1：录制文件须为 .gif、.mp4 或 .webm</translation>
+    </message>
+    <message>
+        <source>--seconds = %1: must be a number of seconds from 1 to 600</source>
+        <translation>--seconds = %1：必须是 1 到 600 之间的秒数</translation>
+    </message>
+    <message>
+        <source>--fps = %1: must be a whole number of frames per second from 1 to 50</source>
+        <translation>--fps = %1：必须是 1 到 50 之间的整数帧率</translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -1674,6 +1706,54 @@
     <message>
         <source>Go back one step (← or PageUp)</source>
         <translation>后退一步（← 或 PageUp）</translation>
+    </message>
+    <message>
+        <source>Export &amp;animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Record the page playing from start to end: GIF, or MP4 / WebM with ffmpeg (Ctrl+Shift+A)</source>
+        <translation>把页面从头到尾的播放录制下来：GIF，或借助 ffmpeg 的 MP4 / WebM（Ctrl+Shift+A）</translation>
+    </message>
+    <message>
+        <source>Export animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif);;MP4 video, needs ffmpeg (*.mp4);;WebM video, needs ffmpeg (*.webm)</source>
+        <translation>GIF 动画 (*.gif);;MP4 视频，需要 ffmpeg (*.mp4);;WebM 视频，需要 ffmpeg (*.webm)</translation>
+    </message>
+    <message>
+        <source>Recording %1…</source>
+        <translation>正在录制 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>an animation is saved as .gif, .mp4 or .webm</source>
+        <translation>动画只能保存为 .gif、.mp4 或 .webm</translation>
+    </message>
+    <message>
+        <source>this page has no animation to record</source>
+        <translation>此页面没有可录制的动画</translation>
+    </message>
+    <message>
+        <source>ffmpeg is not installed, so .%1 cannot be written; save as .gif</source>
+        <translation>未安装 ffmpeg，无法写出 .%1；请保存为 .gif</translation>
+    </message>
+    <message>
+        <source>ffmpeg did not start: %1</source>
+        <translation>ffmpeg 未能启动：%1</translation>
+    </message>
+    <message>
+        <source>ffmpeg failed: %1</source>
+        <translation>ffmpeg 失败：%1</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was written</source>
+        <translation>已取消；没有写入任何文件</translation>
     </message>
 </context>
 <context>
