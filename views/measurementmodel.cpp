@@ -61,18 +61,38 @@ QVariant MeasurementModel::data(const QModelIndex& index, int role) const
         return {};
     const model::MeasurementRow& row = m_rows[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-        return text(row, index.column());
+    case Qt::DisplayRole: {
+        const QVariant shown = text(row, index.column());
+        // A warning sign as well as the colour: the flag reads without colour vision too.
+        return implausibility(row, index.column()).isEmpty() ? shown
+                                                             : QVariant(QStringLiteral("⚠ ") + shown.toString());
+    }
     case RawValueRole:
         return raw(row, index.column());
-    case Qt::ToolTipRole:
-        return toolTip(row, index.column());
+    case Qt::ToolTipRole: {
+        const QString why = implausibility(row, index.column());
+        return why.isEmpty() ? toolTip(row, index.column()) : why + QLatin1Char('\n') + toolTip(row, index.column());
+    }
+    case Qt::ForegroundRole:
+        if (!implausibility(row, index.column()).isEmpty())
+            return QColor(0xcf222e);
+        return {};
     case Qt::TextAlignmentRole:
         return static_cast<int>(
             (index.column() == Op || index.column() == InPlace ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     default:
         return {};
     }
+}
+
+QString MeasurementModel::implausibility(const model::MeasurementRow& row, int column)
+{
+    if (column == Efficiency && row.fit && row.fit->efficiency > kMostPlausibleEfficiency)
+        return tr("Implausible: %1 % of the fitted asymptotic bandwidth. No size can beat the line's bandwidth for "
+                  "long; this one ran faster than the α-β line allows (cache effects, a protocol switch inside the "
+                  "range, or too few sizes for the fit).")
+            .arg(row.fit->efficiency * 100, 0, 'f', 0);
+    return {};
 }
 
 QVariant MeasurementModel::text(const model::MeasurementRow& row, int column) const

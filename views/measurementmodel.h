@@ -45,6 +45,11 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// Why a cell's value cannot be right on real hardware (shown in red with a ⚠ and this as its tooltip), or empty.
+    /// Efficiency above kMostPlausibleEfficiency of the fitted asymptote is one.
+    static QString implausibility(const model::MeasurementRow& row, int column);
+    static constexpr double kMostPlausibleEfficiency = 1.10;
+
 private:
     QVariant text(const model::MeasurementRow& row, int column) const;
     QVariant raw(const model::MeasurementRow& row, int column) const;

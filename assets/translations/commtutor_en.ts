@@ -1014,10 +1014,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot calibrate: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1282,6 +1278,34 @@
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>stopped after %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>α = %1 µs per step is above 1 ms: a collective starts in microseconds, so the run was disturbed (other jobs, swapping) or its small sizes are missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s is above the %2 GB/s link of the comparison hardware: check the rank count, or compare with the hardware the run used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s is far above the best measured %2 GB/s: the large sizes are missing, so β is a guess beyond the data; extend the sweep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The line misses the rows by a median %1 %: the run is noisy or mixes regimes the fit cannot separate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implausible: compute and collective together took less than compute alone. The timings are noisy; run more iterations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implausible: an overlap share is between 0 and 100 %.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2790,6 +2814,10 @@
     </message>
     <message>
         <source>Efficiency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implausible: %1 % of the fitted asymptotic bandwidth. No size can beat the line&apos;s bandwidth for long; this one ran faster than the α-β line allows (cache effects, a protocol switch inside the range, or too few sizes for the fit).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1015,10 +1015,6 @@
         <translation>完成</translation>
     </message>
     <message>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
         <source>Cannot calibrate: %1</source>
         <translation>无法校准：%1</translation>
     </message>
@@ -1280,6 +1276,34 @@
         <translation>
             <numerusform>%1 的一次实测中断了，已有 %n 条测量。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>stopped after %1 of %2</source>
+        <translation>在 %2 个中的第 %1 个处停止</translation>
+    </message>
+    <message>
+        <source>α = %1 µs per step is above 1 ms: a collective starts in microseconds, so the run was disturbed (other jobs, swapping) or its small sizes are missing.</source>
+        <translation>α = 每步 %1 µs，超过 1 ms：集合通信的启动只需微秒级，所以这次运行受到了干扰（其他任务、换页），或缺少小尺寸。</translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s is above the %2 GB/s link of the comparison hardware: check the rank count, or compare with the hardware the run used.</source>
+        <translation>β = %1 GB/s 高于对比硬件 %2 GB/s 的链路：请检查 rank 数，或与实际运行的硬件对比。</translation>
+    </message>
+    <message>
+        <source>β = %1 GB/s is far above the best measured %2 GB/s: the large sizes are missing, so β is a guess beyond the data; extend the sweep.</source>
+        <translation>β = %1 GB/s 远高于实测最好的 %2 GB/s：缺少大尺寸，β 只是数据之外的猜测；请扩大扫描范围。</translation>
+    </message>
+    <message>
+        <source>The line misses the rows by a median %1 %: the run is noisy or mixes regimes the fit cannot separate.</source>
+        <translation>直线与各行的中位误差为 %1 %：这次运行噪声大，或混合了拟合无法分开的不同区间。</translation>
+    </message>
+    <message>
+        <source>Implausible: compute and collective together took less than compute alone. The timings are noisy; run more iterations.</source>
+        <translation>不合理：计算和集合通信一起用的时间比单独计算还短。计时噪声大，请增加迭代次数。</translation>
+    </message>
+    <message>
+        <source>Implausible: an overlap share is between 0 and 100 %.</source>
+        <translation>不合理：重叠比例应在 0 到 100 % 之间。</translation>
     </message>
 </context>
 <context>
@@ -2784,6 +2808,10 @@
     <message>
         <source>Efficiency</source>
         <translation>效率</translation>
+    </message>
+    <message>
+        <source>Implausible: %1 % of the fitted asymptotic bandwidth. No size can beat the line&apos;s bandwidth for long; this one ran faster than the α-β line allows (cache effects, a protocol switch inside the range, or too few sizes for the fit).</source>
+        <translation>不合理：达到拟合渐近带宽的 %1 %。任何尺寸都不会长期超过直线的带宽；这个尺寸比 α-β 直线允许的还快（缓存效应、区间内切换了协议，或拟合的尺寸太少）。</translation>
     </message>
 </context>
 <context>

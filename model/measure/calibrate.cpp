@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <optional>
@@ -415,6 +416,53 @@ Link toLink(const Calibration& calibration, const Link& base)
     link.source = "calibrated from " + std::to_string(calibration.points.size()) + " sizes of "
         + std::string(name(calibration.op)) + " at " + std::to_string(calibration.ranks) + " ranks";
     return link;
+}
+
+std::vector<PlausibilityProblem> plausibilityProblems(const Calibration& calibration, double linkBusGBps)
+{
+    using Kind = PlausibilityProblem::Kind;
+    std::vector<PlausibilityProblem> out;
+    const AlphaBetaFit summary = calibration.summary();
+    if (summary.alphaSeconds > kMostPlausibleAlphaSeconds)
+        out.push_back({ Kind::AlphaTooHigh, summary.alphaSeconds, kMostPlausibleAlphaSeconds });
+    if (linkBusGBps > 0 && summary.busBandwidthGBps > 1.2 * linkBusGBps)
+        out.push_back({ Kind::AboveLink, summary.busBandwidthGBps, linkBusGBps });
+    double best = 0;
+    for (const FitPoint& p : calibration.points)
+        if (p.measuredSeconds > 0)
+            best = std::max(best,
+                static_cast<double>(p.bytes) / p.measuredSeconds / kBytesPerGB
+                    * busBandwidthFactor(calibration.op, calibration.ranks));
+    if (best > 0 && summary.busBandwidthGBps > 1.5 * best)
+        out.push_back({ Kind::BeyondData, summary.busBandwidthGBps, best });
+    if (calibration.medianRelativeError > 0.25)
+        out.push_back({ Kind::PoorFit, calibration.medianRelativeError, 0.25 });
+    return out;
+}
+
+std::string text(const PlausibilityProblem& problem)
+{
+    const auto fixed = [](double v, int digits) {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
+        return std::string(buffer);
+    };
+    switch (problem.kind) {
+    case PlausibilityProblem::Kind::AlphaTooHigh:
+        return "α = " + fixed(problem.value * 1e6, 0)
+            + " µs per step is above 1 ms: a collective starts in microseconds, so the run was disturbed (other "
+              "jobs, swapping) or its small sizes are missing";
+    case PlausibilityProblem::Kind::AboveLink:
+        return "β = " + fixed(problem.value, 1) + " GB/s is above the link's " + fixed(problem.limit, 1)
+            + " GB/s: check the rank count, or compare with the hardware the run used";
+    case PlausibilityProblem::Kind::BeyondData:
+        return "β = " + fixed(problem.value, 1) + " GB/s is far above the best measured " + fixed(problem.limit, 1)
+            + " GB/s: the large sizes that show the bandwidth are missing, so β is a guess beyond the data";
+    case PlausibilityProblem::Kind::PoorFit:
+        return "the line misses the rows by a median " + fixed(problem.value * 100, 0)
+            + " %: the run is noisy or mixes regimes the fit cannot separate";
+    }
+    return {};
 }
 
 } // namespace tutor::model

@@ -21,6 +21,7 @@
 #include "model/measure/measurement.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace tutor::model {
@@ -92,6 +93,24 @@ struct HoldOut {
     double medianRelativeError = 0;
 };
 Result<HoldOut> holdOut(const std::vector<Measurement>& measurements, const CalibrationOptions& options = {});
+
+/// Why a calibration cannot describe real hardware. Kinds:
+/// - AlphaTooHigh: α (value, seconds per step) above kMostPlausibleAlphaSeconds = limit (a collective starts in
+///   microseconds, so the run was disturbed or its small sizes are missing);
+/// - AboveLink: β (value, GB/s) above 1.2 × the link's bus bandwidth (limit) when that is known (> 0);
+/// - BeyondData: β (value) above 1.5 × the best bus bandwidth a measured size reached (limit): the large sizes
+///   are missing, so β is a guess beyond the data;
+/// - PoorFit: median relative error (value) above 25 % (limit).
+struct PlausibilityProblem {
+    enum class Kind { AlphaTooHigh, AboveLink, BeyondData, PoorFit } kind = Kind::PoorFit;
+    double value = 0;
+    double limit = 0;
+    bool operator==(const PlausibilityProblem&) const = default;
+};
+inline constexpr Seconds kMostPlausibleAlphaSeconds = 1e-3;
+std::vector<PlausibilityProblem> plausibilityProblems(const Calibration& calibration, double linkBusGBps = 0);
+/// One English sentence for the command line and logs.
+std::string text(const PlausibilityProblem& problem);
 
 /// The fitted link (summary()): α per step and β = B, line rate left as in `base` (kind, lineRateGBps), source
 /// saying so.

@@ -165,6 +165,50 @@ private slots:
         QCOMPARE(fit->predictSeconds(12 * KiB), line(ll128, 12 * KiB));
     }
 
+    // What a real machine cannot give is named: α above 1 ms per step, β above the link, β far beyond the largest
+    // measured size's busbw (no large sizes), a line that misses the rows. A clean sweep raises nothing.
+    void flagsImplausibleFits_data()
+    {
+        QTest::addColumn<double>("alpha");
+        QTest::addColumn<double>("beta");
+        QTest::addColumn<qint64>("largest");
+        QTest::addColumn<double>("noise");
+        QTest::addColumn<double>("link");
+        QTest::addColumn<QList<int>>("kinds");
+        using K = PlausibilityProblem::Kind;
+        QTest::newRow("clean sweep") << 5e-6 << 20.0 << qint64(256 * MiB) << 0.01 << 25.0 << QList<int> {};
+        QTest::newRow("α 10.7 ms per step")
+            << 10.7e-3 << 20.0 << qint64(4 * GiB) << 0.01 << 0.0 << QList<int> { int(K::AlphaTooHigh) };
+        QTest::newRow("β above the link")
+            << 5e-6 << 50.0 << qint64(256 * MiB) << 0.01 << 10.0 << QList<int> { int(K::AboveLink) };
+        // Up to 4 KiB only, α 20 µs: no size gets near β, whatever the fit says about it.
+        QTest::newRow("no large sizes") << 20e-6 << 100.0 << qint64(4 * KiB) << 0.0 << 0.0
+                                        << QList<int> { int(K::BeyondData) };
+        QTest::newRow("noise 60 %") << 5e-6 << 20.0 << qint64(256 * MiB) << 0.6 << 0.0
+                                    << QList<int> { int(K::PoorFit) };
+    }
+    void flagsImplausibleFits()
+    {
+        QFETCH(double, alpha);
+        QFETCH(double, beta);
+        QFETCH(qint64, largest);
+        QFETCH(double, noise);
+        QFETCH(double, link);
+        QFETCH(QList<int>, kinds);
+        const auto ms = synthetic(Collective::AllReduce, 8, alpha, beta, 8, static_cast<Bytes>(largest), noise, 7);
+        CalibrationOptions options;
+        options.maxSegments = 1;
+        const auto fit = calibrate(ms, options);
+        QVERIFY2(fit.ok(), toText(fit.problems()).c_str());
+        QList<int> found;
+        for (const PlausibilityProblem& p : plausibilityProblems(*fit, link)) {
+            found << int(p.kind);
+            QVERIFY(!text(p).empty());
+            QVERIFY(p.value > p.limit); // each names the figure beyond its limit
+        }
+        QCOMPARE(found, kinds);
+    }
+
     void oneSpoiledSizeDoesNotDragTheLine()
     {
         // One size measured 5× too slow (a preempted run): the least-absolute-deviation line still recovers

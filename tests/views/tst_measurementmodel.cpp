@@ -184,6 +184,37 @@ private slots:
         QCOMPARE(cell(model, MeasurementModel::Spread, MeasurementModel::RawValueRole).toDouble(), 0.9e-5);
     }
 
+    // An efficiency above the fitted asymptote is flagged: red, a ⚠ before the number and the reason first in the
+    // tooltip; a plausible one is shown plainly.
+    void flagsImplausibleEfficiency_data()
+    {
+        QTest::addColumn<double>("efficiency");
+        QTest::addColumn<bool>("flagged");
+        QTest::newRow("75 %") << 0.75 << false;
+        QTest::newRow("105 % (noise around the asymptote)") << 1.05 << false;
+        QTest::newRow("317 %") << 3.17 << true;
+    }
+    void flagsImplausibleEfficiency()
+    {
+        QFETCH(double, efficiency);
+        QFETCH(bool, flagged);
+        model::MeasurementRow row;
+        row.measurement = measurement(model::Collective::AllReduce, 8, 1 << 20, 1e-4, false);
+        row.fit = model::FitPoint { 1 << 20, 1e-4, 1.1e-4, 0.1, efficiency };
+        MeasurementModel model;
+        model.setRows({ row });
+        const QString shown = cell(model, MeasurementModel::Efficiency).toString();
+        QCOMPARE(shown.startsWith(QStringLiteral("⚠")), flagged);
+        QVERIFY(shown.endsWith(views::percentText(efficiency)));
+        QCOMPARE(cell(model, MeasurementModel::Efficiency, Qt::ForegroundRole).isValid(), flagged);
+        QCOMPARE(cell(model, MeasurementModel::Efficiency, Qt::ToolTipRole)
+                     .toString()
+                     .startsWith(QStringLiteral("Implausible")),
+            flagged);
+        // Other columns of the same row are not flagged.
+        QVERIFY(!cell(model, MeasurementModel::BusBw, Qt::ForegroundRole).isValid());
+    }
+
     void sortsSizesAsNumbers()
     {
         // As text "1 KiB" < "512 B" < "8 B"; as numbers 8 < 512 < 1024.

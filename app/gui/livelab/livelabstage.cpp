@@ -80,6 +80,9 @@ void LiveLabStage::connectSession()
         m_progress->setRange(0, 1);
         m_progress->setValue(0);
         m_progress->setFormat(tr("starting…"));
+        // A new run: the fit of the earlier rows no longer describes what is on screen.
+        m_fitLabel->clear();
+        m_use->setEnabled(false);
         m_status->setText(tr("Starting %1").arg(workerPath));
     });
     connect(m_session, &LiveLabSession::runningChanged, this, &LiveLabStage::setRunning);
@@ -303,8 +306,11 @@ void LiveLabStage::onProgress(int index, int total, qint64 bytes, bool inPlace)
 
 void LiveLabStage::onFinished(bool ok, const QString& summary)
 {
-    m_progress->setValue(m_progress->maximum());
-    m_progress->setFormat(ok ? tr("done") : tr("stopped"));
+    // A stopped run keeps the bar where it stopped (a full bar would say every size was measured).
+    if (ok)
+        m_progress->setValue(m_progress->maximum());
+    m_progress->setFormat(
+        ok ? tr("done") : tr("stopped after %1 of %2").arg(m_progress->value()).arg(m_progress->maximum()));
     m_status->setText(summary);
     emit message(summary, !ok);
 }
@@ -389,7 +395,36 @@ void LiveLabStage::onCalibrated(const model::Calibration& fit, const std::option
     if (heldOut)
         text
             += tr(" Every other size held back: median error %1 %.").arg(heldOut->medianRelativeError * 100, 0, 'f', 1);
-    m_fitLabel->setText(text);
+    // What no real machine would give, said beside the figures.
+    QStringList doubts;
+    for (const model::PlausibilityProblem& p :
+        model::plausibilityProblems(fit, m_session->comparisonPreset().intra.bandwidthGBps)) {
+        switch (p.kind) {
+        case model::PlausibilityProblem::Kind::AlphaTooHigh:
+            doubts << tr("α = %1 µs per step is above 1 ms: a collective starts in microseconds, so the run was "
+                         "disturbed (other jobs, swapping) or its small sizes are missing.")
+                          .arg(p.value * 1e6, 0, 'f', 0);
+            break;
+        case model::PlausibilityProblem::Kind::AboveLink:
+            doubts << tr("β = %1 GB/s is above the %2 GB/s link of the comparison hardware: check the rank count, or "
+                         "compare with the hardware the run used.")
+                          .arg(p.value, 0, 'f', 1)
+                          .arg(p.limit, 0, 'f', 1);
+            break;
+        case model::PlausibilityProblem::Kind::BeyondData:
+            doubts << tr("β = %1 GB/s is far above the best measured %2 GB/s: the large sizes are missing, so β is a "
+                         "guess beyond the data; extend the sweep.")
+                          .arg(p.value, 0, 'f', 1)
+                          .arg(p.limit, 0, 'f', 1);
+            break;
+        case model::PlausibilityProblem::Kind::PoorFit:
+            doubts << tr("The line misses the rows by a median %1 %: the run is noisy or mixes regimes the fit "
+                         "cannot separate.")
+                          .arg(p.value * 100, 0, 'f', 0);
+            break;
+        }
+    }
+    m_fitLabel->setText(doubts.isEmpty() ? text : text + QStringLiteral("\n⚠ ") + doubts.join(QStringLiteral("\n⚠ ")));
 }
 
 void LiveLabStage::useForPredictions()
@@ -418,10 +453,25 @@ void LiveLabStage::onOverlap(const live::OverlapRecord& o, const model::OverlapP
         { tr("compute slowdown (×)"), o.computeSlowdown, 1.0 },
         { tr("collective slowdown (×)"), o.commSlowdown, 1.0 },
     };
+    // Measured values no machine can give: both together faster than compute alone, overlap outside 0–100 %.
+    const QString impossible = o.overallUs < 0.97 * o.computeAloneUs
+        ? tr("Implausible: compute and collective together took less than compute alone. The timings are noisy; run "
+             "more iterations.")
+        : QString();
+    const auto outside = [](double pct) { return pct < -1 || pct > 101; };
     m_overlapTable->setRowCount(static_cast<int>(std::size(rows)));
     for (int i = 0; i < static_cast<int>(std::size(rows)); ++i) {
         m_overlapTable->setItem(i, 0, new QTableWidgetItem(rows[i].name));
-        m_overlapTable->setItem(i, 1, number(rows[i].measured, 2));
+        QTableWidgetItem* measured = number(rows[i].measured, 2);
+        QString why = i == 2 ? impossible : QString();
+        if ((i == 3 || i == 4) && outside(rows[i].measured))
+            why = tr("Implausible: an overlap share is between 0 and 100 %.");
+        if (!why.isEmpty()) {
+            measured->setText(QStringLiteral("⚠ ") + measured->text());
+            measured->setForeground(QColor(0xcf222e));
+            measured->setToolTip(why);
+        }
+        m_overlapTable->setItem(i, 1, measured);
         m_overlapTable->setItem(i, 2, number(rows[i].predicted, 2));
     }
 }
