@@ -193,10 +193,7 @@ QPixmap legendSwatch(const QColor& fill, const Palette& palette, qreal dpr, bool
     QPainter painter(&pixmap);
     const QRectF box(1, 1, size.width() - 2, size.height() - 2);
     if (hatched) {
-        painter.fillRect(box, palette.background);
-        painter.fillRect(box, QBrush(fill, Qt::BDiagPattern));
-        painter.setPen(QPen(fill, 1));
-        painter.drawRect(box.adjusted(0.5, 0.5, -0.5, -0.5));
+        paintIdle(painter, box, fill, palette);
     } else {
         painter.fillRect(box, fill);
     }

@@ -178,6 +178,14 @@ bool TimelineHighlight::matches(const model::Timeline& timeline, int eventIndex)
     return true;
 }
 
+void paintIdle(QPainter& painter, const QRectF& rect, const QColor& colour, const Palette& palette)
+{
+    painter.fillRect(rect, palette.background);
+    painter.fillRect(rect, QBrush(colour, Qt::BDiagPattern));
+    painter.setPen(QPen(colour, 1));
+    painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
+}
+
 QColor eventColor(const model::Timeline& timeline, const model::Event& event, const Palette& palette)
 {
     switch (event.kind) {
@@ -301,10 +309,7 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
             // Clip to a little beyond the plot so huge zoom factors stay in the raster engine's range.
             const QRectF drawn = r.intersected(plot.adjusted(-2, -2, 2, 2));
             if (e.kind == EventKind::Idle && options.hatchBubbles) {
-                painter.fillRect(drawn, palette.background);
-                painter.fillRect(drawn, QBrush(colour, Qt::BDiagPattern));
-                painter.setPen(QPen(colour, 1));
-                painter.drawRect(drawn.adjusted(0.5, 0.5, -0.5, -0.5));
+                paintIdle(painter, drawn, colour, palette);
             } else {
                 painter.fillRect(drawn, colour);
                 if (drawn.width() >= 6) // a hairline between back-to-back events (layers) keeps them apart

@@ -58,6 +58,9 @@ struct TimelinePaintStats {
     int mergedRows = 0; ///< lanes that needed a merged row
 };
 
+/// Idle time as the timeline draws it (and its legend shows it): hatched in `colour` on the background, outlined.
+void paintIdle(QPainter& painter, const QRectF& rect, const QColor& colour, const Palette& palette);
+
 /// The colour an event is drawn in: compute by kind, communication by its lane's kind, idle as bubble hatch.
 QColor eventColor(const model::Timeline& timeline, const model::Event& event, const Palette& palette);
 
