@@ -13,6 +13,7 @@
 #include "search/searchstage.h"
 #include "shortcutrouter.h"
 #include "stage.h"
+#include "training/trainingcontroller.h"
 #include "training/trainingstage.h"
 #include "views/text.h"
 #if __has_include("training/scenarioform.h")
@@ -76,6 +77,11 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& lan
     });
     retranslate();
     showPage(m_useSettings ? std::clamp(m_settings.lastStage(), 0, Navigator::PageCount - 1) : 0);
+    // The scenario the Training page had last time (quietly: a file since moved or broken keeps the default).
+    if (m_useSettings && QFileInfo(m_settings.lastScenario()).isFile()) {
+        if (TrainingStage* training = trainingStage())
+            training->openScenario(m_settings.lastScenario());
+    }
     if (!restoreSettings || m_settings.windowGeometry().isEmpty()) {
         resize(1440, 900);
         // Four lines of explanation by default: on a 720-pixel screen the stage keeps the height it needs.
@@ -90,6 +96,16 @@ void MainWindow::createStages()
     m_stack = new PageStack(this);
     m_stages[Navigator::Collectives] = new CollectivesStage(this);
     m_stages[Navigator::Training] = new TrainingStage(this);
+    // Every scenario that opens, from File → Open, Recent, the Examples box or the command line, becomes the last
+    // scenario (restored at the next start) and joins Recent.
+    connect(trainingStage()->controller(), &TrainingController::scenarioOpened, this,
+        [this](const model::Scenario&, const QString& path) {
+            if (!m_useSettings || path.isEmpty())
+                return;
+            m_settings.setLastScenario(path);
+            m_settings.addRecentFile(path);
+            updateRecentFiles();
+        });
     auto* liveLab = new LiveLabStage(this);
     m_stages[Navigator::LiveLab] = liveLab;
     m_stages[Navigator::Lessons] = new LessonStage(this);
@@ -294,12 +310,7 @@ bool MainWindow::openScenario(const QString& path)
             tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size())).arg(QFileInfo(path).fileName()));
         return false;
     }
-    m_lastProblems.clear();
-    if (m_useSettings) {
-        m_settings.setLastScenario(path);
-        m_settings.addRecentFile(path);
-        updateRecentFiles();
-    }
+    m_lastProblems.clear(); // Recent and the last scenario: the training controller's scenarioOpened (createStages)
     statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }

@@ -7,6 +7,8 @@
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/playback.h"
+#include "app/gui/settings.h"
+#include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #if __has_include("app/gui/training/scenarioform.h")
 #include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
@@ -14,6 +16,7 @@
 #include "views/collectiveview.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QListWidget>
 #include <QMenu>
@@ -41,6 +44,7 @@ private slots:
     void collectivesReadout();
     void badParametersShowProblems();
     void malformedScenarioKeepsPrevious();
+    void examplesReachRecentAndComeBack();
     void exportView_data();
     void exportView();
 };
@@ -267,3 +271,34 @@ void TestMainWindow::exportView()
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"
+
+// A scenario chosen from the Examples box joins Recent and is the last scenario; the next window opens it again.
+void TestMainWindow::examplesReachRecentAndComeBack()
+{
+    Settings().setLastScenario({});
+    QString example;
+    {
+        MainWindow window(true);
+        TrainingStage* training = window.trainingStage();
+        QVERIFY(training);
+        // The Examples box is the form's first combo box; pick ZeRO-1 in it as a user does.
+        auto* examples = training->form()->findChild<QComboBox*>();
+        QVERIFY(examples);
+        int index = -1;
+        for (int i = 0; i < examples->count(); ++i)
+            if (examples->itemData(i).toString().endsWith(QStringLiteral("zero1.json")))
+                index = i;
+        QVERIFY(index >= 0);
+        example = examples->itemData(index).toString();
+        examples->setCurrentIndex(index);
+        emit examples->activated(index);
+        training->controller()->waitForIdle();
+        QCOMPARE(training->scenarioPath(), example);
+        QCOMPARE(Settings().lastScenario(), example);
+        QVERIFY(Settings().recentFiles().contains(example));
+    }
+    MainWindow next(true);
+    next.trainingStage()->controller()->waitForIdle();
+    QCOMPARE(next.trainingStage()->scenarioPath(), example);
+    Settings().setLastScenario({});
+}
