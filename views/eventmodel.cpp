@@ -45,7 +45,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Kind:
             return displayName(e.kind);
         case Lane:
-            return laneKnown ? QString::fromStdString(m_timeline.lanes[static_cast<size_t>(e.lane)].name) : QString();
+            return laneKnown ? laneName(m_timeline.lanes[static_cast<size_t>(e.lane)]) : QString();
         case Start:
             return secondsText(e.start);
         case Duration:

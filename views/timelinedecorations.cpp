@@ -97,7 +97,7 @@ void paintLaneLabels(QPainter& painter, const model::Timeline& timeline, const T
         const QRectF swatch(rect.left() + 6, top + h / 2 - 4, 8, 8);
         painter.fillRect(swatch, palette.laneColor(static_cast<int>(info.kind)));
         painter.setPen(palette.text);
-        const QString name = metrics.elidedText(QString::fromStdString(info.name), Qt::ElideRight, rect.width() - 24);
+        const QString name = metrics.elidedText(laneName(info), Qt::ElideRight, rect.width() - 24);
         painter.drawText(QRectF(rect.left() + 20, top, rect.width() - 24, h), Qt::AlignVCenter | Qt::AlignLeft, name);
     }
     painter.restore();
@@ -164,6 +164,31 @@ QString displayName(model::EventKind kind)
     return {};
 }
 
+QString laneName(const model::Lane& lane)
+{
+    const char* kind = "compute";
+    switch (lane.kind) {
+    case LaneKind::Compute:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "compute");
+        break;
+    case LaneKind::TpComm:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "tp");
+        break;
+    case LaneKind::DpComm:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "dp");
+        break;
+    case LaneKind::PpComm:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "pp");
+        break;
+    case LaneKind::EpComm:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "ep");
+        break;
+    }
+    return QCoreApplication::translate("tutor::views::Timeline", "stage %1 · %2")
+        .arg(lane.stage)
+        .arg(QCoreApplication::translate("tutor::views::Timeline", kind));
+}
+
 QString displayName(model::LaneKind kind)
 {
     switch (kind) {
@@ -202,7 +227,8 @@ QPixmap legendSwatch(const QColor& fill, const Palette& palette, qreal dpr, bool
     return pixmap;
 }
 
-QString tr(const char* text)
+/// In the Timeline context, as lupdate reads it (a literal context for every string).
+QString timelineText(const char* text)
 {
     return QCoreApplication::translate("tutor::views::Timeline", text);
 }
@@ -238,19 +264,23 @@ std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const P
     for (const auto& [kind, meaning] : compute)
         if (kinds[static_cast<size_t>(kind)]) {
             probe.kind = kind;
-            out.push_back(
-                { legendSwatch(eventColor(timeline, probe, palette), palette, dpr), displayName(kind), tr(meaning) });
+            out.push_back({ legendSwatch(eventColor(timeline, probe, palette), palette, dpr), displayName(kind),
+                timelineText(meaning) });
         }
     for (const LaneKind lane : { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm })
         if (commLanes[static_cast<size_t>(lane)])
             out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(lane)), palette, dpr), displayName(lane),
-                tr("a collective or point-to-point transfer of this parallel dimension; hover it for its cost") });
+                QCoreApplication::translate("tutor::views::Timeline",
+                    "a collective or point-to-point transfer of this parallel dimension; hover it for its cost") });
     if (exposed)
         out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(LaneKind::DpComm)), palette, dpr, false, true),
-            tr("exposed (red)"), tr("the part of a transfer that compute did not hide: the step waits for it") });
+            QCoreApplication::translate("tutor::views::Timeline", "exposed (red)"),
+            QCoreApplication::translate(
+                "tutor::views::Timeline", "the part of a transfer that compute did not hide: the step waits for it") });
     if (computeLane || kinds[static_cast<size_t>(EventKind::Idle)])
         out.push_back({ legendSwatch(palette.bubbleHatch, palette, dpr, true), displayName(EventKind::Idle),
-            tr("hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)") });
+            QCoreApplication::translate("tutor::views::Timeline",
+                "hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)") });
     return out;
 }
 

@@ -94,6 +94,9 @@ TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const 
 /// Translated names for tooltips and tables.
 QString displayName(model::EventKind kind);
 QString displayName(model::LaneKind kind);
+/// A lane's name in the interface language: "stage 0 · compute", "阶段 0 · 计算" (the model's Lane::name is English,
+/// for traces and the command line).
+QString laneName(const model::Lane& lane);
 
 /// The legend of a timeline: one entry per kind of thing it draws (forward, backward, recompute, optimizer, each
 /// communication lane kind, the exposed part in red, hatched idle time), each with the swatch the painter uses and

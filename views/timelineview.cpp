@@ -185,7 +185,7 @@ QString TimelineView::describeEvent(int index) const
     const auto& e = m_timeline.events[static_cast<size_t>(index)];
     QString laneName;
     if (e.lane >= 0 && e.lane < static_cast<int>(m_timeline.lanes.size()))
-        laneName = QString::fromStdString(m_timeline.lanes[static_cast<size_t>(e.lane)].name);
+        laneName = views::laneName(m_timeline.lanes[static_cast<size_t>(e.lane)]);
     QString html = QStringLiteral("<b>%1</b><br/>").arg(QString::fromStdString(e.label).toHtmlEscaped());
     auto row = [&html](const QString& key, const QString& value) {
         html += QStringLiteral("%1: %2<br/>").arg(key, value.toHtmlEscaped());

@@ -2413,25 +2413,6 @@
     </message>
 </context>
 <context>
-    <name>tutor::views</name>
-    <message>
-        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>exposed (red)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the part of a transfer that compute did not hide: the step waits for it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>tutor::views::BandwidthChart</name>
     <message>
         <source>Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run this collective. Left of the dashed boundary the α (latency) term dominates, right of it the β (bandwidth) term.</source>
@@ -3071,6 +3052,42 @@
     </message>
     <message>
         <source>the optimizer step (Adam) after the gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exposed (red)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the part of a transfer that compute did not hide: the step waits for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2407,25 +2407,6 @@
     </message>
 </context>
 <context>
-    <name>tutor::views</name>
-    <message>
-        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
-        <translation>该并行维度的一次集合通信或点对点传输；悬停可查看其开销</translation>
-    </message>
-    <message>
-        <source>exposed (red)</source>
-        <translation>暴露（红色）</translation>
-    </message>
-    <message>
-        <source>the part of a transfer that compute did not hide: the step waits for it</source>
-        <translation>传输中未被计算掩盖的部分：训练步要等它完成</translation>
-    </message>
-    <message>
-        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
-        <translation>斜线：GPU 此处不做计算（流水线气泡，或在等待数据）</translation>
-    </message>
-</context>
-<context>
     <name>tutor::views::BandwidthChart</name>
     <message>
         <source>Bus bandwidth (nccl-tests definition) against message size for every algorithm that can run this collective. Left of the dashed boundary the α (latency) term dominates, right of it the β (bandwidth) term.</source>
@@ -3065,6 +3046,42 @@
     <message>
         <source>the optimizer step (Adam) after the gradients</source>
         <translation>梯度之后的优化器步（Adam）</translation>
+    </message>
+    <message>
+        <source>tp</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>dp</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>ep</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2</source>
+        <translation>阶段 %1 · %2</translation>
+    </message>
+    <message>
+        <source>a collective or point-to-point transfer of this parallel dimension; hover it for its cost</source>
+        <translation>该并行维度的一次集合通信或点对点传输；悬停可查看其开销</translation>
+    </message>
+    <message>
+        <source>exposed (red)</source>
+        <translation>暴露（红色）</translation>
+    </message>
+    <message>
+        <source>the part of a transfer that compute did not hide: the step waits for it</source>
+        <translation>传输中未被计算掩盖的部分：训练步要等它完成</translation>
+    </message>
+    <message>
+        <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
+        <translation>斜线：GPU 此处不做计算（流水线气泡，或在等待数据）</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,9 @@
 #include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
 #endif
 #include "views/collectiveview.h"
+#include "views/legend.h"
+#include "views/timelinepainter.h"
+#include "views/timelineview.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -26,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <algorithm>
 
 using namespace tutor;
 using namespace tutor::app;
@@ -45,6 +49,7 @@ private slots:
     void badParametersShowProblems();
     void malformedScenarioKeepsPrevious();
     void examplesReachRecentAndComeBack();
+    void timelineLegendAndLanesInChinese();
     void exportView_data();
     void exportView();
 };
@@ -301,4 +306,28 @@ void TestMainWindow::examplesReachRecentAndComeBack()
     next.trainingStage()->controller()->waitForIdle();
     QCOMPARE(next.trainingStage()->scenarioPath(), example);
     Settings().setLastScenario({});
+}
+
+// In Chinese the timeline's legend and lane names are Chinese: every entry and every lane name has a CJK character.
+void TestMainWindow::timelineLegendAndLanesInChinese()
+{
+    MainWindow window(false, nullptr, QStringLiteral("zh_CN"));
+    window.show();
+    window.showPage(Navigator::Training);
+    TrainingStage* training = window.trainingStage();
+    training->controller()->waitForIdle();
+    QCoreApplication::processEvents();
+    const auto hasCjk = [](const QString& text) {
+        return std::any_of(
+            text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+    };
+    auto* legend = training->findChild<views::Legend*>(QStringLiteral("timelineLegend"));
+    QVERIFY(legend);
+    QVERIFY(!legend->texts().isEmpty());
+    for (const QString& text : legend->texts())
+        QVERIFY2(hasCjk(text), qPrintable(text));
+    const auto& lanes = training->timelineView()->timeline().lanes;
+    QVERIFY(!lanes.empty());
+    for (const auto& lane : lanes)
+        QVERIFY2(hasCjk(views::laneName(lane)), qPrintable(views::laneName(lane)));
 }
