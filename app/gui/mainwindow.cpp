@@ -4,6 +4,7 @@
 #include "collectives/collectivesstage.h"
 #include "language.h"
 #include "lessons/lessonstage.h"
+#include "livelab/hardwareprofile.h"
 #include "livelab/livelabstage.h"
 #include "pagestack.h"
 #include "playback.h"
@@ -119,8 +120,15 @@ void MainWindow::createStages()
         }
     });
     // Links fitted in the live lab replace the preset's links in the collectives stage's predictions.
+    // The calibrated profile is a choice in the Collectives hardware list ("Calibrated: …"), chosen at once when the
+    // live lab applies it; without a saved profile the fitted links replace the current preset's.
+    if (const auto profile = loadCustomProfile())
+        collectivesStage()->setCalibratedProfile(profile, false);
     connect(liveLab, &LiveLabStage::calibrationApplied, this, [this](model::Link intra, model::Link inter) {
-        collectivesStage()->controller()->setCalibratedLinks(intra, inter);
+        if (const auto profile = loadCustomProfile())
+            collectivesStage()->setCalibratedProfile(profile, true);
+        else
+            collectivesStage()->controller()->setCalibratedLinks(intra, inter);
         showMessage(tr("Calibrated links now used for the Collectives predictions."), false);
     });
     for (Stage* s : m_stages) {

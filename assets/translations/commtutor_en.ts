@@ -366,6 +366,14 @@
         <source>How the data moves; auto picks the cheapest of NCCL&apos;s own algorithms, as NCCL&apos;s tuner does</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Calibrated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Links fitted to your live-lab measurements (Live lab → Calibrate → Use for predictions)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesStage</name>

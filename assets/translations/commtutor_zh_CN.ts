@@ -365,6 +365,14 @@
         <source>How the data moves; auto picks the cheapest of NCCL&apos;s own algorithms, as NCCL&apos;s tuner does</source>
         <translation>数据如何流动；auto 像 NCCL 的调优器一样，在 NCCL 自己的算法中选最便宜的</translation>
     </message>
+    <message>
+        <source>Calibrated: %1</source>
+        <translation>已校准：%1</translation>
+    </message>
+    <message>
+        <source>Links fitted to your live-lab measurements (Live lab → Calibrate → Use for predictions)</source>
+        <translation>按你在实测实验室的测量拟合出的链路（实测实验室 → 校准 → 用于预测）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesStage</name>

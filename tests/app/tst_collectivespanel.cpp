@@ -118,6 +118,37 @@ private slots:
             QVERIFY2(greyed > 0, "NVLS needs NVSwitch: a PCIe machine cannot run it");
     }
 
+    // The live lab's calibrated profile is a choice in the hardware list; chosen, the prediction runs on its links
+    // (a 12.5 GB/s link gives a ring AllReduce busbw below 12.5 GB/s, where the H100 preset gives hundreds).
+    void calibratedProfileIsAHardwareChoice()
+    {
+        app::CollectivesStage stage;
+        auto* panel = qobject_cast<app::CollectivesPanel*>(stage.parameterPanel());
+        auto* hardware = panel->findChildren<QComboBox*>(QString(), Qt::FindDirectChildrenOnly).value(3);
+        QVERIFY(hardware);
+        const auto base = model::findPreset("hgx-h100");
+        QVERIFY(base);
+        model::HardwarePreset profile = *base;
+        profile.id = app::CollectivesController::kCalibratedPresetId;
+        profile.name = "this machine, 14:02";
+        profile.intra.bandwidthGBps = 12.5;
+        stage.setCalibratedProfile(profile, true);
+        const int at = hardware->findData(QString::fromLatin1(app::CollectivesController::kCalibratedPresetId));
+        QVERIFY(at >= 0);
+        QCOMPARE(hardware->currentIndex(), at);
+        QVERIFY(hardware->itemText(at).contains(QStringLiteral("this machine, 14:02")));
+        const auto& result = stage.controller()->result();
+        QVERIFY(result.topologyOk);
+        QCOMPARE(result.topology.intra.bandwidthGBps, 12.5);
+        QVERIFY(result.cost);
+        QVERIFY2(result.cost->busBwGBps < 12.5, qPrintable(QString::number(result.cost->busBwGBps)));
+        // Removed: the item goes and the page returns to the default preset.
+        stage.setCalibratedProfile(std::nullopt, false);
+        QCOMPARE(hardware->findData(QString::fromLatin1(app::CollectivesController::kCalibratedPresetId)), -1);
+        QCOMPARE(stage.controller()->params().presetId, app::CollectivesParams {}.presetId);
+        QVERIFY(stage.controller()->result().cost->busBwGBps > 100);
+    }
+
     void refusesNodesThePresetDoesNotHave()
     {
         app::CollectivesStage stage;

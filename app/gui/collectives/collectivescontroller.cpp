@@ -34,7 +34,13 @@ void CollectivesController::clearCalibration()
     recompute();
 }
 
-model::Result<model::Topology> CollectivesController::topologyFor(const CollectivesParams& params)
+void CollectivesController::setCalibratedProfile(std::optional<model::HardwarePreset> profile)
+{
+    m_profile = std::move(profile);
+    recompute();
+}
+
+model::Result<model::Topology> CollectivesController::topologyFor(const CollectivesParams& params) const
 {
     model::TopologySpec spec;
     spec.preset = params.presetId;
@@ -53,6 +59,8 @@ model::Result<model::Topology> CollectivesController::topologyFor(const Collecti
         spec.nicsPerNode = params.nicsPerNode;
     if (params.sharp)
         spec.sharp = true;
+    if (m_profile && params.presetId == kCalibratedPresetId)
+        return model::buildTopology(*m_profile, spec);
     return model::buildTopology(spec);
 }
 

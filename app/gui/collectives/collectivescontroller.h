@@ -67,10 +67,14 @@ public:
     /// Links measured by the live lab replace the preset's intra- and/or inter-node link until cleared.
     void setCalibratedLinks(std::optional<model::Link> intra, std::optional<model::Link> inter);
     void clearCalibration();
+    /// The live lab's calibrated profile (id kCalibratedPresetId), offered beside the presets; nullopt removes it.
+    void setCalibratedProfile(std::optional<model::HardwarePreset> profile);
+    const std::optional<model::HardwarePreset>& calibratedProfile() const { return m_profile; }
+    static constexpr const char* kCalibratedPresetId = "custom-calibrated";
 
-    /// The topology for `params`: a preset's links, `nodes` nodes of ranks/nodes GPUs each. Problems name
-    /// the field ("nodes = 3: must divide ranks = 8").
-    static model::Result<model::Topology> topologyFor(const CollectivesParams& params);
+    /// The topology for `params`: a preset's links (the calibrated profile's for kCalibratedPresetId), `nodes`
+    /// nodes of ranks/nodes GPUs each. Problems name the field ("nodes = 3: must divide ranks = 8").
+    model::Result<model::Topology> topologyFor(const CollectivesParams& params) const;
 
 signals:
     void updated();
@@ -82,6 +86,7 @@ private:
     CollectivesResult m_result;
     std::optional<model::Link> m_intra;
     std::optional<model::Link> m_inter;
+    std::optional<model::HardwarePreset> m_profile;
 };
 
 } // namespace tutor::app

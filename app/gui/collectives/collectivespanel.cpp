@@ -227,6 +227,25 @@ void CollectivesPanel::fillAlgorithms(model::Collective op)
     m_algorithm->setCurrentIndex(index >= 0 ? index : 0);
 }
 
+void CollectivesPanel::setCalibratedProfile(const QString& name)
+{
+    const QString id = QString::fromLatin1(CollectivesController::kCalibratedPresetId);
+    const QSignalBlocker quiet(m_preset);
+    const int at = m_preset->findData(id);
+    if (name.isEmpty()) {
+        if (at >= 0)
+            m_preset->removeItem(at);
+        return;
+    }
+    const QString text = tr("Calibrated: %1").arg(name);
+    if (at >= 0)
+        m_preset->setItemText(at, text);
+    else
+        m_preset->insertItem(0, text, id);
+    m_preset->setItemData(m_preset->findData(id),
+        tr("Links fitted to your live-lab measurements (Live lab → Calibrate → Use for predictions)"), Qt::ToolTipRole);
+}
+
 std::vector<model::Algorithm> CollectivesPanel::offeredAlgorithms() const
 {
     std::vector<model::Algorithm> out;

@@ -29,6 +29,9 @@ public:
     /// Greys out the listed algorithms (defined for the collective, but not on this machine or rank count), each
     /// with its reason as the item's tooltip; every other listed algorithm is enabled again.
     void setUnavailableAlgorithms(const std::vector<std::pair<model::Algorithm, QString>>& unavailable);
+    /// Offers the live lab's calibrated profile in the hardware list as "Calibrated: <name>" (data
+    /// CollectivesController::kCalibratedPresetId), or removes it (empty name).
+    void setCalibratedProfile(const QString& name);
     /// The algorithms the list offers now (Auto first): those defined for the chosen collective.
     std::vector<model::Algorithm> offeredAlgorithms() const;
 

@@ -88,6 +88,20 @@ double CollectivesStage::naturalRate() const
     return std::max(1.0, duration() / kTargetPlaySeconds);
 }
 
+void CollectivesStage::setCalibratedProfile(const std::optional<model::HardwarePreset>& profile, bool select)
+{
+    m_controller->setCalibratedProfile(profile);
+    m_panel->setCalibratedProfile(profile ? QString::fromStdString(profile->name) : QString());
+    CollectivesParams params = m_controller->params();
+    const std::string id = CollectivesController::kCalibratedPresetId;
+    if (profile && select)
+        params.presetId = id;
+    else if (!profile && params.presetId == id)
+        params.presetId = CollectivesParams {}.presetId;
+    m_panel->setParams(params);
+    m_controller->setParams(params);
+}
+
 QWidget* CollectivesStage::parameterPanel()
 {
     return m_panel;

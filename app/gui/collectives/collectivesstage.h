@@ -35,6 +35,8 @@ public:
 
     void setColors(const views::Palette& palette) override;
     CollectivesController* controller() const { return m_controller; }
+    /// Offers a calibrated profile in the hardware list (nullopt removes it); `select` shows it at once.
+    void setCalibratedProfile(const std::optional<model::HardwarePreset>& profile, bool select);
     views::CollectiveView* view() const { return m_view; }
     CollectivesPanel* panel() const { return m_panel; }
     /// The readout beside the animation (α, β, total, algbw, busbw, auto's pick, formula) as rich text.
