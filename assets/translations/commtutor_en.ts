@@ -535,10 +535,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Answered %1 · correct %2 · due for review %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>All questions</source>
         <translation type="unfinished"></translation>
     </message>
@@ -580,6 +576,25 @@
     </message>
     <message>
         <source>Missed questions come back first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It comes back in this session&apos;s review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Next review in %n day(s).</source>
+        <translation>
+            <numerusform>Next review in %n day.</numerusform>
+            <numerusform>Next review in %n days.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered %1 · correct %2 · due today %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · next review %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -536,10 +536,6 @@
         <translation>你的回答覆盖了这些要点吗？请自评。</translation>
     </message>
     <message>
-        <source>Answered %1 · correct %2 · due for review %3</source>
-        <translation>已答 %1 · 正确 %2 · 待复习 %3</translation>
-    </message>
-    <message>
         <source>All questions</source>
         <translation>全部题目</translation>
     </message>
@@ -582,6 +578,24 @@
     <message>
         <source>Missed questions come back first</source>
         <translation>答错的题优先再出现</translation>
+    </message>
+    <message>
+        <source>It comes back in this session&apos;s review.</source>
+        <translation>它会在本次复习中再出现。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Next review in %n day(s).</source>
+        <translation>
+            <numerusform>%n 天后再复习。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered %1 · correct %2 · due today %3</source>
+        <translation>已答 %1 · 答对 %2 · 今日待复习 %3</translation>
+    </message>
+    <message>
+        <source> · next review %1</source>
+        <translation> · 下次复习 %1</translation>
     </message>
 </context>
 <context>

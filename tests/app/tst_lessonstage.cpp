@@ -46,6 +46,7 @@ private slots:
     void languageFollowsApplication();
     void interviewNumeric();
     void interviewReviewQueue();
+    void spacedRepetitionSchedule();
     void interviewOpenTimer();
     void screenshots();
 
@@ -210,6 +211,40 @@ void TestLessonStage::interviewReviewQueue()
     QVERIFY(page->answerChoice(1));
     QVERIFY(page->lastAnswerCorrect());
     QVERIFY(restarted.progress().reviewQueue().isEmpty());
+}
+
+// The review schedule is SM-2's, kept across restarts: a question answered right on day D is due on D + 1, then
+// D + 1 + 6; a version-1 file (a "due" flag, no card) loads with its queued questions due at once.
+void TestLessonStage::spacedRepetitionSchedule()
+{
+    const auto path = m_tmp.filePath(QStringLiteral("sm2.json"));
+    const std::int64_t day = 20400;
+    {
+        LessonProgress progress(path);
+        progress.recordAnswer(QStringLiteral("q1"), true, day);
+        progress.recordAnswer(QStringLiteral("q2"), false, day);
+        QCOMPARE(progress.reviewQueue(day), QStringList { QStringLiteral("q2") });
+        QCOMPARE(progress.reviewQueue(day + 1), (QStringList { QStringLiteral("q2"), QStringLiteral("q1") }));
+        QCOMPARE(progress.nextDueAfter(day), std::optional<std::int64_t>(day + 1));
+        progress.recordAnswer(QStringLiteral("q1"), true, day + 1);
+        QCOMPARE(progress.record(QStringLiteral("q1")).card.dueDay, day + 1 + 6);
+        QVERIFY(progress.save());
+    }
+    const LessonProgress reloaded(path);
+    QCOMPARE(reloaded.record(QStringLiteral("q1")), LessonProgress(path).record(QStringLiteral("q1")));
+    QCOMPARE(reloaded.record(QStringLiteral("q1")).card.dueDay, day + 7);
+    QCOMPARE(reloaded.record(QStringLiteral("q1")).card.repetitions, 2);
+    QCOMPARE(reloaded.reviewQueue(day + 7), (QStringList { QStringLiteral("q2"), QStringLiteral("q1") }));
+
+    const auto old = m_tmp.filePath(QStringLiteral("v1.json"));
+    QFile file(old);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"version\":1,\"questions\":{\"a\":{\"attempts\":2,\"correct\":1,\"due\":true},"
+               "\"b\":{\"attempts\":1,\"correct\":1,\"due\":false}}}");
+    file.close();
+    const LessonProgress v1(old);
+    QCOMPARE(v1.reviewQueue(LessonProgress::today()), QStringList { QStringLiteral("a") });
+    QCOMPARE(v1.record(QStringLiteral("b")).card.dueDay, LessonProgress::today() + 1);
 }
 
 void TestLessonStage::interviewOpenTimer()

@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(progress.answered() >= 0 && progress.answeredCorrectly() >= 0, "counts are not negative");
     const auto queue = progress.reviewQueue();
     for (const auto& id : queue)
-        fuzz::require(progress.record(id).due, "a queued question is due", id.toStdString());
+        fuzz::require(
+            progress.record(id).dueOn(app::LessonProgress::today()), "a queued question is due", id.toStdString());
 
     // save() writes over the file it was read from; a fresh reader of that file sees the same progress.
     QString saveError;

@@ -268,7 +268,12 @@ void InterviewPage::finish(bool correct, const QString& feedback)
     m_progress.recordAnswer(currentId(), correct);
     if (QString error; !m_progress.save(&error))
         emit saveFailed(error);
-    m_feedbackSource = (correct ? tr("**Correct.**") : tr("**Not quite.**")) + QStringLiteral("\n\n") + feedback;
+    // When spaced repetition brings the question back (SM-2): again today after a miss, then 1, 6, … days.
+    const int days = static_cast<int>(m_progress.record(currentId()).card.dueDay - LessonProgress::today());
+    const QString next
+        = days <= 0 ? tr("It comes back in this session's review.") : tr("Next review in %n day(s).", nullptr, days);
+    m_feedbackSource = (correct ? tr("**Correct.**") : tr("**Not quite.**")) + QLatin1Char(' ') + next
+        + QStringLiteral("\n\n") + feedback;
     render();
 }
 
@@ -337,10 +342,14 @@ void InterviewPage::tick()
 
 void InterviewPage::updateScore()
 {
-    m_score->setText(tr("Answered %1 · correct %2 · due for review %3")
-                         .arg(m_progress.answered())
-                         .arg(m_progress.answeredCorrectly())
-                         .arg(m_progress.reviewQueue().size()));
+    const std::int64_t today = LessonProgress::today();
+    QString text = tr("Answered %1 · correct %2 · due today %3")
+                       .arg(m_progress.answered())
+                       .arg(m_progress.answeredCorrectly())
+                       .arg(m_progress.reviewQueue(today).size());
+    if (const auto next = m_progress.nextDueAfter(today))
+        text += tr(" · next review %1").arg(QLocale().toString(QDate(1970, 1, 1).addDays(*next), QLocale::ShortFormat));
+    m_score->setText(text);
 }
 
 void InterviewPage::retranslate()
