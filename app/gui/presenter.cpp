@@ -97,8 +97,6 @@ Presenter::Presenter(
     , m_laser(new LaserOverlay(stageArea))
 {
     m_laser->hide();
-    // A left click on the stage while presenting leaves a spot (the click still reaches the stage).
-    qApp->installEventFilter(this);
 }
 
 bool Presenter::eventFilter(QObject* watched, QEvent* event)
@@ -121,6 +119,12 @@ void Presenter::setPresenting(bool on)
     if (on == m_presenting)
         return;
     m_presenting = on;
+    // A left click on the stage while presenting leaves a spot (the click still reaches the stage). The filter sees
+    // every event of the application, so it is installed only while presenting.
+    if (on)
+        qApp->installEventFilter(this);
+    else
+        qApp->removeEventFilter(this);
     if (on) {
         m_state = m_window->saveState();
         m_geometry = m_window->saveGeometry();

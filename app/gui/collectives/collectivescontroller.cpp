@@ -34,10 +34,11 @@ void CollectivesController::clearCalibration()
     recompute();
 }
 
-void CollectivesController::setCalibratedProfile(std::optional<model::HardwarePreset> profile)
+void CollectivesController::setCalibratedProfile(
+    std::optional<model::HardwarePreset> profile, const CollectivesParams& params)
 {
     m_profile = std::move(profile);
-    recompute();
+    setParams(params);
 }
 
 model::Result<model::Topology> CollectivesController::topologyFor(const CollectivesParams& params) const

@@ -68,7 +68,8 @@ public:
     void setCalibratedLinks(std::optional<model::Link> intra, std::optional<model::Link> inter);
     void clearCalibration();
     /// The live lab's calibrated profile (id kCalibratedPresetId), offered beside the presets; nullopt removes it.
-    void setCalibratedProfile(std::optional<model::HardwarePreset> profile);
+    /// Recomputes once, with `params` (the preset chosen may change with the profile).
+    void setCalibratedProfile(std::optional<model::HardwarePreset> profile, const CollectivesParams& params);
     const std::optional<model::HardwarePreset>& calibratedProfile() const { return m_profile; }
     static constexpr const char* kCalibratedPresetId = "custom-calibrated";
 

@@ -90,7 +90,6 @@ double CollectivesStage::naturalRate() const
 
 void CollectivesStage::setCalibratedProfile(const std::optional<model::HardwarePreset>& profile, bool select)
 {
-    m_controller->setCalibratedProfile(profile);
     m_panel->setCalibratedProfile(profile ? QString::fromStdString(profile->name) : QString());
     CollectivesParams params = m_controller->params();
     const std::string id = CollectivesController::kCalibratedPresetId;
@@ -99,7 +98,7 @@ void CollectivesStage::setCalibratedProfile(const std::optional<model::HardwareP
     else if (!profile && params.presetId == id)
         params.presetId = CollectivesParams {}.presetId;
     m_panel->setParams(params);
-    m_controller->setParams(params);
+    m_controller->setCalibratedProfile(profile, params); // one recompute, with the preset chosen
 }
 
 QWidget* CollectivesStage::parameterPanel()
