@@ -150,6 +150,14 @@ const std::vector<std::string>& curriculumTopics()
         "single-vs-multi-node",
         "failures-checkpoints",
         "common-mistakes",
+        "activation-recompute",
+        "fsdp-hsdp",
+        "nccl-practice",
+        "debug-hangs",
+        "in-network-reduction",
+        "context-parallel",
+        "comm-budget",
+        "overlap-tp-moe",
     };
     return topics;
 }

@@ -327,7 +327,7 @@ void TestLessons::badQuestions()
 
 void TestLessons::coverage_data()
 {
-    // The topics of issue 6's curriculum, in its order.
+    // The curriculum's topics, in its order.
     QTest::addColumn<QString>("topic");
     for (const char* t : { "where-dp", "where-tp", "where-pp", "where-moe", "where-zero", "where-sp", "prim-allreduce",
              "prim-reducescatter", "prim-allgather", "prim-reduce", "prim-broadcast", "prim-alltoall", "prim-sendrecv",
@@ -335,7 +335,9 @@ void TestLessons::coverage_data()
              "bottleneck-growth", "overlap", "bucket-size", "grad-accum", "topology-groups", "tp-intra-node",
              "hierarchical-allreduce", "pipeline-bubble", "zero-stages", "zero-prefetch", "moe-alltoall",
              "mixed-precision-comm", "compression-risk", "diagnose-profile", "diagnose-scaling", "stragglers", "mfu",
-             "single-vs-multi-node", "failures-checkpoints", "common-mistakes", "units" })
+             "single-vs-multi-node", "failures-checkpoints", "common-mistakes", "units", "activation-recompute",
+             "fsdp-hsdp", "nccl-practice", "debug-hangs", "in-network-reduction", "context-parallel", "comm-budget",
+             "overlap-tp-moe" })
         QTest::newRow(t) << QString::fromLatin1(t);
 }
 
