@@ -41,7 +41,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Label:
-            return QString::fromStdString(e.label);
+            return eventLabel(e.label);
         case Kind:
             return displayName(e.kind);
         case Lane:
@@ -63,7 +63,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
     if (role == RawValueRole) {
         switch (index.column()) {
         case Label:
-            return QString::fromStdString(e.label);
+            return eventLabel(e.label);
         case Kind:
             return static_cast<int>(e.kind);
         case Lane:

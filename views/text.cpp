@@ -3,6 +3,7 @@
 
 #include "views/palette.h"
 
+#include <QLocale>
 #include <cmath>
 
 namespace tutor::views {
@@ -10,6 +11,24 @@ namespace tutor::views {
 QString toQString(std::string_view utf8)
 {
     return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+}
+
+QString toQString(const model::LocalizedText& text)
+{
+    return toQString(text.in(QLocale().language() == QLocale::Chinese ? "zh_CN" : "en"));
+}
+
+QString presetName(const model::HardwarePreset& preset)
+{
+    return toQString(model::LocalizedText { preset.name, preset.nameZhCN });
+}
+
+void relabelPresets(QComboBox* box)
+{
+    for (int i = 0; i < box->count(); ++i)
+        for (const auto& preset : model::presets())
+            if (box->itemData(i).toString() == toQString(preset.id))
+                box->setItemText(i, presetName(preset));
 }
 
 QString secondsText(model::Seconds seconds)

@@ -2,9 +2,12 @@
 #pragma once
 // Model values as display text: the one place the window and the views turn model strings and units into
 // QString, so every page writes a size, a time or a percentage the same way.
+#include "model/collectives/hardware.h"
 #include "model/collectives/units.h"
+#include "model/io/localizedtext.h"
 
 #include <QColor>
+#include <QComboBox>
 #include <QString>
 #include <string>
 #include <string_view>
@@ -13,6 +16,13 @@ namespace tutor::views {
 
 /// UTF-8 text from the model (names, problems, lesson prose) as a QString.
 QString toQString(std::string_view utf8);
+/// `text` in the interface's language (QLocale's default: Chinese shows the zh_CN side where there is one).
+QString toQString(const model::LocalizedText& text);
+/// A hardware preset's display name in the interface's language.
+QString presetName(const model::HardwarePreset& preset);
+/// Sets the text of every item of `box` whose data is a preset id to that preset's name in the current language
+/// (after a language change); other items (a calibrated profile) keep theirs.
+void relabelPresets(QComboBox* box);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

@@ -189,6 +189,37 @@ QString laneName(const model::Lane& lane)
         .arg(QCoreApplication::translate("tutor::views::Timeline", kind));
 }
 
+QString eventLabel(const std::string& label)
+{
+    // The words the step simulator puts in event labels (model/sim), as QT_TRANSLATE_NOOP so lupdate lists them.
+    static const char* const kWords[] = {
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "fwd"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "bwd"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "att"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "mlp"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "moe"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "head"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "send"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "recv"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "act"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "grad"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "stage"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "bucket"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "params"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "disp"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "comb"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "opt"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "embedding"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "recompute"),
+    };
+    QStringList words = QString::fromStdString(label).split(QLatin1Char(' '));
+    for (QString& w : words)
+        for (const char* known : kWords)
+            if (w == QLatin1String(known))
+                w = QCoreApplication::translate("tutor::views::EventLabel", known);
+    return words.join(QLatin1Char(' '));
+}
+
 QString displayName(model::LaneKind kind)
 {
     switch (kind) {

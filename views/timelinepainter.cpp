@@ -327,8 +327,7 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
                 painter.drawRect(drawn.adjusted(0.5, 0.5, -0.5, -0.5));
             }
             if (drawn.width() > 36 && r.height() >= metrics.height() && !e.label.empty()) {
-                const QString text
-                    = metrics.elidedText(QString::fromStdString(e.label), Qt::ElideRight, drawn.width() - 6);
+                const QString text = metrics.elidedText(eventLabel(e.label), Qt::ElideRight, drawn.width() - 6);
                 if (!text.isEmpty() && text != QStringLiteral("…")) {
                     painter.setPen(colour.lightnessF() > 0.6 ? QColor(0x1f2328) : QColor(Qt::white));
                     painter.drawText(drawn.adjusted(3, 0, -3, 0), Qt::AlignVCenter | Qt::AlignLeft, text);

@@ -97,6 +97,9 @@ QString displayName(model::LaneKind kind);
 /// A lane's name in the interface language: "stage 0 · compute", "阶段 0 · 计算" (the model's Lane::name is English,
 /// for traces and the command line).
 QString laneName(const model::Lane& lane);
+/// An event's label in the interface language: the model's short English words ("fwd L3 att #0", "send act #2 →
+/// stage 1") are translated word by word; numbers, layer ids and collective names stay.
+QString eventLabel(const std::string& label);
 
 /// The legend of a timeline: one entry per kind of thing it draws (forward, backward, recompute, optimizer, each
 /// communication lane kind, the exposed part in red, hatched idle time), each with the swatch the painter uses and

@@ -56,8 +56,7 @@ TimelineView::TimelineView(QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setAttribute(Qt::WA_AcceptTouchEvents);
     grabGesture(Qt::PinchGesture);
-    setToolTip(tr("Training-step timeline. Wheel or pinch to zoom, drag to pan, Shift+drag or right-drag to zoom "
-                  "into a box, double-click to fit, click an event to select it."));
+    retranslate();
     m_options.cursor = 0.0;
     updatePlot();
 }
@@ -116,6 +115,21 @@ void TimelineView::setColors(const Palette& palette)
     m_palette = palette;
     syncLegend();
     update();
+}
+
+void TimelineView::retranslate()
+{
+    setToolTip(tr("Training-step timeline. Wheel or pinch to zoom, drag to pan, Shift+drag or right-drag to zoom "
+                  "into a box, double-click to fit, click an event to select it."));
+    syncLegend();
+    update();
+}
+
+void TimelineView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
 }
 
 Legend* TimelineView::legend(QWidget* parent)
@@ -186,7 +200,7 @@ QString TimelineView::describeEvent(int index) const
     QString laneName;
     if (e.lane >= 0 && e.lane < static_cast<int>(m_timeline.lanes.size()))
         laneName = views::laneName(m_timeline.lanes[static_cast<size_t>(e.lane)]);
-    QString html = QStringLiteral("<b>%1</b><br/>").arg(QString::fromStdString(e.label).toHtmlEscaped());
+    QString html = QStringLiteral("<b>%1</b><br/>").arg(eventLabel(e.label).toHtmlEscaped());
     auto row = [&html](const QString& key, const QString& value) {
         html += QStringLiteral("%1: %2<br/>").arg(key, value.toHtmlEscaped());
     };

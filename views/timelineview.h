@@ -70,6 +70,7 @@ signals:
 protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
@@ -79,6 +80,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    void retranslate(); ///< tooltip, legend and lane names in the current language
     void updatePlot();
     void rangeChanged();
     void zoomBy(double factor, double anchorX);

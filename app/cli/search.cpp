@@ -69,7 +69,7 @@ std::optional<long long> parseCount(const std::string& text)
 
 std::string layoutText(const Scenario& s)
 {
-    return s.name;
+    return s.name.en;
 }
 
 nlohmann::json rowJson(const LayoutResult& r)
@@ -121,7 +121,7 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
             return 2;
         }
         request.base.model = *shape;
-        request.base.name = *model;
+        request.base.name = { *model, {} };
     } else {
         const auto scenario = loadScenario(cl.positionals().front());
         if (!scenario) {
@@ -176,7 +176,7 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
     const auto& r = *result;
     const std::size_t shown = std::min<std::size_t>(static_cast<std::size_t>(*top), r.ranked.size());
     if (cl.has("--json")) {
-        nlohmann::json j = { { "model", request.base.name }, { "preset", request.base.hardware.preset },
+        nlohmann::json j = { { "model", request.base.name.en }, { "preset", request.base.hardware.preset },
             { "gpus", request.gpus }, { "enumerated", r.enumerated }, { "simulated", r.ranked.size() },
             { "cancelled", r.cancelled }, { "seconds", elapsed } };
         j["ranked"] = nlohmann::json::array();
@@ -193,8 +193,8 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
     char line[256];
     std::snprintf(line, sizeof line, "%d layouts enumerated, %zu rejected, %zu simulated in %.2f s%s\n\n", r.enumerated,
         r.rejected.size(), r.ranked.size(), elapsed, r.cancelled ? " (interrupted)" : "");
-    out << "Layouts of " << request.base.name << " on " << request.gpus << " × " << request.base.hardware.preset << ": "
-        << line;
+    out << "Layouts of " << request.base.name.en << " on " << request.gpus << " × " << request.base.hardware.preset
+        << ": " << line;
     out << "| # | layout | step | MFU | tokens/s | bubble | memory | exposed tp | exposed dp | exposed pp | exposed ep "
            "|\n"
            "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";

@@ -46,7 +46,7 @@ nlohmann::json metricsJson(const Scenario& sc, const StepMetrics& m)
     for (const auto& d : m.dimensions)
         dims[std::string(name(d.lane))] = { { "calls", d.calls }, { "bytes", d.bytes }, { "bus_bytes", d.busBytes },
             { "seconds", d.seconds }, { "exposed_seconds", d.exposedSeconds } };
-    return { { "scenario", sc.name }, { "step_s", m.stepSeconds }, { "compute_s", m.computeSeconds },
+    return { { "scenario", sc.name.en }, { "step_s", m.stepSeconds }, { "compute_s", m.computeSeconds },
         { "comm_s", m.commSeconds }, { "exposed_comm_s", m.exposedCommSeconds }, { "overlap_hta", m.overlapHta },
         { "overlap_osu", m.overlapOsu }, { "bubble_fraction", m.bubbleFraction }, { "mfu", m.mfu },
         { "tokens_per_step", m.tokensPerStep }, { "tokens_per_s", m.tokensPerSecond },
@@ -62,7 +62,7 @@ nlohmann::json metricsJson(const Scenario& sc, const StepMetrics& m)
 void printMetrics(std::ostream& out, const Scenario& sc, const StepMetrics& m)
 {
     const auto& p = sc.parallel;
-    out << "scenario      " << (sc.name.empty() ? "(unnamed)" : sc.name) << '\n';
+    out << "scenario      " << (sc.name.en.empty() ? "(unnamed)" : sc.name.en) << '\n';
     out << "GPUs          " << p.dp * p.tp * p.pp << " = dp " << p.dp << " × tp " << p.tp << " × pp " << p.pp
         << (p.ep > 1 ? " (ep " + std::to_string(p.ep) + ")" : "") << ", ZeRO-" << p.zeroStage << ", "
         << name(p.schedule) << '\n';
@@ -263,7 +263,8 @@ int runValidate(Args args, std::ostream& out, std::ostream& err)
         err << toText(scenario.problems()) << '\n';
         return 1;
     }
-    out << cl.positionals().front() << ": valid (" << (scenario->name.empty() ? "unnamed" : scenario->name) << ")\n";
+    out << cl.positionals().front() << ": valid (" << (scenario->name.en.empty() ? "unnamed" : scenario->name.en)
+        << ")\n";
     return 0;
 }
 

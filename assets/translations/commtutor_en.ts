@@ -481,6 +481,61 @@
         <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds, and its number says which rank that is. A striped chunk holds a reduction of several ranks&apos; inputs: Σ2–5 is the sum of ranks 2 to 5, Σ#4 the sum of four ranks that are not consecutive. Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: the only algorithm/protocol that can run this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 beats %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::Formula</name>
+    <message>
+        <source>NCCL model (tuning.cc): latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (full overlap) and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bus bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, pipelined over </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> chunks: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, between </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipelined(</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t = base </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::InterviewPage</name>
@@ -2571,6 +2626,81 @@
     </message>
     <message>
         <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::EventLabel</name>
+    <message>
+        <source>fwd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bwd</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>att</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mlp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>moe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>act</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>comb</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

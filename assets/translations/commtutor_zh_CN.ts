@@ -480,6 +480,61 @@
         <source>Each coloured square is one chunk of a rank&apos;s buffer; its colour says whose input it holds, and its number says which rank that is. A striped chunk holds a reduction of several ranks&apos; inputs: Σ2–5 is the sum of ranks 2 to 5, Σ#4 the sum of four ranks that are not consecutive. Solid green lines are links inside a node (NVLink/PCIe); dashed purple lines cross the network.</source>
         <translation>每个彩色方块是某个 rank 缓冲区中的一个分块：颜色表示它持有谁的输入，数字表示是哪个 rank。条纹分块表示多个 rank 输入的归约：Σ2–5 是 rank 2 到 5 之和，Σ#4 是四个不连续 rank 之和。绿色实线是节点内链路（NVLink/PCIe），紫色虚线跨越网络。</translation>
     </message>
+    <message>
+        <source>%1: the only algorithm/protocol that can run this</source>
+        <translation>%1：唯一能运行它的算法/协议</translation>
+    </message>
+    <message>
+        <source>%1 beats %2</source>
+        <translation>%1 胜过 %2</translation>
+    </message>
+    <message>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
+        <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数和网络流水线）</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::Formula</name>
+    <message>
+        <source>NCCL model (tuning.cc): latency</source>
+        <translation>NCCL 模型（tuning.cc）：延迟</translation>
+    </message>
+    <message>
+        <source> (full overlap) and </source>
+        <translation>（完全重叠）与 </translation>
+    </message>
+    <message>
+        <source>network pipeline</source>
+        <translation>网络流水线</translation>
+    </message>
+    <message>
+        <source>bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>, pipelined over </source>
+        <translation>，流水线分成 </translation>
+    </message>
+    <message>
+        <source> chunks: </source>
+        <translation> 块：</translation>
+    </message>
+    <message>
+        <source>, between </source>
+        <translation>，介于 </translation>
+    </message>
+    <message>
+        <source> (none)</source>
+        <translation>（不重叠）之间</translation>
+    </message>
+    <message>
+        <source>pipelined(</source>
+        <translation>流水线(</translation>
+    </message>
+    <message>
+        <source>t = base </source>
+        <translation>t = 基础延迟 </translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::InterviewPage</name>
@@ -2565,6 +2620,81 @@
     <message>
         <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
         <translation>初始状态：每个 rank 持有自己的输入。按“播放”或 → 运行第 1 步。</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::views::EventLabel</name>
+    <message>
+        <source>fwd</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>bwd</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>att</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>mlp</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>moe</source>
+        <translation>MoE</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>输出层</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>recv</source>
+        <translation>接收</translation>
+    </message>
+    <message>
+        <source>act</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>grad</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>分桶</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>disp</source>
+        <translation>分发</translation>
+    </message>
+    <message>
+        <source>comb</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>opt</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
     </message>
 </context>
 <context>

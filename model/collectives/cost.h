@@ -51,6 +51,12 @@ struct CollectiveCost {
     Bytes bytesSentPerRank = 0; ///< the volume term: bytes the busiest rank sends
     LinkBytes linkBytes;
     std::string reason; ///< why this algorithm/protocol (for auto: the runner-up and its time)
+    /// For a choice (auto): how many algorithm/protocol pairs could run and the runner-up with its estimate, so
+    /// that a window can say `reason` in its own language.
+    int candidates = 0;
+    Algorithm runnerUpAlgorithm = Algorithm::Ring;
+    Protocol runnerUpProtocol = Protocol::Simple;
+    Seconds runnerUpSeconds = 0;
     std::string formula; ///< the closed form with the numbers substituted, for the explanation panel
     bool operator==(const CollectiveCost&) const = default;
 };

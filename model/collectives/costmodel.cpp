@@ -234,6 +234,14 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     if (chosen.ranks <= 1)
         return chosen;
     const bool chose = request.algorithm == Algorithm::Auto || request.protocol == Protocol::Auto;
+    if (chose) {
+        chosen.candidates = count;
+        if (count > 1) {
+            chosen.runnerUpAlgorithm = second.algorithm;
+            chosen.runnerUpProtocol = second.protocol;
+            chosen.runnerUpSeconds = second.tunerSeconds;
+        }
+    }
     if (chose && count > 1) {
         chosen.reason = label(chosen) + " beats " + label(second);
         if (chosen.tunerSeconds != chosen.totalSeconds)

@@ -87,6 +87,7 @@ Problems validate(const Link& link, const std::string& field);
 struct HardwarePreset {
     std::string id; ///< command-line name: "dgx-a100", "hgx-h100", ...
     std::string name; ///< display name: "NVIDIA DGX A100 (8× A100 SXM4 80 GB)"
+    std::string nameZhCN; ///< the display name in Chinese (empty: the English one)
     int gpusPerNode = 8;
     Link intra; ///< GPU↔GPU inside a node
     Link inter; ///< node↔node, per NIC

@@ -76,6 +76,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "dgx-a100",
             .name = "NVIDIA DGX A100 (8× A100 SXM4 80 GB)",
+            .nameZhCN = "NVIDIA DGX A100（8× A100 SXM4 80 GB）",
             .gpusPerNode = 8,
             // NVLink 3: 12 links × 25 GB/s = 300 GB/s per direction (NVIDIA A100 datasheet).
             // β 235 GB/s: NCCL caps sm80 ring bus bandwidth at 235 GB/s (tuning.cc, compCap80), which is
@@ -111,6 +112,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "hgx-h100",
             .name = "NVIDIA HGX H100 (8× H100 SXM5 80 GB)",
+            .nameZhCN = "NVIDIA HGX H100（8× H100 SXM5 80 GB）",
             .gpusPerNode = 8,
             // NVLink 4: 18 links × 25 GB/s = 450 GB/s per direction (H100 datasheet).
             // β 370 GB/s: nccl-tests all_reduce_perf busbw on 8× H100 SXM without NVLS reaches
@@ -148,6 +150,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "hgx-h200",
             .name = "NVIDIA HGX H200 (8× H200 SXM 141 GB)",
+            .nameZhCN = "NVIDIA HGX H200（8× H200 SXM 141 GB）",
             .gpusPerNode = 8,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
                 "NVLink 4 / NVSwitch as HGX H100: line 450 GB/s per direction; β = nccl-tests ring busbw "
@@ -178,6 +181,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "hgx-a800",
             .name = "NVIDIA HGX A800 (8× A800 SXM4 80 GB, NVLink 400 GB/s)",
+            .nameZhCN = "NVIDIA HGX A800（8× A800 SXM4 80 GB，NVLink 400 GB/s）",
             .gpusPerNode = 8,
             // A800: the A100 with NVLink cut to 8 links, 400 GB/s bidirectional = 200 GB/s per direction
             // (NVIDIA A800 datasheet). β at the DGX A100 ring ratio 235 / 300 of line rate.
@@ -211,6 +215,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "hgx-h800",
             .name = "NVIDIA HGX H800 (8× H800 SXM5 80 GB, NVLink 400 GB/s)",
+            .nameZhCN = "NVIDIA HGX H800（8× H800 SXM5 80 GB，NVLink 400 GB/s）",
             .gpusPerNode = 8,
             // H800: the H100 SXM with NVLink cut to 8 links, 400 GB/s bidirectional = 200 GB/s per direction
             // (NVIDIA H800 datasheet). β at the HGX H100 ring ratio 370 / 450 of line rate.
@@ -244,6 +249,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "aws-p4d",
             .name = "AWS p4d.24xlarge (8× A100 SXM4 40 GB, 4× 100 Gb/s EFA)",
+            .nameZhCN = "AWS p4d.24xlarge（8× A100 SXM4 40 GB，4× 100 Gb/s EFA）",
             .gpusPerNode = 8,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 235.0, 300.0,
                 "NVLink 3 / NVSwitch: line 300 GB/s per direction (600 GB/s bidirectional, AWS P4 page); "
@@ -277,6 +283,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "aws-p5",
             .name = "AWS p5.48xlarge (8× H100 SXM5 80 GB, 32× 100 Gb/s EFA)",
+            .nameZhCN = "AWS p5.48xlarge（8× H100 SXM5 80 GB，32× 100 Gb/s EFA）",
             .gpusPerNode = 8,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
                 "NVLink 4 / NVSwitch: line 450 GB/s per direction (900 GB/s bidirectional, AWS P5 page); β = "
@@ -310,6 +317,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "gcp-a3-mega",
             .name = "Google Cloud A3 Mega (8× H100 SXM5 80 GB, 8× 200 Gb/s GPUDirect-TCPXO)",
+            .nameZhCN = "Google Cloud A3 Mega（8× H100 SXM5 80 GB，8× 200 Gb/s GPUDirect-TCPXO）",
             .gpusPerNode = 8,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
                 "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw "
@@ -341,6 +349,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "hgx-b200",
             .name = "NVIDIA HGX B200 (8× B200 SXM 180 GB)",
+            .nameZhCN = "NVIDIA HGX B200（8× B200 SXM 180 GB）",
             .gpusPerNode = 8,
             // NVLink 5: 18 links × 50 GB/s = 900 GB/s per direction (B200 datasheet). β: NCCL's SM100_NVLINK_BW
             // 40.1 GB/s × 18 links = 722 GB/s (topo.h), the ring figure NCCL's search works with.
@@ -374,6 +383,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "gb200-nvl72",
             .name = "NVIDIA GB200 NVL72 (72× B200 in one NVLink domain)",
+            .nameZhCN = "NVIDIA GB200 NVL72（72× B200 同在一个 NVLink 域）",
             // One NVLink domain of 72 GPUs (18 trays of 4): NCCL treats the rack as one NVLink "node" (MNNVL).
             .gpusPerNode = 72,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 722.0, 900.0,
@@ -404,6 +414,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "roce-h100",
             .name = "HGX H100 on RoCE (8× H100 SXM5, 8× 400 Gb/s RoCE v2)",
+            .nameZhCN = "HGX H100 走 RoCE（8× H100 SXM5，8× 400 Gb/s RoCE v2）",
             .gpusPerNode = 8,
             .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
                 "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw range "
@@ -432,6 +443,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "pcie-gen3",
             .name = "PCIe Gen3 server (4× V100 PCIe 32 GB, peer-to-peer through a PCIe switch)",
+            .nameZhCN = "PCIe Gen3 服务器（4× V100 PCIe 32 GB，经 PCIe 交换芯片点对点）",
             .gpusPerNode = 4,
             // PCIe Gen3 x16: 8 GT/s × 16 lanes ≈ 15.75 GB/s per direction (PCI-SIG); NCCL's PCI_BW 12 GB/s (topo.h).
             .intra = { LinkKind::PCIe, kPcieRingSimpleUs * kMicro, 12.0, 15.75,
@@ -459,6 +471,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "pcie-nop2p",
             .name = "PCIe Gen3 without peer-to-peer (2× RTX 2080 Ti, traffic through host memory)",
+            .nameZhCN = "PCIe Gen3 无点对点（2× RTX 2080 Ti，数据经主机内存中转）",
             .gpusPerNode = 2,
             // Without P2P NCCL's SHM transport copies GPU → pinned host memory → GPU.
             .intra = { LinkKind::PCIe, 3.0 * kPcieRingSimpleUs * kMicro, 4.0, 15.75,
@@ -487,6 +500,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "pcie-gen4",
             .name = "PCIe Gen4 workstation (4× RTX A6000 48 GB, no NVLink bridge)",
+            .nameZhCN = "PCIe Gen4 工作站（4× RTX A6000 48 GB，无 NVLink 桥）",
             .gpusPerNode = 4,
             // PCIe Gen4 x16: 16 GT/s × 16 lanes ≈ 32 GB/s per direction raw (PCI-SIG). Peer traffic through
             // the CPU root complex reaches ≈ 20-24 GB/s in nccl-tests busbw; NCCL models PCIe at 12 GB/s
@@ -518,6 +532,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "pcie-gen5",
             .name = "PCIe Gen5 workstation (4× H100 PCIe 80 GB, no NVLink bridge)",
+            .nameZhCN = "PCIe Gen5 工作站（4× H100 PCIe 80 GB，无 NVLink 桥）",
             .gpusPerNode = 4,
             // PCIe Gen5 x16 ≈ 64 GB/s per direction raw (PCI-SIG); modelled at ≈ 70 % of line rate as Gen4.
             .intra = { LinkKind::PCIe, kPcieRingSimpleUs * kMicro, 45.0, 64.0,
@@ -546,6 +561,7 @@ const std::array<HardwarePreset, 16>& table()
         HardwarePreset {
             .id = "cpu-laptop",
             .name = "CPU laptop (8 MPI ranks over shared memory)",
+            .nameZhCN = "CPU 笔记本（8 个 MPI rank，经共享内存通信）",
             .gpusPerNode = 8,
             // Shared-memory MPI copies through a shared segment (two memcpy per message); 8 ranks share
             // ≈ 80 GB/s of DDR5, ≈ 10 GB/s each; OSU osu_bw on shared memory reaches about half of that.

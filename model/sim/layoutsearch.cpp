@@ -162,9 +162,10 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
                                 sc.batch.microBatches = static_cast<int>(micro);
                                 sc.batch.globalBatch = static_cast<int>(batch);
                                 sc.compute.recompute = recompute;
-                                sc.name = "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
-                                    + (v > 1 ? " v" + str(v) : "") + (ep > 1 ? " ep" + str(ep) : "") + " zero"
-                                    + str(zero) + " " + std::string(name(recompute)) + " mbs" + str(mbs);
+                                sc.name = { "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
+                                        + (v > 1 ? " v" + str(v) : "") + (ep > 1 ? " ep" + str(ep) : "") + " zero"
+                                        + str(zero) + " " + std::string(name(recompute)) + " mbs" + str(mbs),
+                                    {} };
                                 out.push_back(std::move(sc));
                             }
                         }

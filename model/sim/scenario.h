@@ -4,7 +4,7 @@
 // scenarioio.h reads and writes it as JSON; simulate.h runs it.
 //
 // JSON schema (every key optional unless marked; defaults in brackets; unknown keys are reported):
-//   name             string
+//   name             string, or {"en": string, "zh_CN": string}
 //   description      string, or {"en": string, "zh_CN": string}
 //   hardware         { preset ["hgx-h100"] (hardware.h ids; "" = explicit figures below),
 //                      nodes [1], gpus_per_node [preset's],
@@ -31,6 +31,7 @@
 #include "model/collectives/hardware.h"
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"
+#include "model/io/localizedtext.h"
 #include "model/sim/modelshape.h"
 
 #include <optional>
@@ -117,14 +118,8 @@ struct StragglerSpec {
     bool operator==(const StragglerSpec&) const = default;
 };
 
-struct LocalizedText {
-    std::string en;
-    std::string zhCN;
-    bool operator==(const LocalizedText&) const = default;
-};
-
 struct Scenario {
-    std::string name;
+    LocalizedText name;
     LocalizedText description;
     HardwareSpec hardware;
     ModelShape model;

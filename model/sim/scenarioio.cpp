@@ -162,6 +162,27 @@ template <class Section, class Fn> void section(const json& doc, const char* key
         fn(*it, std::string(key));
 }
 
+/// A text field that is a string (English only) or {"en": …, "zh_CN": …}.
+void localized(Reader& r, const json& doc, const char* key, LocalizedText& out)
+{
+    const auto it = doc.find(key);
+    if (it == doc.end())
+        return;
+    if (it->is_string()) {
+        r.text(doc, "", key, out.en);
+    } else if (r.object(*it, key, { "en", "zh_CN" })) {
+        r.text(*it, key, "en", out.en);
+        r.text(*it, key, "zh_CN", out.zhCN);
+    }
+}
+
+json localizedJson(const LocalizedText& text)
+{
+    if (text.zhCN.empty())
+        return text.en;
+    return { { "en", text.en }, { "zh_CN", text.zhCN } };
+}
+
 } // namespace
 
 Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
@@ -172,15 +193,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     if (!r.object(doc, "",
             { "name", "description", "hardware", "model", "parallel", "batch", "comm", "compute", "straggler" }))
         return r.problems;
-    r.text(doc, "", "name", s.name);
-    if (const auto it = doc.find("description"); it != doc.end()) {
-        if (it->is_string()) {
-            s.description.en = it->get<std::string>();
-        } else if (r.object(*it, "description", { "en", "zh_CN" })) {
-            r.text(*it, "description", "en", s.description.en);
-            r.text(*it, "description", "zh_CN", s.description.zhCN);
-        }
-    }
+    localized(r, doc, "name", s.name);
+    localized(r, doc, "description", s.description);
     section<HardwareSpec>(doc, "hardware", [&](const json& h, const std::string& p) {
         if (!r.object(h, p,
                 { "preset", "nodes", "gpus_per_node", "intra", "inter", "nics_per_node", "peak_TFLOPs", "memory_GiB" }))
@@ -354,11 +368,7 @@ json toJson(const Scenario& s)
     if (s.model.moe.experts > 0)
         model["moe"] = { { "experts", s.model.moe.experts }, { "top_k", s.model.moe.topK },
             { "capacity_factor", s.model.moe.capacityFactor }, { "every_n_layers", s.model.moe.everyNLayers } };
-    json out = { { "name", s.name } };
-    if (!s.description.zhCN.empty())
-        out["description"] = { { "en", s.description.en }, { "zh_CN", s.description.zhCN } };
-    else
-        out["description"] = s.description.en;
+    json out = { { "name", localizedJson(s.name) }, { "description", localizedJson(s.description) } };
     out["hardware"] = hw;
     out["model"] = model;
     out["parallel"] = { { "dp", s.parallel.dp }, { "tp", s.parallel.tp }, { "pp", s.parallel.pp },

@@ -30,7 +30,7 @@ private slots:
         QCOMPARE(j["simulated"].get<std::size_t>(), result->ranked.size());
         QCOMPARE(j["ranked"].size(), std::size_t { 3 });
         QCOMPARE(j["ranked"][0]["step_s"].get<double>(), result->ranked.front().metrics.stepSeconds);
-        QCOMPARE(j["ranked"][0]["layout"].get<std::string>(), result->ranked.front().scenario.name);
+        QCOMPARE(j["ranked"][0]["layout"].get<std::string>(), result->ranked.front().scenario.name.en);
         QVERIFY(j["ranked"][0]["step_s"].get<double>() <= j["ranked"][1]["step_s"].get<double>());
     }
 

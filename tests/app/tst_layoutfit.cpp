@@ -3,6 +3,8 @@
 // themes: it takes the size asked for, every chart legend shows its names whole, no axis title or label is cut short,
 // and the parameter panel is never narrower than its fields. The test reads the widgets' texts and geometry (font
 // metrics against the space Qt Charts gives them), not pixels.
+#include "app/gui/lessons/lessonplayer.h"
+#include "app/gui/lessons/lessonstage.h"
 #include "app/gui/mainwindow.h"
 #include "views/charts/chartlegend.h"
 
@@ -133,6 +135,27 @@ private slots:
             // The window takes the size asked for: its minimum is below it on every page.
             QVERIFY2(window.size() == size,
                 qPrintable(QStringLiteral("%1: %2x%3").arg(view).arg(window.width()).arg(window.height())));
+            if (view == QLatin1String("lessons") && size.width() == 1280) {
+                // Every step of every lesson, not only the one the progress file opens: no scene, task control or
+                // text may widen the page past the screen.
+                auto* stage = window.findChild<app::LessonStage*>();
+                QVERIFY(stage);
+                app::LessonPlayer* player = stage->player();
+                for (int l = 0; l < player->lessonCount(); ++l) {
+                    player->openLesson(l);
+                    for (const auto& step : player->lesson()->steps) {
+                        QVERIFY(stage->goToStep(player->lessonId(l), QString::fromStdString(step.id)));
+                        window.resize(size);
+                        QCoreApplication::processEvents();
+                        QVERIFY2(window.size() == size && window.minimumSizeHint().width() <= size.width(),
+                            qPrintable(QStringLiteral("lesson %1#%2: %3x%4")
+                                           .arg(player->lessonId(l), QString::fromStdString(step.id))
+                                           .arg(window.width())
+                                           .arg(window.height())));
+                    }
+                }
+                player->openLesson(0);
+            }
 
             QStringList problems;
             for (const auto* legend : window.findChildren<views::charts::ChartLegend*>())

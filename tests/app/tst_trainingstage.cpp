@@ -6,6 +6,7 @@
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "model/sim/scenarioio.h"
+#include "views/text.h"
 #include "views/timelineview.h"
 
 #include <QFile>
@@ -42,7 +43,7 @@ private slots:
         QVERIFY(stage.duration() > 0);
         QVERIFY(!stage.timelineView()->timeline().events.empty());
         QVERIFY(stage.form()->examples().size() >= 2);
-        QVERIFY(stage.explanation().contains(QString::fromStdString(stage.controller()->goodScenario().name)));
+        QVERIFY(stage.explanation().contains(views::toQString(stage.controller()->goodScenario().name)));
     }
 
     void malformedScenarioKeepsThePrevious_data()

@@ -25,7 +25,7 @@ HardwarePreset preset(const char* id)
 Scenario gpt(int hidden, int heads, int layers = 8)
 {
     Scenario s;
-    s.name = "test";
+    s.name.en = "test";
     s.hardware.preset = "hgx-h100";
     s.hardware.gpusPerNode = 1;
     s.model = { .layers = layers, .hidden = hidden, .heads = heads, .seqLen = 2048, .vocab = 51200 };

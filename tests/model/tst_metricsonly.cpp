@@ -21,7 +21,7 @@ bool near(double a, double b, double scale)
 Scenario pipeline(int dp, int tp, int pp, int v, int m)
 {
     Scenario s;
-    s.name = "pipeline";
+    s.name.en = "pipeline";
     s.hardware.preset = "hgx-h100";
     s.hardware.nodes = std::max(1, dp * tp * pp / 8);
     s.hardware.gpusPerNode = std::min(8, dp * tp * pp);

@@ -142,7 +142,7 @@ private slots:
         QFETCH(QString, path);
         const auto loaded = loadScenario(path.toStdString());
         QVERIFY2(loaded.ok(), toText(loaded.problems()).c_str());
-        QVERIFY(!loaded->name.empty());
+        QVERIFY(!loaded->name.en.empty());
         QVERIFY(!loaded->description.en.empty());
         const auto sim = simulate(*loaded);
         QVERIFY2(sim.ok(), toText(sim.problems()).c_str());

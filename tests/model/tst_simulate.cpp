@@ -16,7 +16,7 @@ namespace {
 Scenario base(int dp, int tp, int pp)
 {
     Scenario s;
-    s.name = "test";
+    s.name.en = "test";
     s.hardware.preset = "hgx-h100";
     s.hardware.gpusPerNode = 8;
     const int gpus = dp * tp * pp;

@@ -19,7 +19,7 @@ namespace {
 Scenario threeD(PipelineSchedule schedule, int v, bool sp)
 {
     Scenario s;
-    s.name = "trace";
+    s.name.en = "trace";
     s.hardware.preset = "hgx-h100";
     s.hardware.nodes = 4;
     s.model = { .layers = 8, .hidden = 1024, .heads = 16, .seqLen = 512, .vocab = 32000 };

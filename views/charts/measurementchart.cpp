@@ -183,4 +183,11 @@ void MeasurementChart::rebuild()
             : QString());
 }
 
+void MeasurementChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        rebuild();
+    QWidget::changeEvent(event);
+}
+
 } // namespace tutor::views

@@ -49,6 +49,9 @@ public:
     /// Points in the named series ("measured, out-of-place", "model", "calibrated fit"); -1 when absent.
     int pointCount(const QString& seriesName) const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void rebuild();
 

@@ -70,7 +70,7 @@ CollectivesPanel::CollectivesPanel(QWidget* parent)
     sizeLayout->addWidget(m_sizeLabel);
     m_preset = new QComboBox(this);
     for (const auto& p : model::presets())
-        m_preset->addItem(toQString(p.name), toQString(p.id));
+        m_preset->addItem(views::presetName(p), toQString(p.id));
 
     m_form->addRow(new QLabel(this), m_collective);
     m_form->addRow(new QLabel(this), m_algorithm);
@@ -165,6 +165,7 @@ void CollectivesPanel::setParams(const CollectivesParams& params)
 
 void CollectivesPanel::retranslate()
 {
+    views::relabelPresets(m_preset);
     const auto label = [this](QWidget* field, const QString& text) {
         if (auto* l = qobject_cast<QLabel*>(m_form->labelForField(field)))
             l->setText(text);

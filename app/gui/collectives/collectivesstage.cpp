@@ -5,6 +5,7 @@
 #include "views/collectiveview.h"
 #include "views/text.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QSplitter>
@@ -162,6 +163,49 @@ void CollectivesStage::changeEvent(QEvent* event)
     Stage::changeEvent(event);
 }
 
+namespace {
+
+/// `cost.reason` in the interface's language, from the choice's figures.
+QString autoReason(const model::CollectiveCost& cost)
+{
+    const auto label = [](model::Algorithm a, model::Protocol p, model::Seconds t) {
+        return QStringLiteral("%1/%2 %3").arg(toQString(model::name(a)), toQString(model::name(p)), secondsText(t));
+    };
+    const QString chosen = label(cost.algorithm, cost.protocol, cost.tunerSeconds);
+    if (cost.candidates <= 1)
+        return CollectivesStage::tr("%1: the only algorithm/protocol that can run this").arg(chosen);
+    QString text = CollectivesStage::tr("%1 beats %2")
+                       .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
+    if (cost.tunerSeconds != cost.totalSeconds)
+        text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
+                                     "launch, NVLink LL hops and network pipeline)");
+    return text;
+}
+
+/// The model's formula with its few words (the cost model writes them in English) in the interface's language.
+QString formulaText(const std::string& formula)
+{
+    // Longest first, so that a phrase is replaced before a word inside it.
+    static const char* const kPhrases[] = {
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "NCCL model (tuning.cc): latency"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", " (full overlap) and "),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "network pipeline"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "bus bandwidth"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", ", pipelined over "),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", " chunks: "),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", ", between "),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", " (none)"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "pipelined("),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "t = base "),
+    };
+    QString text = toQString(formula);
+    for (const char* phrase : kPhrases)
+        text.replace(QString::fromUtf8(phrase), QCoreApplication::translate("tutor::app::Formula", phrase));
+    return text;
+}
+
+} // namespace
+
 QString CollectivesStage::readoutHtml() const
 {
     const CollectivesResult& r = m_controller->result();
@@ -207,7 +251,7 @@ QString CollectivesStage::readoutHtml() const
                     .arg(tr("NCCL would pick %1 / %2 here:")
                              .arg(toQString(model::name(r.autoPick->algorithm)),
                                  toQString(model::name(r.autoPick->protocol))),
-                        QString::fromStdString(r.autoPick->reason).toHtmlEscaped());
+                        autoReason(*r.autoPick).toHtmlEscaped());
     }
     if (!r.picksBySize.empty()) {
         html += QStringLiteral("<p><b>%1</b><br/>").arg(tr("NCCL would pick, by size:"));
@@ -220,7 +264,7 @@ QString CollectivesStage::readoutHtml() const
     }
     if (!c.formula.empty())
         html += QStringLiteral("<p><b>%1</b><br/><code>%2</code></p>")
-                    .arg(tr("Formula"), QString::fromStdString(c.formula).toHtmlEscaped());
+                    .arg(tr("Formula"), formulaText(c.formula).toHtmlEscaped());
     if (r.calibrated)
         html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Links calibrated from live-lab measurements."));
     if (r.schedule)

@@ -149,10 +149,14 @@ void LessonStage::buildUi()
     tv->addWidget(m_taskInstruction);
     auto* row = new QHBoxLayout;
     m_controlLabel = new QLabel(m_taskBox);
+    m_controlLabel->setWordWrap(true);
     m_controlEdit = new QLineEdit(m_taskBox);
     m_controlEdit->setObjectName(QStringLiteral("taskControlEdit"));
     m_controlCombo = new QComboBox(m_taskBox);
     m_controlCombo->setObjectName(QStringLiteral("taskControlCombo"));
+    // A choice list can hold long names (hardware presets): the box elides them rather than widen the page.
+    m_controlCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_controlCombo->setMinimumContentsLength(16);
     m_applyButton = new QPushButton(m_taskBox);
     row->addWidget(m_controlLabel);
     row->addWidget(m_controlEdit, 1);

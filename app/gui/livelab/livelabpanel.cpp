@@ -75,19 +75,21 @@ void LiveLabStage::buildPanel()
     outer->addLayout(form);
 
     m_backend = new QComboBox;
-    m_backend->addItem(tr("MPI (CPU, any machine)"), static_cast<int>(live::BackendKind::Mpi));
-    m_backend->addItem(tr("NCCL (GPUs)"), static_cast<int>(live::BackendKind::Nccl));
-    form->addRow(tr("Backend"), m_backend);
+    m_backend->addItem(QString(), static_cast<int>(live::BackendKind::Mpi));
+    m_backend->addItem(QString(), static_cast<int>(live::BackendKind::Nccl));
+    m_texts.item(m_backend, 0, QT_TR_NOOP("MPI (CPU, any machine)"));
+    m_texts.item(m_backend, 1, QT_TR_NOOP("NCCL (GPUs)"));
+    form->addRow(m_texts.label(QT_TR_NOOP("Backend")), m_backend);
 
     m_ranks = new QSpinBox;
     m_ranks->setRange(1, 4096);
     m_ranks->setValue(2);
-    m_ranks->setToolTip(tr("MPI processes, or GPUs for NCCL"));
-    form->addRow(tr("Ranks"), m_ranks);
+    m_texts.toolTip(m_ranks, QT_TR_NOOP("MPI processes, or GPUs for NCCL"));
+    form->addRow(m_texts.label(QT_TR_NOOP("Ranks")), m_ranks);
 
     auto* hosts = new QHBoxLayout;
     m_hostsFile = new QLineEdit;
-    m_hostsFile->setPlaceholderText(tr("this machine"));
+    m_texts.placeholder(m_hostsFile, QT_TR_NOOP("this machine"));
     auto* browse = new QPushButton(tr("…"));
     connect(browse, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("MPI hosts file"));
@@ -96,7 +98,7 @@ void LiveLabStage::buildPanel()
     });
     hosts->addWidget(m_hostsFile);
     hosts->addWidget(browse);
-    form->addRow(tr("Hosts file"), hosts);
+    form->addRow(m_texts.label(QT_TR_NOOP("Hosts file")), hosts);
 
     m_op = new QComboBox;
     // The collectives the worker can run (live/worker).
@@ -104,53 +106,54 @@ void LiveLabStage::buildPanel()
     for (const Collective op : { Collective::AllReduce, Collective::ReduceScatter, Collective::AllGather,
              Collective::Broadcast, Collective::Reduce, Collective::AllToAll, Collective::SendRecv })
         m_op->addItem(views::toQString(model::name(op)), static_cast<int>(op));
-    form->addRow(tr("Collective"), m_op);
+    form->addRow(m_texts.label(QT_TR_NOOP("Collective")), m_op);
 
     m_minBytes = new QLineEdit(QStringLiteral("8"));
     m_maxBytes = new QLineEdit(QStringLiteral("64M"));
-    m_minBytes->setToolTip(tr("8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)"));
-    m_maxBytes->setToolTip(m_minBytes->toolTip());
-    form->addRow(tr("From size"), m_minBytes);
-    form->addRow(tr("To size"), m_maxBytes);
+    m_texts.toolTip(m_minBytes, QT_TR_NOOP("8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)"));
+    m_texts.toolTip(m_maxBytes, QT_TR_NOOP("8, 64K, 8M, 1G (K/M/G are powers of 1024, as in nccl-tests)"));
+    form->addRow(m_texts.label(QT_TR_NOOP("From size")), m_minBytes);
+    form->addRow(m_texts.label(QT_TR_NOOP("To size")), m_maxBytes);
     m_stepFactor = new QSpinBox;
     m_stepFactor->setRange(2, 64);
     m_stepFactor->setValue(2);
-    form->addRow(tr("Size factor"), m_stepFactor);
+    form->addRow(m_texts.label(QT_TR_NOOP("Size factor")), m_stepFactor);
     m_iterations = new QSpinBox;
     m_iterations->setRange(1, 100000);
     m_iterations->setValue(20);
-    form->addRow(tr("Iterations"), m_iterations);
+    form->addRow(m_texts.label(QT_TR_NOOP("Iterations")), m_iterations);
     m_warmup = new QSpinBox;
     m_warmup->setRange(0, 10000);
     m_warmup->setValue(5);
-    form->addRow(tr("Warm-up"), m_warmup);
+    form->addRow(m_texts.label(QT_TR_NOOP("Warm-up")), m_warmup);
     m_dtype = new QComboBox;
     for (const char* t : { "float", "double", "int32", "int8", "half", "bfloat16" })
         m_dtype->addItem(QString::fromLatin1(t), QString::fromLatin1(t));
-    form->addRow(tr("Data type"), m_dtype);
-    m_check = new QCheckBox(tr("Check every result"));
+    form->addRow(m_texts.label(QT_TR_NOOP("Data type")), m_dtype);
+    m_check = m_texts.button(new QCheckBox, QT_TR_NOOP("Check every result"));
     m_check->setChecked(true);
-    m_inPlace = new QCheckBox(tr("Also in-place"));
+    m_inPlace = m_texts.button(new QCheckBox, QT_TR_NOOP("Also in-place"));
     m_inPlace->setChecked(true);
-    m_overlap = new QCheckBox(tr("Overlap experiment"));
+    m_overlap = m_texts.button(new QCheckBox, QT_TR_NOOP("Overlap experiment"));
     form->addRow(m_check);
     form->addRow(m_inPlace);
     form->addRow(m_overlap);
     m_timeout = new QDoubleSpinBox;
     m_timeout->setRange(0, 3600);
     m_timeout->setValue(60);
-    m_timeout->setSuffix(tr(" s"));
-    m_timeout->setToolTip(tr("The worker aborts a collective that makes no progress for this long (0: never)"));
-    form->addRow(tr("Time-out"), m_timeout);
+    m_texts.add(QT_TR_NOOP(" s"), [this](const QString& t) { m_timeout->setSuffix(t); });
+    m_texts.toolTip(
+        m_timeout, QT_TR_NOOP("The worker aborts a collective that makes no progress for this long (0: never)"));
+    form->addRow(m_texts.label(QT_TR_NOOP("Time-out")), m_timeout);
 
     m_preset = new QComboBox;
     for (const auto& p : model::presets())
-        m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.id));
+        m_preset->addItem(views::presetName(p), QString::fromStdString(p.id));
     if (auto custom = loadCustomProfile())
         m_preset->addItem(QString::fromStdString(custom->name), QString(LiveLabSession::kCustomPresetId));
     m_preset->setCurrentIndex(std::max(0, m_preset->findData(QStringLiteral("cpu-laptop"))));
-    m_preset->setToolTip(tr("The hardware the model's prediction is drawn for"));
-    form->addRow(tr("Compare with"), m_preset);
+    m_texts.toolTip(m_preset, QT_TR_NOOP("The hardware the model's prediction is drawn for"));
+    form->addRow(m_texts.label(QT_TR_NOOP("Compare with")), m_preset);
     connect(m_preset, &QComboBox::currentIndexChanged, this,
         [this] { m_session->setComparisonPreset(m_preset->currentData().toString()); });
     connect(m_backend, &QComboBox::currentIndexChanged, this, [this] {
@@ -163,8 +166,8 @@ void LiveLabStage::buildPanel()
     });
 
     auto* run = new QHBoxLayout;
-    m_start = new QPushButton(tr("Start"));
-    m_cancel = new QPushButton(tr("Cancel"));
+    m_start = m_texts.button(new QPushButton, QT_TR_NOOP("Start"));
+    m_cancel = m_texts.button(new QPushButton, QT_TR_NOOP("Cancel"));
     m_cancel->setEnabled(false);
     connect(m_start, &QPushButton::clicked, this, &LiveLabStage::start);
     connect(m_cancel, &QPushButton::clicked, this, &LiveLabStage::cancel);
@@ -182,8 +185,8 @@ void LiveLabStage::buildPanel()
     outer->addWidget(m_status);
 
     auto* fit = new QHBoxLayout;
-    m_calibrate = new QPushButton(tr("Calibrate"));
-    m_use = new QPushButton(tr("Use for predictions"));
+    m_calibrate = m_texts.button(new QPushButton, QT_TR_NOOP("Calibrate"));
+    m_use = m_texts.button(new QPushButton, QT_TR_NOOP("Use for predictions"));
     m_use->setEnabled(false);
     connect(m_calibrate, &QPushButton::clicked, this, &LiveLabStage::calibrate);
     connect(m_use, &QPushButton::clicked, this, &LiveLabStage::useForPredictions);
@@ -192,9 +195,9 @@ void LiveLabStage::buildPanel()
     outer->addLayout(fit);
 
     auto* files = new QHBoxLayout;
-    auto* open = new QPushButton(tr("Open…"));
-    auto* save = new QPushButton(tr("Save…"));
-    auto* import = new QPushButton(tr("Import nccl-tests…"));
+    auto* open = m_texts.button(new QPushButton, QT_TR_NOOP("Open…"));
+    auto* save = m_texts.button(new QPushButton, QT_TR_NOOP("Save…"));
+    auto* import = m_texts.button(new QPushButton, QT_TR_NOOP("Import nccl-tests…"));
     const QString jsonl = tr("Measurements (*.jsonl *.json);;All files (*)");
     connect(open, &QPushButton::clicked, this, [this, jsonl] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open measurements"), {}, jsonl);

@@ -116,9 +116,9 @@ void LiveLabStage::buildResults()
     auto* bar = new QHBoxLayout(m_restoreBar);
     m_restoreLabel = new QLabel;
     m_restoreLabel->setWordWrap(true);
-    auto* restore = new QPushButton(tr("Restore"));
+    auto* restore = m_texts.button(new QPushButton, QT_TR_NOOP("Restore"));
     restore->setObjectName(QStringLiteral("restoreRun"));
-    auto* discard = new QPushButton(tr("Discard"));
+    auto* discard = m_texts.button(new QPushButton, QT_TR_NOOP("Discard"));
     discard->setObjectName(QStringLiteral("discardRun"));
     connect(restore, &QPushButton::clicked, this, &LiveLabStage::restoreInterruptedRun);
     connect(discard, &QPushButton::clicked, this, &LiveLabStage::discardInterruptedRun);
@@ -132,8 +132,10 @@ void LiveLabStage::buildResults()
     auto* chartPage = new QWidget;
     auto* chartLayout = new QVBoxLayout(chartPage);
     m_quantity = new QComboBox;
-    m_quantity->addItem(tr("Bus bandwidth vs size"));
-    m_quantity->addItem(tr("Time vs size"));
+    m_quantity->addItem(QString());
+    m_quantity->addItem(QString());
+    m_texts.item(m_quantity, 0, QT_TR_NOOP("Bus bandwidth vs size"));
+    m_texts.item(m_quantity, 1, QT_TR_NOOP("Time vs size"));
     connect(m_quantity, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_chart->setQuantity(
             i == 0 ? views::MeasurementChart::Quantity::BusBandwidth : views::MeasurementChart::Quantity::Time);
@@ -141,7 +143,8 @@ void LiveLabStage::buildResults()
     m_chart = new views::MeasurementChart;
     chartLayout->addWidget(m_quantity);
     chartLayout->addWidget(m_chart, 1);
-    m_tabs->addTab(chartPage, tr("Chart"));
+    m_tabs->addTab(chartPage, QString());
+    m_texts.add(QT_TR_NOOP("Chart"), [this](const QString& t) { m_tabs->setTabText(0, t); });
 
     // Sorted through a proxy on the model's RawValueRole, so sizes and times sort as numbers, not as text.
     m_rows = new views::MeasurementModel(this);
@@ -156,15 +159,21 @@ void LiveLabStage::buildResults()
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tabs->addTab(m_table, tr("Table"));
+    m_tabs->addTab(m_table, QString());
+    m_texts.add(QT_TR_NOOP("Table"), [this](const QString& t) { m_tabs->setTabText(1, t); });
 
     m_overlapTable = new QTableWidget;
     m_overlapTable->setObjectName(QStringLiteral("overlapTable"));
     m_overlapTable->setColumnCount(3);
-    m_overlapTable->setHorizontalHeaderLabels({ tr("Quantity"), tr("Measured"), tr("Model") });
+    m_overlapTable->setHorizontalHeaderLabels({ QString(), QString(), QString() });
+    int headerColumn = 0;
+    for (const char* title : { QT_TR_NOOP("Quantity"), QT_TR_NOOP("Measured"), QT_TR_NOOP("Model") })
+        m_texts.add(title,
+            [this, c = headerColumn++](const QString& t) { m_overlapTable->horizontalHeaderItem(c)->setText(t); });
     m_overlapTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_overlapTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tabs->addTab(m_overlapTable, tr("Overlap"));
+    m_tabs->addTab(m_overlapTable, QString());
+    m_texts.add(QT_TR_NOOP("Overlap"), [this](const QString& t) { m_tabs->setTabText(2, t); });
 
     m_fitLabel = new QLabel;
     m_fitLabel->setObjectName(QStringLiteral("fitLabel"));
@@ -193,6 +202,8 @@ QString LiveLabStage::explanation() const
 
 void LiveLabStage::retranslate()
 {
+    m_texts.apply();
+    views::relabelPresets(m_preset);
     emit explanationChanged(explanation());
 }
 

@@ -20,6 +20,7 @@
 #include "app/gui/livelab/livelabclient.h"
 #include "app/gui/livelab/livelabsession.h"
 #include "app/gui/stage.h"
+#include "app/gui/translatedtexts.h"
 #include "model/collectives/hardware.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/measurement.h"
@@ -114,6 +115,7 @@ private:
     void setRunning(bool running);
 
     LiveLabSession* m_session = nullptr;
+    TranslatedTexts m_texts { staticMetaObject.className() }; ///< set again by retranslate()
 
     QPointer<QWidget> m_panel; ///< may move into the window's dock
     QComboBox* m_backend = nullptr;

@@ -200,7 +200,7 @@ void SearchStage::buildPanel()
     m_gpus->setValue(64);
     m_preset = new QComboBox(group);
     for (const auto& p : model::presets())
-        m_preset->addItem(toQString(p.name), toQString(p.id));
+        m_preset->addItem(views::presetName(p), toQString(p.id));
     m_preset->setCurrentIndex(m_preset->findData(QStringLiteral("hgx-h100")));
     m_batch = new QSpinBox(group);
     m_batch->setRange(0, 100'000'000);
@@ -229,6 +229,7 @@ void SearchStage::buildPanel()
 
 void SearchStage::retranslate()
 {
+    views::relabelPresets(m_preset);
     const auto label = [this](int row, const QString& text) {
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* l = qobject_cast<QLabel*>(item->widget()))
@@ -273,7 +274,7 @@ void SearchStage::start()
     if (!shape)
         return;
     request.base.model = *shape;
-    request.base.name = m_modelBox->currentData().toString().toStdString();
+    request.base.name = { m_modelBox->currentData().toString().toStdString(), {} };
     request.base.hardware.preset = m_preset->currentData().toString().toStdString();
     request.gpus = m_gpus->value();
     request.globalBatch = m_batch->value();

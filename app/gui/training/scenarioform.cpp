@@ -66,7 +66,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     m_preset = addCombo(hw, QT_TR_NOOP("Preset"), QT_TR_NOOP("Machine type: GPUs per node, NVLink and network figures"),
         "hardware.preset");
     for (const auto& preset : model::presets())
-        m_preset->addItem(toQString(preset.name), toQString(preset.id));
+        m_preset->addItem(views::presetName(preset), toQString(preset.id));
     m_nodes = addInt(hw, QT_TR_NOOP("Nodes"), QT_TR_NOOP("Number of machines"), "hardware.nodes", 1, 16384);
     m_gpusPerNode = addInt(hw, QT_TR_NOOP("GPUs per node"), QT_TR_NOOP("GPUs in each machine (0: the preset's)"),
         "hardware.gpus_per_node", 0, 64);
@@ -220,10 +220,16 @@ QCheckBox* ScenarioForm::addCheck(QFormLayout* form, const char* label, const ch
 
 void ScenarioForm::retranslate()
 {
+    views::relabelPresets(m_preset);
     m_exampleLabel->setText(tr("Example"));
     m_examples->setToolTip(tr("Load one of the example scenarios shipped with commtutor"));
     if (m_examples->count() > 0)
         m_examples->setItemText(0, tr("Choose an example…"));
+    for (int i = 1; i < m_examples->count() && i <= m_exampleNames.size(); ++i) {
+        const QString base = QFileInfo(m_examples->itemData(i).toString()).fileName();
+        const QString name = views::toQString(m_exampleNames[i - 1]);
+        m_examples->setItemText(i, name.isEmpty() ? base : QStringLiteral("%1 — %2").arg(base, name));
+    }
     for (auto& [box, title] : m_groups)
         box->setTitle(tr(title));
     for (const Field& f : m_fields) {
@@ -245,15 +251,13 @@ void ScenarioForm::retranslate()
 void ScenarioForm::fillExamples()
 {
     m_examples->clear();
+    m_exampleNames.clear();
     m_examples->addItem(QString(), QString());
     const QDir dir(scenarioDirectory());
     for (const QFileInfo& file : dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
-        QString title = file.completeBaseName();
-        if (const auto json = model::loadJson(file.absoluteFilePath().toStdString());
-            json.ok() && json->is_object() && json->contains("name") && (*json)["name"].is_string())
-            title = QStringLiteral("%1 — %2").arg(
-                file.completeBaseName(), QString::fromStdString((*json)["name"].get<std::string>()));
-        m_examples->addItem(title, file.absoluteFilePath());
+        const auto scenario = model::loadScenario(file.absoluteFilePath().toStdString());
+        m_exampleNames.push_back(scenario.ok() ? scenario->name : model::LocalizedText {});
+        m_examples->addItem(file.fileName(), file.absoluteFilePath());
     }
 }
 

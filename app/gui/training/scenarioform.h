@@ -76,6 +76,7 @@ private:
     QLabel* m_problems = nullptr;
     QLabel* m_exampleLabel = nullptr;
     QComboBox* m_examples = nullptr;
+    QList<model::LocalizedText> m_exampleNames; ///< per item after the placeholder; shown in the current language
     QString m_problemsText;
 
     QComboBox* m_preset = nullptr;

@@ -342,11 +342,10 @@ QString TrainingStage::explanation() const
         return tr("<p>No scenario has simulated yet.</p>");
     const auto& s = m_controller->goodScenario();
     const auto& m = m_controller->simulation().metrics;
-    const bool zh = QLocale().language() == QLocale::Chinese;
-    const std::string& description = zh && !s.description.zhCN.empty() ? s.description.zhCN : s.description.en;
-    QString html = QStringLiteral("<h3>%1</h3>").arg(QString::fromStdString(s.name).toHtmlEscaped());
-    if (!description.empty())
-        html += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(description).toHtmlEscaped());
+    const QString description = views::toQString(s.description);
+    QString html = QStringLiteral("<h3>%1</h3>").arg(views::toQString(s.name).toHtmlEscaped());
+    if (!description.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(description.toHtmlEscaped());
     html += tr("<p>One step takes <b>%1</b>: compute %2, communication %3 of which <b>%4</b> is exposed "
                "(overlap %5). Pipeline bubble %6, MFU %7.</p>")
                 .arg(secondsText(m.stepSeconds), secondsText(m.computeSeconds), secondsText(m.commSeconds),
@@ -359,8 +358,8 @@ QString TrainingStage::explanation() const
     for (const auto& lane : frame.lanes)
         if (lane.event >= 0 && timeline.lanes[static_cast<size_t>(lane.lane)].stage == m.criticalStage)
             running << QStringLiteral("%1: %2")
-                           .arg(QString::fromStdString(timeline.lanes[static_cast<size_t>(lane.lane)].name),
-                               QString::fromStdString(timeline.events[static_cast<size_t>(lane.event)].label))
+                           .arg(views::laneName(timeline.lanes[static_cast<size_t>(lane.lane)]),
+                               views::eventLabel(timeline.events[static_cast<size_t>(lane.event)].label))
                            .toHtmlEscaped();
     html += tr("<p>At t = %1 on stage %2: %3</p>")
                 .arg(secondsText(frame.t))

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+// Every page in Chinese: the test shows each page of the window in zh_CN (started in Chinese, and switched to it
+// at run time from English), walks every widget, menu, chart and item model on it, and fails on any text that is
+// still English prose. A text is English prose when a plain lower-case English word of three letters or more is
+// left after identifiers (file names, dotted fields, flags, numbers with units) and the technical terms the
+// glossary keeps in English are taken out.
+#include "app/gui/mainwindow.h"
+#include "app/gui/navigator.h"
+#include "app/gui/training/scenarioform.h"
+#include "app/gui/training/trainingcontroller.h"
+#include "app/gui/training/trainingstage.h"
+#include "views/legend.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QChartView>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTest>
+#include <QTextDocument>
+#include <QTextEdit>
+#include <QValueAxis>
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+using namespace tutor;
+using namespace tutor::app;
+
+namespace {
+
+/// Lower-case words that stay in English in the Chinese interface: algorithm, protocol, precision and tool
+/// names the glossary keeps, and words of commands and identifiers a learner types as they are.
+const std::set<QString>& keptWords()
+{
+    static const std::set<QString> words { "auto", "ring", "tree", "nvls", "nvlstree", "collnet", "pat", "simple",
+        "sum", "prod", "min", "max", "avg", "none", "bf16", "fp16", "fp32", "fp8", "int8", "ddp", "fsdp", "gpipe",
+        "interleaved", "gelu", "swiglu", "selective", "full", "nccl", "mpirun", "commtutor", "json", "png", "svg",
+        "gif", "mp4", "webm", "csv", "nccl-tests", "rank", "ranks", "offscreen", "xcb", "true", "false", "stdout",
+        "stderr", "perf", "all_reduce_perf", "dat", "log", "txt", "mpi", "ucx", "tcp", "ib", "roce", "efa", "nvlink",
+        "pcie", "sxm", "hgx", "dgx", "rtx", "nvl", "hbm", "tflops", "flops", "vocab", "rabenseifner", "hierarchical",
+        "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner",
+        // Words Chinese ML engineers write in English (lesson and scenario texts use them so).
+        "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup" };
+    return words;
+}
+
+/// Capitalised names that stay as they are (products, tools, people, algorithm and protocol names).
+const std::set<QString>& keptNames()
+{
+    static const std::set<QString> names { "Ring", "Tree", "Simple", "Auto", "Adam", "Chrome", "Perfetto", "Megatron",
+        "Mixtral", "Llama", "Google", "Cloud", "Mega", "Rabenseifner", "Bruck", "Ulysses", "Kineto", "None", "English",
+        // The primitives keep their NCCL / MPI names.
+        "Broadcast", "Reduce", "Gather", "Scatter" };
+    return names;
+}
+
+bool hasCjk(const QString& text)
+{
+    return std::any_of(
+        text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+}
+
+/// The words of `text` that make it English prose (empty when it is translated).
+QStringList englishWords(QString text)
+{
+    if (Qt::mightBeRichText(text)) {
+        QTextDocument doc;
+        doc.setHtml(text);
+        text = doc.toPlainText();
+    }
+    QStringList found;
+    // Identifiers are kept whole: a token with a digit, '.', '_', '-', '/', '=', '@', ':' inside, or a flag.
+    static const QRegularExpression tokens(QStringLiteral("[^\\s,;()\\[\\]{}<>\"'`“”‘’（），；：。、！？…·×—–]+"));
+    static const QRegularExpression word(QStringLiteral("^[a-z]{3,}$"));
+    // Without any Chinese, a capitalised word is English too ("Start", "Calibrate").
+    static const QRegularExpression name(QStringLiteral("^[A-Z][a-z]{2,}$"));
+    const bool chinese = hasCjk(text);
+    for (auto it = tokens.globalMatch(text); it.hasNext();) {
+        QString token = it.next().captured();
+        while (!token.isEmpty()
+            && (token.back() == u':' || token.back() == u'.' || token.back() == u'!' || token.back() == u'?'))
+            token.chop(1);
+        if (!chinese && name.match(token).hasMatch() && !keptNames().count(token)) {
+            found << token;
+            continue;
+        }
+        if (!word.match(token).hasMatch())
+            continue; // capitalised names, identifiers, numbers, Hanzi
+        if (keptWords().count(token))
+            continue;
+        found << token;
+    }
+    return found;
+}
+
+struct Text {
+    QString where;
+    QString text;
+};
+
+void add(QList<Text>& out, const QString& where, const QString& text)
+{
+    if (!text.trimmed().isEmpty())
+        out.push_back({ where, text });
+}
+
+QString nameOf(const QObject* o)
+{
+    QString name = QString::fromLatin1(o->metaObject()->className());
+    if (!o->objectName().isEmpty())
+        name += QLatin1Char('#') + o->objectName();
+    return name;
+}
+
+void addMenu(QList<Text>& out, QMenu* menu, const QString& where)
+{
+    add(out, where, menu->title());
+    for (QAction* a : menu->actions()) {
+        if (a->isSeparator())
+            continue;
+        if (a->menu())
+            addMenu(out, a->menu(), where + QLatin1String(" → ") + a->menu()->title());
+        else if (!a->property("userText").toBool()) // recent file names are the user's own
+            add(out, where + QLatin1String(" → action"), a->text());
+    }
+}
+
+/// Every user-visible text in `root` and its visible descendants.
+QList<Text> visibleTexts(QWidget* root)
+{
+    QList<Text> out;
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        if (!w->isVisibleTo(root) || w->property("userText").toBool())
+            continue;
+        const QString where = nameOf(w);
+        if (auto* l = qobject_cast<QLabel*>(w))
+            add(out, where, l->text());
+        else if (auto* b = qobject_cast<QAbstractButton*>(w))
+            add(out, where, b->text());
+        else if (auto* g = qobject_cast<QGroupBox*>(w))
+            add(out, where, g->title());
+        else if (auto* d = qobject_cast<QDockWidget*>(w))
+            add(out, where, d->windowTitle());
+        else if (auto* c = qobject_cast<QComboBox*>(w)) {
+            for (int i = 0; i < c->count(); ++i)
+                add(out, where + QLatin1String(" item"), c->itemText(i));
+        } else if (auto* t = qobject_cast<QTabBar*>(w)) {
+            for (int i = 0; i < t->count(); ++i)
+                add(out, where + QLatin1String(" tab"), t->tabText(i));
+        } else if (auto* e = qobject_cast<QLineEdit*>(w)) {
+            add(out, where + QLatin1String(" placeholder"), e->placeholderText());
+        } else if (auto* e = qobject_cast<QTextEdit*>(w)) {
+            add(out, where, e->toPlainText());
+        } else if (auto* legend = qobject_cast<views::Legend*>(w)) {
+            for (const QString& s : legend->texts())
+                add(out, where, s);
+        } else if (auto* chart = qobject_cast<QChartView*>(w)) {
+            add(out, where + QLatin1String(" title"), chart->chart()->title());
+            for (QAbstractAxis* axis : chart->chart()->axes())
+                add(out, where + QLatin1String(" axis"), axis->titleText());
+        } else if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model()) {
+            const QAbstractItemModel* m = view->model();
+            for (int c = 0; c < m->columnCount(); ++c)
+                add(out, where + QLatin1String(" header"), m->headerData(c, Qt::Horizontal).toString());
+            for (int r = 0; r < std::min(m->rowCount(), 50); ++r)
+                for (int c = 0; c < m->columnCount(); ++c)
+                    add(out, where + QLatin1String(" cell"), m->index(r, c).data().toString());
+        }
+        if (!w->toolTip().isEmpty())
+            add(out, where + QLatin1String(" tooltip"), w->toolTip());
+    }
+    return out;
+}
+
+} // namespace
+
+class TestTranslationWalk : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setFont(QFont(QStringLiteral("WenQuanYi Micro Hei"), 10));
+    }
+
+    void detectorFindsEnglish()
+    {
+        // The detector itself: English prose is found, identifiers and Chinese are not.
+        QCOMPARE(englishWords(QStringLiteral("phase 0 · compute")), QStringList({ "phase", "compute" }));
+        QCOMPARE(englishWords(QStringLiteral("<b>Step</b> time")), QStringList({ "Step", "time" }));
+        QCOMPARE(englishWords(QStringLiteral("Calibrate")), QStringList({ "Calibrate" }));
+        QVERIFY(englishWords(QStringLiteral("Ring")).isEmpty());
+        QVERIFY(englishWords(QStringLiteral("阶段 0 · 计算")).isEmpty());
+        QVERIFY(englishWords(QStringLiteral("ddp-overlap — 通信与计算重叠的 DDP，comm.bucket_MiB = 25")).isEmpty());
+        QVERIFY(englishWords(QStringLiteral("ring / Simple，256 MiB，8 ranks")).isEmpty());
+    }
+
+    void everyPageInChinese_data()
+    {
+        QTest::addColumn<bool>("switchAtRunTime");
+        QTest::newRow("started in zh_CN") << false;
+        QTest::newRow("switched from en at run time") << true;
+    }
+
+    void everyPageInChinese()
+    {
+        QFETCH(bool, switchAtRunTime);
+        MainWindow window(false, nullptr, switchAtRunTime ? QStringLiteral("en") : QStringLiteral("zh_CN"));
+        window.resize(1600, 1000);
+        window.show();
+        if (switchAtRunTime) {
+            // Visit every page in English first, so that each has English text to replace.
+            for (int page = 0; page < Navigator::PageCount; ++page) {
+                window.showPage(Navigator::Page(page));
+                QCoreApplication::processEvents();
+            }
+            window.trainingStage()->controller()->waitForIdle();
+            QVERIFY(window.setLanguage(QStringLiteral("zh_CN")));
+        }
+        QStringList leaks;
+        for (int page = 0; page < Navigator::PageCount; ++page) {
+            window.showPage(Navigator::Page(page));
+            window.trainingStage()->controller()->waitForIdle();
+            QCoreApplication::processEvents();
+            QList<Text> texts = visibleTexts(&window);
+            for (QAction* a : window.menuBar()->actions())
+                if (a->menu())
+                    addMenu(texts, a->menu(), a->menu()->title());
+            for (const Text& t : texts) {
+                const QStringList words = englishWords(t.text);
+                if (!words.isEmpty())
+                    leaks << QStringLiteral("%1 | %2 | %3 | %4")
+                                 .arg(Navigator::title(Navigator::Page(page)), t.where, words.join(QLatin1Char(' ')),
+                                     t.text.simplified());
+            }
+        }
+        leaks.removeDuplicates();
+        for (const QString& leak : leaks) // QVERIFY2 cuts long messages: every leak is listed here
+            std::fprintf(stderr, "untranslated: %s\n", qPrintable(leak));
+        QVERIFY2(leaks.isEmpty(), qPrintable(QStringLiteral("%1 untranslated texts (listed above)").arg(leaks.size())));
+    }
+};
+
+QTEST_MAIN(TestTranslationWalk)
+#include "tst_translationwalk.moc"
