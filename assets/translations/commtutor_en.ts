@@ -727,10 +727,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Step %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>✓ Done (%1). Continue with Next.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -792,6 +788,10 @@
     </message>
     <message>
         <source>this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

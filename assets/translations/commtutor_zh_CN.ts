@@ -727,10 +727,6 @@
         <translation>&lt;p&gt;无法显示此场景：&lt;/p&gt;&lt;pre&gt;%1&lt;/pre&gt;</translation>
     </message>
     <message>
-        <source>Step %1 of %2</source>
-        <translation>第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
         <source>✓ Done (%1). Continue with Next.</source>
         <translation>✓ 完成（%1）。点击“下一步”继续。</translation>
     </message>
@@ -793,6 +789,10 @@
     <message>
         <source>this step</source>
         <translation>当前这一步</translation>
+    </message>
+    <message>
+        <source>Part %1 of %2</source>
+        <translation>第 %1/%2 部分</translation>
     </message>
 </context>
 <context>

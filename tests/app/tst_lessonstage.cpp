@@ -9,7 +9,10 @@
 #include "views/charts/breakdownchart.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
+#include <QLabel>
+#include <QLineEdit>
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -45,6 +48,8 @@ private slots:
     void sceneViewsAndTimeUnits();
     void languageFollowsApplication();
     void interviewNumeric();
+    void taskControlsShowNames();
+    void enterChecksNumericAnswer();
     void interviewReviewQueue();
     void spacedRepetitionSchedule();
     void interviewOpenTimer();
@@ -188,6 +193,45 @@ void TestLessonStage::interviewNumeric()
     QVERIFY(page->showQuestion(QStringLiteral("num-ring-allreduce-time"), 7));
     QVERIFY(page->answerNumeric(answer * 1.5));
     QVERIFY(!page->lastAnswerCorrect());
+}
+
+// A task's choice list shows collective names with the ids as data; choosing one applies the id; the instruction
+// is rich text (no literal backticks); the step's text quotes the scene as written, not the learner's edit.
+void TestLessonStage::taskControlsShowNames()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("names.json")));
+    QVERIFY(stage.goToStep(QStringLiteral("01-where-communication-happens"), QStringLiteral("pp-moe")));
+    auto* combo = stage.findChild<QComboBox*>(QStringLiteral("taskControlCombo"));
+    QVERIFY(combo);
+    const int at = combo->findData(QStringLiteral("alltoall"));
+    QVERIFY(at >= 0);
+    QCOMPARE(combo->itemText(at), QStringLiteral("AllToAll"));
+    for (auto* label : stage.findChildren<QLabel*>())
+        QVERIFY2(!label->isVisibleTo(&stage) || !label->text().contains(QLatin1Char('`')), qPrintable(label->text()));
+    const QString text = stage.stepMarkdown();
+    const auto before = stage.player()->figures();
+    combo->setCurrentIndex(at);
+    emit combo->activated(at);
+    QVERIFY2(stage.taskMet(), qPrintable(stage.findChild<QLabel*>(QStringLiteral("taskStatus"))->text()));
+    QVERIFY(!(stage.player()->figures() == before)); // the scene changed…
+    QCOMPARE(stage.stepMarkdown(), text); // …the sentences about the written scene did not
+}
+
+// Enter in the numeric answer box checks the answer, as the Check button does.
+void TestLessonStage::enterChecksNumericAnswer()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("enter.json")));
+    stage.show();
+    auto* page = stage.interviewPage();
+    stage.showInterview(true);
+    QVERIFY(page->showQuestion(QStringLiteral("num-ring-allreduce-time"), 7));
+    auto* edit = page->findChild<QLineEdit*>(QStringLiteral("numericAnswer"));
+    QVERIFY(edit);
+    edit->setText(QString::number(page->numericInstance()->answerInUnit, 'g', 10));
+    edit->setFocus();
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY(page->lastAnswerCorrect());
+    QVERIFY(!page->feedbackMarkdown().isEmpty());
 }
 
 void TestLessonStage::interviewReviewQueue()

@@ -115,6 +115,11 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
                 m_feedback->setMarkdown(tr("Type a number in %1.").arg(views::toQString(qn->unit)));
         }
     });
+    // Enter in the answer box checks it, as the Check button does (while the button can).
+    connect(m_numericEdit, &QLineEdit::returnPressed, this, [this] {
+        if (m_submit->isEnabled() && m_submit->isVisible())
+            m_submit->click();
+    });
     connect(m_reveal, &QPushButton::clicked, this, &InterviewPage::revealOpen);
     connect(m_gotIt, &QPushButton::clicked, this, [this] { gradeOpen(true); });
     connect(m_missed, &QPushButton::clicked, this, [this] { gradeOpen(false); });

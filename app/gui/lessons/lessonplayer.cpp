@@ -166,8 +166,10 @@ void LessonPlayer::showStep()
     emit stepChanged(m_lesson, m_step);
     auto result = evaluate();
     if (result) {
+        m_stepFigures = result->figures;
         accept(std::move(result).value());
     } else {
+        m_stepFigures = {};
         m_scene.reset();
         m_sceneProblems = views::toQString(model::toText(result.problems()));
         emit sceneFailed(m_sceneProblems);
@@ -239,7 +241,7 @@ const model::Figures& LessonPlayer::figures() const
 QString LessonPlayer::stepMarkdown() const
 {
     if (const auto* s = step())
-        return views::toQString(model::resolveTemplate(s->text.in(m_language), figures()).text);
+        return views::toQString(model::resolveTemplate(s->text.in(m_language), m_stepFigures).text);
     return {};
 }
 
@@ -252,7 +254,7 @@ void LessonPlayer::updateTask()
         task.present = true;
         task.met = false;
         task.control = views::toQString(t.condition.control);
-        task.instruction = views::toQString(model::resolveTemplate(t.instruction.in(m_language), figures()).text);
+        task.instruction = views::toQString(model::resolveTemplate(t.instruction.in(m_language), m_stepFigures).text);
         task.hint = views::toQString(t.hint.in(m_language));
         if (m_edited.kind == model::SceneKind::Collective)
             task.choices = choicesFor(task.control);

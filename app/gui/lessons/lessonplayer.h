@@ -149,6 +149,9 @@ private:
     int m_step = 0;
     model::Scene m_edited; ///< the current step's scene with the learner's edits
     std::optional<LessonScene> m_scene; ///< its last accepted evaluation
+    /// The figures of the step's scene as the lesson wrote it: the text quotes these, so a task's edits change
+    /// the view and the task's status but never the sentences (whose claims hold for the written scene).
+    model::Figures m_stepFigures;
     QString m_sceneProblems;
     LessonTask m_task;
     /// The metrics of the last evaluation and the "lesson#step" they belong to, for the charts' comparison.

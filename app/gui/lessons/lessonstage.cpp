@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -60,6 +61,31 @@ views::TimelineHighlight timelineHighlight(model::SceneHighlight highlight)
     }
     return h;
 }
+/// A short lesson text (a task's instruction or hint) as rich text: `code` and **bold** spans are shown, not typed.
+QString inlineMarkdown(const QString& text)
+{
+    static const QRegularExpression code(QStringLiteral("`([^`]+)`"));
+    static const QRegularExpression bold(QStringLiteral("\\*\\*([^*]+)\\*\\*"));
+    QString html = text.toHtmlEscaped();
+    html.replace(code, QStringLiteral("<code>\\1</code>"));
+    html.replace(bold, QStringLiteral("<b>\\1</b>"));
+    return html;
+}
+
+/// What a task's choice list shows for the value `id` of `field`: a collective's or a hardware preset's name,
+/// not its command-line id; algorithms, protocols and types keep the names NCCL gives them.
+QString choiceText(const QString& field, const QString& id)
+{
+    if (field == QLatin1String("op"))
+        if (const auto op = model::parseCollective(id.toStdString()))
+            return views::toQString(model::name(*op));
+    if (field == QLatin1String("preset"))
+        for (const auto& p : model::presets())
+            if (views::toQString(p.id) == id)
+                return views::presetName(p);
+    return id;
+}
+
 } // namespace
 
 LessonStage::LessonStage(QWidget* parent, const QString& lessonsDir, const QString& progressPath)
@@ -146,6 +172,7 @@ void LessonStage::buildUi()
     auto* tv = new QVBoxLayout(m_taskBox);
     m_taskInstruction = new QLabel(m_taskBox);
     m_taskInstruction->setWordWrap(true);
+    m_taskInstruction->setTextFormat(Qt::RichText);
     tv->addWidget(m_taskInstruction);
     auto* row = new QHBoxLayout;
     m_controlLabel = new QLabel(m_taskBox);
@@ -165,6 +192,7 @@ void LessonStage::buildUi()
     tv->addLayout(row);
     m_taskStatus = new QLabel(m_taskBox);
     m_taskStatus->setWordWrap(true);
+    m_taskStatus->setTextFormat(Qt::RichText);
     m_taskStatus->setObjectName(QStringLiteral("taskStatus"));
     tv->addWidget(m_taskStatus);
     lv->addWidget(m_taskBox);
@@ -270,7 +298,8 @@ void LessonStage::showHeader()
     const auto language = m_player->language();
     m_title->setText(views::toQString(lesson->title.in(language)) + QStringLiteral(" — ")
         + views::toQString(step->title.in(language)));
-    m_stepLabel->setText(tr("Step %1 of %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount()));
+    // "Part", not "Step": the playback bar counts the animation's steps.
+    m_stepLabel->setText(tr("Part %1 of %2").arg(m_player->currentStep() + 1).arg(m_player->stepCount()));
 }
 
 void LessonStage::showStepStart()
@@ -340,24 +369,26 @@ void LessonStage::showTask(const LessonTask& task)
 {
     m_taskBox->setVisible(task.present);
     if (task.present) {
-        m_taskInstruction->setText(task.instruction);
+        m_taskInstruction->setText(inlineMarkdown(task.instruction));
         m_controlLabel->setText(task.control + QStringLiteral(":"));
         m_controlCombo->setVisible(!task.choices.isEmpty());
         m_controlEdit->setVisible(task.choices.isEmpty());
         if (!task.choices.isEmpty()) {
             const QSignalBlocker block(m_controlCombo);
             m_controlCombo->clear();
-            m_controlCombo->addItems(task.choices);
-            m_controlCombo->setCurrentText(task.value);
+            for (const QString& id : task.choices)
+                m_controlCombo->addItem(choiceText(task.control, id), id);
+            m_controlCombo->setCurrentIndex(std::max(0, m_controlCombo->findData(task.value)));
         } else {
             m_controlEdit->setText(task.value);
         }
         if (!task.checked)
-            m_taskStatus->setText(task.problems);
+            m_taskStatus->setText(task.problems.toHtmlEscaped());
         else if (task.met)
-            m_taskStatus->setText(tr("✓ Done (%1). Continue with Next.").arg(task.actual));
+            m_taskStatus->setText(tr("✓ Done (%1). Continue with Next.").arg(task.actual.toHtmlEscaped()));
         else
-            m_taskStatus->setText(tr("Not yet: now %1. Hint: %2").arg(task.actual, task.hint));
+            m_taskStatus->setText(
+                tr("Not yet: now %1. Hint: %2").arg(task.actual.toHtmlEscaped(), inlineMarkdown(task.hint)));
     }
     const int step = m_player->currentStep();
     m_backButton->setEnabled(step > 0);
@@ -368,12 +399,13 @@ void LessonStage::showTask(const LessonTask& task)
 void LessonStage::showRejected(const QString& problems)
 {
     showTask(m_player->task()); // the control shows the value that stays
-    m_taskStatus->setText(tr("Not applied: %1").arg(problems));
+    m_taskStatus->setText(tr("Not applied: %1").arg(problems.toHtmlEscaped()));
 }
 
 void LessonStage::applyControl()
 {
-    m_player->setControlValue(m_controlCombo->isVisible() ? m_controlCombo->currentText() : m_controlEdit->text());
+    m_player->setControlValue(
+        m_player->task().choices.isEmpty() ? m_controlEdit->text() : m_controlCombo->currentData().toString());
 }
 
 void LessonStage::showInterview(bool interview)
