@@ -652,6 +652,34 @@
         <source> · next review %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>seed 000, the 60-second answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed %1, follow-up %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed %1, question %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed %1, interview quote %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiz on lesson %1: %2 of %3 questions answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Questions from every lesson again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

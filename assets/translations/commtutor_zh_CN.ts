@@ -652,6 +652,34 @@
         <source> · next review %1</source>
         <translation> · 下次复习 %1</translation>
     </message>
+    <message>
+        <source>seed 000, the 60-second answer</source>
+        <translation>素材 000，60 秒回答</translation>
+    </message>
+    <message>
+        <source>seed %1, follow-up %2</source>
+        <translation>素材 %1，追问 %2</translation>
+    </message>
+    <message>
+        <source>seed %1, question %2</source>
+        <translation>素材 %1，第 %2 题</translation>
+    </message>
+    <message>
+        <source>seed %1, interview quote %2</source>
+        <translation>素材 %1，面试引语 %2</translation>
+    </message>
+    <message>
+        <source>Quiz on lesson %1: %2 of %3 questions answered</source>
+        <translation>第 %1 课测验：已答 %2/%3 题</translation>
+    </message>
+    <message>
+        <source>All lessons</source>
+        <translation>全部课程</translation>
+    </message>
+    <message>
+        <source>Questions from every lesson again</source>
+        <translation>重新出所有课程的题目</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

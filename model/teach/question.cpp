@@ -113,6 +113,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
     q.topics = r.strings(j, path, "topics");
     q.step = r.string(j, path, "step", true);
     q.source = r.string(j, path, "source", false);
+    q.followUp = r.string(j, path, "follow_up", false);
     q.prompt = r.text(j, path, "prompt", true);
     const auto& known = curriculumTopics();
     for (const auto& topic : q.topics)
@@ -120,7 +121,7 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
             r.problem(path + ".topics", topic, "is not a curriculum topic id (see lessons/README.md)");
     if (q.step.find('#') == std::string::npos && !q.step.empty())
         r.problem(path + ".step", q.step, "must be \"lesson-id#step-id\"");
-    const std::set<std::string> common { "id", "kind", "topics", "step", "source", "prompt" };
+    const std::set<std::string> common { "id", "kind", "topics", "step", "source", "follow_up", "prompt" };
     auto known_keys = [&](std::initializer_list<const char*> extra) {
         auto keys = common;
         keys.insert(extra.begin(), extra.end());
@@ -268,6 +269,26 @@ Result<std::vector<Question>> loadQuestions(const std::string& dir)
             if (!ids.insert(q.id).second)
                 problems.push_back({ "id", q.id, "is used by another question", file });
             all.push_back(std::move(q));
+        }
+    }
+    // A follow-up names another question; following the chain from any question ends (no loop).
+    for (const auto& q : all) {
+        if (q.followUp.empty())
+            continue;
+        if (!ids.count(q.followUp)) {
+            problems.push_back({ q.id + ".follow_up", q.followUp, "is not the id of a question", q.path });
+            continue;
+        }
+        std::set<std::string> seen { q.id };
+        for (const Question* at = &q; at && !at->followUp.empty();) {
+            if (!seen.insert(at->followUp).second) {
+                problems.push_back(
+                    { q.id + ".follow_up", q.followUp, "leads back to a question of its chain", q.path });
+                break;
+            }
+            const auto next
+                = std::find_if(all.begin(), all.end(), [&](const Question& o) { return o.id == at->followUp; });
+            at = next == all.end() ? nullptr : &*next;
         }
     }
     if (!problems.empty())

@@ -28,6 +28,8 @@ struct Question {
     std::vector<std::string> topics;
     std::string step; ///< "lesson-id#step-id": the lesson step that shows the answer
     std::string source; ///< where the question comes from ("seed 000 follow-up 2"); empty for our own
+    /// The question an interviewer asks next once this one is answered (its id); empty when the chain ends.
+    std::string followUp;
     Text prompt; ///< Markdown; numeric prompts quote parameters as {{name}} or {{name.raw}}
     // Choice
     std::vector<Text> choices;

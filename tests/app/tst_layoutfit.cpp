@@ -3,6 +3,7 @@
 // themes: it takes the size asked for, every chart legend shows its names whole, no axis title or label is cut short,
 // and the parameter panel is never narrower than its fields. The test reads the widgets' texts and geometry (font
 // metrics against the space Qt Charts gives them), not pixels.
+#include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonplayer.h"
 #include "app/gui/lessons/lessonstage.h"
 #include "app/gui/mainwindow.h"
@@ -155,6 +156,21 @@ private slots:
                     }
                 }
                 player->openLesson(0);
+                // Every interview question: long options and labels wrap instead of widening the page.
+                app::InterviewPage* interview = stage->interviewPage();
+                stage->showInterview(true);
+                for (const QString& id : interview->questionIds()) {
+                    QVERIFY(interview->showQuestion(id, 3));
+                    window.resize(size);
+                    QCoreApplication::processEvents();
+                    QVERIFY2(window.size() == size && window.minimumSizeHint().width() <= size.width(),
+                        qPrintable(QStringLiteral("question %1: %2x%3 (minimum width %4)")
+                                       .arg(id)
+                                       .arg(window.width())
+                                       .arg(window.height())
+                                       .arg(window.minimumSizeHint().width())));
+                }
+                stage->showInterview(false);
             }
 
             QStringList problems;

@@ -13,7 +13,9 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -50,6 +52,8 @@ private slots:
     void interviewNumeric();
     void taskControlsShowNames();
     void enterChecksNumericAnswer();
+    void lessonEndsWithItsQuiz();
+    void followUpComesNext();
     void interviewReviewQueue();
     void spacedRepetitionSchedule();
     void interviewOpenTimer();
@@ -232,6 +236,53 @@ void TestLessonStage::enterChecksNumericAnswer()
     QTest::keyClick(edit, Qt::Key_Return);
     QVERIFY(page->lastAnswerCorrect());
     QVERIFY(!page->feedbackMarkdown().isEmpty());
+}
+
+// Finishing a lesson opens the interview tab on that lesson's quiz: only its questions come, until "All lessons".
+void TestLessonStage::lessonEndsWithItsQuiz()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("quiz.json")));
+    const QString lesson = QStringLiteral("04-the-alpha-beta-model");
+    QVERIFY(stage.goToStep(lesson, QStringLiteral("bandwidth-bound"))); // its last step, without a task
+    auto* page = stage.interviewPage();
+    QVERIFY(page->lessonQuiz().isEmpty());
+    QVERIFY(stage.player()->next());
+    QCOMPARE(page->lessonQuiz(), lesson);
+    QVERIFY(page->isVisibleTo(&stage) || stage.findChild<QTabWidget*>()->currentWidget() == page);
+    const int n = page->lessonQuestionCount(lesson);
+    QVERIFY(n >= 2);
+    const auto questions = tutor::model::loadQuestions(lessonsDir().toStdString() + "/questions");
+    QVERIFY(questions.ok());
+    const auto stepOf = [&](const QString& id) {
+        for (const auto& q : *questions)
+            if (QString::fromStdString(q.id) == id)
+                return QString::fromStdString(q.step);
+        return QString();
+    };
+    for (int i = 0; i < 2 * n; ++i) {
+        QVERIFY2(stepOf(page->currentId()).startsWith(lesson + QLatin1Char('#')), qPrintable(page->currentId()));
+        page->nextQuestion();
+    }
+    const auto all = page->findChildren<QPushButton*>();
+    const auto back = std::find_if(
+        all.begin(), all.end(), [](QPushButton* b) { return b->text() == QStringLiteral("All lessons"); });
+    QVERIFY(back != all.end());
+    (*back)->click();
+    QVERIFY(page->lessonQuiz().isEmpty());
+}
+
+// An interviewer's chain: once the 60-second answer is graded, Next asks its first follow-up.
+void TestLessonStage::followUpComesNext()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("followup.json")));
+    auto* page = stage.interviewPage();
+    QVERIFY(page->showQuestion(QStringLiteral("seed000-60s-answer")));
+    page->nextQuestion(); // not answered yet: any question may come
+    QVERIFY(page->showQuestion(QStringLiteral("seed000-60s-answer")));
+    page->revealOpen();
+    QVERIFY(page->gradeOpen(true));
+    page->nextQuestion();
+    QCOMPARE(page->currentId(), QStringLiteral("seed000-ar-vs-rs-ag"));
 }
 
 void TestLessonStage::interviewReviewQueue()

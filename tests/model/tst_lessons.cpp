@@ -117,6 +117,8 @@ private slots:
     void coverage();
     void seedFollowUps_data();
     void seedFollowUps();
+    void followUpChains();
+    void everyLessonHasAQuiz();
     void templates_data();
     void templates();
     void taskConditions();
@@ -392,6 +394,62 @@ void TestLessons::seedFollowUps()
     const auto& answer = q->kind == QuestionKind::Open ? q->answer : q->explanation;
     QVERIFY(!answer.en.empty() && !answer.zhCN.empty());
     QVERIFY2(checkQuestions({ *q }, *lessons, 1).empty(), q->step.c_str()); // points to an existing step
+}
+
+// Follow-ups chain the seeds' interviews in order, and a follow-up that names no question or loops is refused.
+void TestLessons::followUpChains()
+{
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(questions.ok());
+    std::map<std::string, const Question*> byId;
+    for (const auto& q : *questions)
+        byId[q.id] = &q;
+    // seed 000: the 60-second answer, then follow-ups 1, 2, … in the order the source asks them.
+    int expected = 1;
+    for (const Question* at = byId.at("seed000-60s-answer"); !at->followUp.empty(); ++expected) {
+        at = byId.at(at->followUp);
+        QCOMPARE(QString::fromStdString(at->source), QStringLiteral("seed 000, follow-up %1").arg(expected));
+    }
+    QCOMPARE(expected, 6);
+
+    QTemporaryDir dir;
+    const auto write = [&](const char* followUp) {
+        QFile f(dir.filePath(QStringLiteral("q.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        const QString one
+            = QStringLiteral("{\"id\": \"%1\", \"kind\": \"open\", \"step\": \"01-x#y\", \"follow_up\": \"%2\", "
+                             "\"prompt\": {\"en\": \"p\", \"zh_CN\": \"p\"}, \"answer\": {\"en\": \"a\", "
+                             "\"zh_CN\": \"a\"}}");
+        f.write(QStringLiteral("{\"questions\": [%1, %2]}")
+                    .arg(one.arg(QStringLiteral("a"), QString::fromLatin1(followUp)),
+                        one.arg(QStringLiteral("b"), QStringLiteral("a")))
+                    .toUtf8());
+    };
+    write("nobody");
+    auto loaded = loadQuestions(dir.path().toStdString());
+    QVERIFY(!loaded.ok());
+    QVERIFY2(toText(loaded.problems()).find("a.follow_up = nobody: is not the id of a question") != std::string::npos,
+        toText(loaded.problems()).c_str());
+    write("b"); // a → b → a
+    loaded = loadQuestions(dir.path().toStdString());
+    QVERIFY(!loaded.ok());
+    QVERIFY2(toText(loaded.problems()).find("leads back to a question of its chain") != std::string::npos,
+        toText(loaded.problems()).c_str());
+}
+
+// The quiz at the end of each lesson has questions to ask: at least two point into every lesson.
+void TestLessons::everyLessonHasAQuiz()
+{
+    const auto lessons = loadLessons(lessonsDir());
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(lessons.ok() && questions.ok());
+    QVERIFY(lessons->size() >= 24);
+    QVERIFY(questions->size() >= 120);
+    for (const auto& lesson : *lessons) {
+        const auto n = std::count_if(questions->begin(), questions->end(),
+            [&](const Question& q) { return q.step.rfind(lesson.id + "#", 0) == 0; });
+        QVERIFY2(n >= 2, lesson.id.c_str());
+    }
 }
 
 void TestLessons::templates_data()

@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -34,6 +35,29 @@ QString resolved(const model::Text& text, model::Language language)
 {
     return views::toQString(model::resolveTemplate(text.in(language), hardware()).text);
 }
+
+bool inLesson(const model::Question& question, const QString& lessonId)
+{
+    return lessonId.isEmpty() || views::toQString(question.step).startsWith(lessonId + QLatin1Char('#'));
+}
+
+/// A question's source ("seed 000, follow-up 1") in the interface's language.
+QString sourceLabel(const std::string& source)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^seed (\\d+), (follow-up|question|interview quote) (\\d+)$"));
+    const QString text = views::toQString(source);
+    const auto m = pattern.match(text);
+    if (!m.hasMatch())
+        return text == QLatin1String("seed 000, the 60-second answer")
+            ? InterviewPage::tr("seed 000, the 60-second answer")
+            : text;
+    if (m.captured(2) == QLatin1String("follow-up"))
+        return InterviewPage::tr("seed %1, follow-up %2").arg(m.captured(1), m.captured(3));
+    if (m.captured(2) == QLatin1String("question"))
+        return InterviewPage::tr("seed %1, question %2").arg(m.captured(1), m.captured(3));
+    return InterviewPage::tr("seed %1, interview quote %2").arg(m.captured(1), m.captured(3));
+}
 } // namespace
 
 InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
@@ -44,12 +68,26 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
     auto* v = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     m_score = new QLabel(this);
+    m_score->setWordWrap(true);
     m_filter = new QComboBox(this);
     m_filter->addItems({ QString(), QString(), QString(), QString() });
     top->addWidget(m_score, 1);
     top->addWidget(m_filter);
     v->addLayout(top);
+    auto* quiz = new QHBoxLayout;
+    m_quizLabel = new QLabel(this);
+    m_quizLabel->setWordWrap(true);
+    m_quizLabel->setObjectName(QStringLiteral("lessonQuizLabel"));
+    m_allLessons = new QPushButton(this);
+    connect(m_allLessons, &QPushButton::clicked, this, [this] {
+        startLessonQuiz({});
+        nextQuestion();
+    });
+    quiz->addWidget(m_quizLabel, 1);
+    quiz->addWidget(m_allLessons);
+    v->addLayout(quiz);
     m_kind = new QLabel(this);
+    m_kind->setWordWrap(true);
     v->addWidget(m_kind);
     m_prompt = new QTextBrowser(this);
     m_prompt->setObjectName(QStringLiteral("questionPrompt"));
@@ -191,11 +229,17 @@ void InterviewPage::nextQuestion()
         return;
     const int filter = m_filter->currentIndex(); // 0 all, 1 choice, 2 numeric, 3 open
     auto fits = [&](const model::Question& qn) {
-        return filter == 0 || (filter == 1 && qn.kind == model::QuestionKind::Choice)
-            || (filter == 2 && qn.kind == model::QuestionKind::Numeric)
-            || (filter == 3 && qn.kind == model::QuestionKind::Open);
+        return inLesson(qn, m_lessonQuiz)
+            && (filter == 0 || (filter == 1 && qn.kind == model::QuestionKind::Choice)
+                || (filter == 2 && qn.kind == model::QuestionKind::Numeric)
+                || (filter == 3 && qn.kind == model::QuestionKind::Open));
     };
     const auto seed = QRandomGenerator::global()->generate64();
+    // An interviewer's chain: once a question is answered, its follow-up comes next.
+    if (const auto* qn = current(); qn && m_answered && !qn->followUp.empty()) {
+        showQuestion(views::toQString(qn->followUp), seed);
+        return;
+    }
     for (const auto& id : m_progress.reviewQueue())
         for (const auto& qn : m_questions)
             if (views::toQString(qn.id) == id && fits(qn) && id != currentId()) {
@@ -233,24 +277,35 @@ void InterviewPage::render()
     const QString kinds[] = { tr("Multiple choice"), tr("Numeric (computed by the model)"),
         tr("Open question — answer aloud in %1 s").arg(qn->seconds) };
     m_kind->setText(kinds[static_cast<int>(qn->kind)]
-        + (qn->source.empty() ? QString() : QStringLiteral(" · ") + views::toQString(qn->source)));
+        + (qn->source.empty() ? QString() : QStringLiteral(" · ") + sourceLabel(qn->source)));
     if (qn->kind == model::QuestionKind::Numeric && m_instance)
         m_prompt->setMarkdown(views::toQString(model::render(qn->prompt, m_language, *m_instance)));
     else
         m_prompt->setMarkdown(resolved(qn->prompt, m_language));
 
-    for (auto* b : m_choiceGroup->buttons()) {
+    for (auto* b : m_choiceGroup->buttons())
         m_choiceGroup->removeButton(b);
-        delete b;
-    }
-    // Options in this attempt's order (the seed); each button's id is the choice's index in the file.
+    qDeleteAll(m_choiceRows);
+    m_choiceRows.clear();
+    // Options in this attempt's order (the seed); each button's id is the choice's index in the file. The text is
+    // a word-wrapped label beside the button (a radio button never wraps, and a long option would widen the
+    // window); clicking it picks the option too.
     const auto order = model::choiceOrder(*qn, m_seed);
     for (std::size_t k = 0; k < order.size(); ++k) {
-        auto* b = new QRadioButton(QString(QChar('A' + int(k))) + QStringLiteral(". ")
-                + resolved(qn->choices[static_cast<std::size_t>(order[k])], m_language),
-            m_choiceBox);
+        auto* row = new QWidget(m_choiceBox);
+        auto* h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        auto* b = new QRadioButton(QString(QChar('A' + int(k))) + QLatin1Char('.'), row);
+        auto* text = new QLabel(resolved(qn->choices[static_cast<std::size_t>(order[k])], m_language), row);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::PlainText);
+        text->setProperty("choiceButton", QVariant::fromValue(static_cast<QObject*>(b)));
+        text->installEventFilter(this);
+        h->addWidget(b, 0, Qt::AlignTop);
+        h->addWidget(text, 1);
         m_choiceGroup->addButton(b, order[k]);
-        m_choiceLayout->addWidget(b);
+        m_choiceLayout->addWidget(row);
+        m_choiceRows.push_back(row);
     }
     m_unit->setText(views::toQString(qn->unit));
     if (!m_answered)
@@ -355,10 +410,44 @@ void InterviewPage::updateScore()
     if (const auto next = m_progress.nextDueAfter(today))
         text += tr(" · next review %1").arg(QLocale().toString(QDate(1970, 1, 1).addDays(*next), QLocale::ShortFormat));
     m_score->setText(text);
+    // The lesson quiz: how far the learner is through this lesson's questions.
+    int total = 0, answered = 0;
+    for (const auto& q : m_questions)
+        if (!m_lessonQuiz.isEmpty() && inLesson(q, m_lessonQuiz)) {
+            ++total;
+            answered += m_progress.record(views::toQString(q.id)).attempts > 0 ? 1 : 0;
+        }
+    m_quizLabel->setText(m_lessonQuiz.isEmpty()
+            ? QString()
+            : tr("Quiz on lesson %1: %2 of %3 questions answered").arg(m_lessonQuiz.left(2)).arg(answered).arg(total));
+    m_quizLabel->setVisible(!m_lessonQuiz.isEmpty());
+    m_allLessons->setVisible(!m_lessonQuiz.isEmpty());
+}
+
+void InterviewPage::startLessonQuiz(const QString& lessonId)
+{
+    m_lessonQuiz = lessonId;
+    updateScore();
+}
+
+QStringList InterviewPage::questionIds() const
+{
+    QStringList ids;
+    for (const auto& q : m_questions)
+        ids << views::toQString(q.id);
+    return ids;
+}
+
+int InterviewPage::lessonQuestionCount(const QString& lessonId) const
+{
+    return static_cast<int>(std::count_if(
+        m_questions.begin(), m_questions.end(), [&](const model::Question& q) { return inLesson(q, lessonId); }));
 }
 
 void InterviewPage::retranslate()
 {
+    m_allLessons->setText(tr("All lessons"));
+    m_allLessons->setToolTip(tr("Questions from every lesson again"));
     m_filter->setItemText(0, tr("All questions"));
     m_filter->setItemText(1, tr("Multiple choice"));
     m_filter->setItemText(2, tr("Numeric"));
@@ -372,6 +461,18 @@ void InterviewPage::retranslate()
     m_next->setText(tr("Next question ▶"));
     m_next->setToolTip(tr("Missed questions come back first"));
     render();
+}
+
+bool InterviewPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // A click on an option's text picks its button.
+    if (event->type() == QEvent::MouseButtonRelease)
+        if (auto* b = qobject_cast<QRadioButton*>(watched->property("choiceButton").value<QObject*>());
+            b && b->isEnabled()) {
+            b->setChecked(true);
+            return true;
+        }
+    return QWidget::eventFilter(watched, event);
 }
 
 void InterviewPage::changeEvent(QEvent* event)

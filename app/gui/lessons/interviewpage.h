@@ -30,12 +30,20 @@ public:
 
     void setQuestions(const std::vector<model::Question>& questions, model::Language language);
     int questionCount() const { return static_cast<int>(m_questions.size()); }
+    QStringList questionIds() const;
 
     /// Shows a question by id; numeric questions are generated with `seed`. False for an unknown id.
     bool showQuestion(const QString& id, quint64 seed = 1);
     /// The next question: the review queue first, then questions never answered, then any (of the chosen kind).
     void nextQuestion();
     QString currentId() const;
+
+    /// The quiz at the end of a lesson: Next brings only the questions whose step is in `lessonId` (unanswered
+    /// first) until the learner goes back to all lessons; an empty id is every question.
+    void startLessonQuiz(const QString& lessonId);
+    QString lessonQuiz() const { return m_lessonQuiz; }
+    /// The questions of `lessonId` (their step is one of its steps).
+    int lessonQuestionCount(const QString& lessonId) const;
 
     /// Answers the current question (false when it is of another kind or already answered). `index` is the
     /// choice's index in the question file; the options are shown shuffled per attempt (model::choiceOrder).
@@ -61,6 +69,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     const model::Question* current() const;
@@ -84,11 +93,15 @@ private:
 
     QLabel* m_score = nullptr;
     QComboBox* m_filter = nullptr;
+    QString m_lessonQuiz; ///< the lesson whose quiz runs; empty: every lesson
+    QLabel* m_quizLabel = nullptr;
+    QPushButton* m_allLessons = nullptr;
     QLabel* m_kind = nullptr;
     QTextBrowser* m_prompt = nullptr;
     QWidget* m_choiceBox = nullptr;
     QVBoxLayout* m_choiceLayout = nullptr;
     QButtonGroup* m_choiceGroup = nullptr;
+    QList<QWidget*> m_choiceRows; ///< one per option: its button and its wrapped text
     QWidget* m_numericBox = nullptr;
     QLineEdit* m_numericEdit = nullptr;
     QLabel* m_unit = nullptr;

@@ -145,8 +145,10 @@ bool LessonPlayer::next()
     if (!m_progress.save(&error))
         emit saveFailed(error);
     emit progressChanged();
+    const QString finished = views::toQString(m_lessons[m_lesson].id);
     if (m_lesson + 1 < lessonCount())
         openLesson(m_lesson + 1);
+    emit lessonFinished(finished);
     return true;
 }
 

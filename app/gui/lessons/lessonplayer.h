@@ -124,6 +124,8 @@ signals:
     void taskChanged(const tutor::app::LessonTask& task);
     /// A lesson was finished (and the progress file written).
     void progressChanged();
+    /// The learner finished lesson `lessonId` (after its last step; the next lesson is open already).
+    void lessonFinished(const QString& lessonId);
     void languageChanged(tutor::model::Language language);
     /// The progress file could not be written; `error` names it.
     void saveFailed(const QString& error);

@@ -250,6 +250,14 @@ void LessonStage::connectPlayer()
     connect(m_player, &LessonPlayer::valueRejected, this, &LessonStage::showRejected);
     connect(m_player, &LessonPlayer::taskChanged, this, &LessonStage::showTask);
     connect(m_player, &LessonPlayer::progressChanged, this, &LessonStage::refreshList);
+    // The end of a lesson is its quiz: the interview tab with only that lesson's questions.
+    connect(m_player, &LessonPlayer::lessonFinished, this, [this](const QString& lessonId) {
+        if (m_interview->lessonQuestionCount(lessonId) == 0)
+            return;
+        m_interview->startLessonQuiz(lessonId);
+        m_interview->nextQuestion();
+        showInterview(true);
+    });
     connect(m_player, &LessonPlayer::saveFailed, this, [this](const QString& error) { emit message(error, true); });
     connect(m_player, &LessonPlayer::languageChanged, this, [this](model::Language language) {
         m_interview->setQuestions(m_player->questions(), language);
