@@ -5,6 +5,7 @@
 #include "app/cli/commands.h"
 #include "app/datadir/datadir.h"
 #include "model/teach/claim.h"
+#include "model/teach/design.h"
 #include "model/teach/lessonscene.h"
 #include "model/teach/question.h"
 
@@ -13,6 +14,7 @@
 #include <map>
 #include <ostream>
 #include <set>
+#include <sstream>
 
 namespace tutor::app::cli {
 
@@ -25,6 +27,7 @@ void usage(std::ostream& out)
            "       commtutor-cli lessons list [DIR] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons show LESSON-ID [--dir DIR] [--lang en|zh_CN]\n"
            "       commtutor-cli lessons quiz QUESTION-ID [--dir DIR] [--seed N] [--lang en|zh_CN]\n"
+           "                                [--answer \"dp=16 tp=4 pp=1 ep=1 zero=3\"]   (design questions)\n"
            "       commtutor-cli lessons figures LESSON#STEP [--dir DIR]   (every figure the step may quote)\n"
            "DIR defaults to the installed lessons (<bindir>/../share/commtutor/lessons), else the source tree's\n"
            "(TUTOR_LESSONS_DIR overrides both); questions are read from DIR/questions, scenarios from\n"
@@ -147,8 +150,8 @@ int runCheck(const CommandLine& cl, std::ostream& out, std::ostream& err)
     }
     out << "ok: " << lessons->size() << " lessons, " << steps << " steps, " << claims << " claims hold, "
         << (questions ? questions->size() : 0) << " questions (" << kinds[QuestionKind::Choice] << " choice, "
-        << kinds[QuestionKind::Numeric] << " numeric, " << kinds[QuestionKind::Open] << " open), "
-        << curriculumTopics().size() << " topics covered\n";
+        << kinds[QuestionKind::Numeric] << " numeric, " << kinds[QuestionKind::Open] << " open, "
+        << kinds[QuestionKind::Design] << " design), " << curriculumTopics().size() << " topics covered\n";
     return 0;
 }
 
@@ -263,6 +266,73 @@ Figures questionFigures(const Question& q, const std::string& dir)
     return hardwareFigures();
 }
 
+/// "dp=16 tp=4 pp=1 ep=1 zero=3" (any order, missing degrees 1, ZeRO 0); nullopt with `error` otherwise.
+std::optional<DesignAnswer> parseDesignAnswer(const std::string& text, std::string& error)
+{
+    DesignAnswer a;
+    std::istringstream in(text);
+    for (std::string item; in >> item;) {
+        const auto eq = item.find('=');
+        int value = 0;
+        const auto* begin = item.data() + (eq == std::string::npos ? item.size() : eq + 1);
+        const auto* end = item.data() + item.size();
+        const auto [ptr, ec] = std::from_chars(begin, end, value);
+        const std::string key = item.substr(0, eq);
+        if (eq == std::string::npos || ec != std::errc() || ptr != end || value < 0 || value > 65536) {
+            error = "--answer " + item + ": must be key=number (dp, tp, pp, ep, zero)";
+            return std::nullopt;
+        }
+        if (key == "dp")
+            a.dp = value;
+        else if (key == "tp")
+            a.tp = value;
+        else if (key == "pp")
+            a.pp = value;
+        else if (key == "ep")
+            a.ep = value;
+        else if (key == "zero")
+            a.zeroStage = value;
+        else {
+            error = "--answer " + item + ": unknown degree (dp, tp, pp, ep, zero)";
+            return std::nullopt;
+        }
+    }
+    return a;
+}
+
+/// A design question: the prompt, the layout search's best layout and, with --answer, the grade.
+int runDesign(const Question& q, const CommandLine& cl, Language lang, std::ostream& out, std::ostream& err)
+{
+    const bool zh = lang == Language::ZhCN;
+    out << q.prompt.in(lang) << "\n\n";
+    const auto search = designSearch(q);
+    if (!search) {
+        err << toText(search.problems()) << '\n';
+        return 1;
+    }
+    const auto& best = search->ranked.front();
+    out << (zh ? "最快的布局：" : "Fastest layout: ") << best.scenario.name.en << ", "
+        << formatSeconds(best.metrics.stepSeconds) << (zh ? " 每步" : " per step") << "\n";
+    if (const auto text = cl.value("--answer")) {
+        std::string error;
+        const auto answer = parseDesignAnswer(*text, error);
+        if (!answer) {
+            err << "lessons quiz: " << error << '\n';
+            return 2;
+        }
+        const auto grade = gradeDesign(q, *search, *answer);
+        out << (zh ? "你的布局：" : "Your layout: ") << designText(*answer) << ": ";
+        if (grade.yours)
+            out << grade.yours->scenario.name.en << ", " << formatSeconds(grade.yours->metrics.stepSeconds) << " ("
+                << static_cast<int>(grade.ratio * 100 + 0.5) << (zh ? " % 的最快速度" : " % of the fastest") << ")";
+        else
+            out << grade.why;
+        out << "\n" << (zh ? "得分：" : "Credit: ") << grade.credit << "\n";
+    }
+    out << '\n' << q.explanation.in(lang) << "\n→ " << q.step << '\n';
+    return 0;
+}
+
 int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
 {
     if (cl.positionals().empty()) {
@@ -288,6 +358,8 @@ int runQuiz(const CommandLine& cl, std::ostream& out, std::ostream& err)
     for (const auto& q : *questions) {
         if (q.id != cl.positionals()[0])
             continue;
+        if (q.kind == QuestionKind::Design)
+            return runDesign(q, cl, lang, out, err);
         if (q.kind == QuestionKind::Numeric) {
             auto inst = generate(q, seed);
             if (!inst) {
@@ -329,7 +401,7 @@ int runLessons(Args args, std::ostream& out, std::ostream& err)
         usage(args.empty() ? err : out);
         return args.empty() ? 2 : 0;
     }
-    const CommandLine cl(args.subspan(1), { "--lang", "--dir", "--seed" }, {});
+    const CommandLine cl(args.subspan(1), { "--lang", "--dir", "--seed", "--answer" }, {});
     if (!cl.ok()) {
         err << "lessons: " << cl.error() << '\n';
         usage(err);

@@ -680,6 +680,62 @@
         <source>Questions from every lesson again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Design question — graded against the layout search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>**%1**: %2 per step, MFU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest layout the search finds: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours, %1, at its best: %2 — %3 of the fastest step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yours, %1, cannot run: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Full credit (within 5 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Half credit (within 25 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No credit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Design (choose the layout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

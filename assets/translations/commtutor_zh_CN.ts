@@ -680,6 +680,62 @@
         <source>Questions from every lesson again</source>
         <translation>重新出所有课程的题目</translation>
     </message>
+    <message>
+        <source>Design question — graded against the layout search</source>
+        <translation>设计题——按布局搜索评分</translation>
+    </message>
+    <message>
+        <source>**%1**: %2 per step, MFU %3</source>
+        <translation>**%1**：每步 %2，MFU %3</translation>
+    </message>
+    <message>
+        <source>Fastest layout the search finds: %1.</source>
+        <translation>布局搜索找到的最快布局：%1。</translation>
+    </message>
+    <message>
+        <source>Yours, %1, at its best: %2 — %3 of the fastest step.</source>
+        <translation>你的 %1 在最佳设置下：%2——是最快步长的 %3。</translation>
+    </message>
+    <message>
+        <source>Yours, %1, cannot run: %2.</source>
+        <translation>你的 %1 无法运行：%2。</translation>
+    </message>
+    <message>
+        <source>Full credit (within 5 %).</source>
+        <translation>满分（差距在 5 % 以内）。</translation>
+    </message>
+    <message>
+        <source>Half credit (within 25 %).</source>
+        <translation>半分（差距在 25 % 以内）。</translation>
+    </message>
+    <message>
+        <source>No credit.</source>
+        <translation>不得分。</translation>
+    </message>
+    <message>
+        <source>Design (choose the layout)</source>
+        <translation>设计题（选择并行布局）</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "model/teach/question.h"
 
+#include "model/collectives/hardware.h"
+#include "model/sim/layoutsearch.h"
 #include "model/teach/claim.h"
+#include "model/teach/design.h"
 #include "model/teach/lessonjson.h"
 
 #include <algorithm>
@@ -22,6 +25,8 @@ std::string_view name(QuestionKind kind)
         return "numeric";
     case QuestionKind::Open:
         return "open";
+    case QuestionKind::Design:
+        return "design";
     }
     return "?";
 }
@@ -215,8 +220,29 @@ Question readQuestion(JsonReader& r, const nlohmann::json& j, const std::string&
         if (j.contains("key_points") && j["key_points"].is_array())
             for (std::size_t i = 0; i < j["key_points"].size(); ++i)
                 q.keyPoints.push_back(r.textValue(j["key_points"][i], path + ".key_points[" + std::to_string(i) + "]"));
+    } else if (kind == "design") {
+        q.kind = QuestionKind::Design;
+        known_keys({ "model", "preset", "gpus", "global_batch", "explanation" });
+        q.designModel = r.string(j, path, "model", true);
+        if (!q.designModel.empty() && !findModel(q.designModel))
+            r.problem(path + ".model", q.designModel, "is not a named model (commtutor-cli search --help lists them)");
+        if (j.contains("preset"))
+            q.designPreset = r.string(j, path, "preset", true);
+        if (!findPreset(q.designPreset))
+            r.problem(path + ".preset", q.designPreset, "is not a hardware preset id");
+        const double gpus = r.number(j, path, "gpus", true, 0);
+        if (!(gpus >= 1 && gpus <= 65536 && gpus == static_cast<int>(gpus)))
+            r.problem(path + ".gpus", raw(gpus), "must be a whole number in [1, 65536]");
+        else
+            q.designGpus = static_cast<int>(gpus);
+        const double batch = r.number(j, path, "global_batch", false, 0);
+        if (!(batch >= 0 && batch <= 1e7 && batch == static_cast<long long>(batch)))
+            r.problem(path + ".global_batch", raw(batch), "must be a whole number in [0, 10000000]");
+        else
+            q.designGlobalBatch = static_cast<long long>(batch);
+        q.explanation = r.text(j, path, "explanation", true);
     } else if (!kind.empty()) {
-        r.problem(path + ".kind", kind, "must be choice, numeric or open");
+        r.problem(path + ".kind", kind, "must be choice, numeric, open or design");
     }
     return q;
 }
@@ -411,6 +437,12 @@ Problems checkQuestions(const std::vector<Question>& questions, const std::vecto
                 lesson->steps.begin(), lesson->steps.end(), [&](const LessonStep& s) { return s.id == stepId; });
         if (!found)
             problems.push_back({ q.id + ".step", q.step, "does not name a lesson step (lesson-id#step-id)", q.path });
+        if (q.kind == QuestionKind::Design) {
+            // The search must find a layout to grade against.
+            if (auto search = designSearch(q); !search)
+                problems.insert(problems.end(), search.problems().begin(), search.problems().end());
+            continue;
+        }
         if (q.kind != QuestionKind::Numeric)
             continue;
         for (int seed = 1; seed <= samples; ++seed) {

@@ -11,8 +11,8 @@
 
 namespace tutor::model {
 
-enum class QuestionKind { Choice, Numeric, Open };
-std::string_view name(QuestionKind kind); ///< "choice", "numeric", "open"
+enum class QuestionKind { Choice, Numeric, Open, Design };
+std::string_view name(QuestionKind kind); ///< "choice", "numeric", "open", "design"
 
 /// One parameter of a numeric template: the values it may take. A value is a number or the key of a
 /// hardware figure ("hw.hgx-h100.nic_GBps"), so questions about presets use the presets' own numbers.
@@ -48,6 +48,11 @@ struct Question {
     Text answer;
     std::vector<Text> keyPoints;
     int seconds = 60;
+    // Design (design.h): the layout question, graded against the layout search; `explanation` follows the grade
+    std::string designModel; ///< a named model (layoutsearch.h): "llama3-70b"
+    std::string designPreset = "hgx-h100";
+    int designGpus = 0;
+    long long designGlobalBatch = 0; ///< sequences per step; 0: the search's default
     std::string path; ///< file it was loaded from
     bool operator==(const Question&) const = default;
 };

@@ -4,6 +4,7 @@
 // against the model and missed questions come back first.
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
+#include "model/teach/design.h"
 #include "model/teach/lesson.h"
 #include "model/teach/question.h"
 #include "views/charts/breakdownchart.h"
@@ -54,6 +55,7 @@ private slots:
     void enterChecksNumericAnswer();
     void lessonEndsWithItsQuiz();
     void followUpComesNext();
+    void designQuestionGraded();
     void interviewReviewQueue();
     void spacedRepetitionSchedule();
     void interviewOpenTimer();
@@ -283,6 +285,30 @@ void TestLessonStage::followUpComesNext()
     QVERIFY(page->gradeOpen(true));
     page->nextQuestion();
     QCOMPARE(page->currentId(), QStringLiteral("seed000-ar-vs-rs-ag"));
+}
+
+// A design question in the window: the degrees typed in the spin boxes are graded against the layout search.
+void TestLessonStage::designQuestionGraded()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("design.json")));
+    auto* page = stage.interviewPage();
+    QVERIFY(page->showQuestion(QStringLiteral("design-llama3-8b-64")));
+    const auto questions = tutor::model::loadQuestions(lessonsDir().toStdString() + "/questions");
+    QVERIFY(questions.ok());
+    const auto q = std::find_if(questions->begin(), questions->end(),
+        [](const tutor::model::Question& x) { return x.id == "design-llama3-8b-64"; });
+    const auto search = tutor::model::designSearch(*q);
+    QVERIFY(search.ok());
+    const auto& best = search->ranked.front().scenario.parallel;
+    QVERIFY(page->answerDesign({ best.dp, best.tp, best.pp, std::max(1, best.ep), best.zeroStage }));
+    QVERIFY(page->lastAnswerCorrect());
+    QCOMPARE(page->lastCredit(), 1.0);
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("Full credit")));
+    QVERIFY(page->showQuestion(QStringLiteral("design-llama3-8b-64")));
+    QVERIFY(page->answerDesign({ 64, 1, 1, 1, 0 })); // 8B × 16 bytes = 128 GB per GPU: does not fit
+    QVERIFY(!page->lastAnswerCorrect());
+    QCOMPARE(page->lastCredit(), 0.0);
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("cannot run")));
 }
 
 void TestLessonStage::interviewReviewQueue()

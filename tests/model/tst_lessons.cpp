@@ -4,6 +4,7 @@
 // curriculum topic and every follow-up question of the source material is covered.
 #include "model/collectives/hardware.h"
 #include "model/teach/claim.h"
+#include "model/teach/design.h"
 #include "model/teach/lessonscene.h"
 #include "model/teach/question.h"
 
@@ -119,6 +120,7 @@ private slots:
     void seedFollowUps();
     void followUpChains();
     void everyLessonHasAQuiz();
+    void designQuestionsGradedBySearch();
     void templates_data();
     void templates();
     void taskConditions();
@@ -450,6 +452,52 @@ void TestLessons::everyLessonHasAQuiz()
             [&](const Question& q) { return q.step.rfind(lesson.id + "#", 0) == 0; });
         QVERIFY2(n >= 2, lesson.id.c_str());
     }
+}
+
+// A design answer is graded against the layout search: the fastest layout's degrees earn full credit, another
+// layout credit by its step time against the fastest (recomputed here from the ranked list), and one that cannot
+// run none, with the reason.
+void TestLessons::designQuestionsGradedBySearch()
+{
+    const auto questions = loadQuestions(lessonsDir() + "/questions");
+    QVERIFY(questions.ok());
+    const auto q = std::find_if(
+        questions->begin(), questions->end(), [](const Question& x) { return x.id == "design-llama3-70b-64"; });
+    QVERIFY(q != questions->end());
+    QCOMPARE(q->kind, QuestionKind::Design);
+    const auto search = designSearch(*q);
+    QVERIFY2(search.ok(), toText(search.problems()).c_str());
+    QVERIFY(search->ranked.size() > 3);
+    const auto degrees = [](const Scenario& s) {
+        return DesignAnswer { s.parallel.dp, s.parallel.tp, s.parallel.pp, std::max(1, s.parallel.ep),
+            s.parallel.zeroStage };
+    };
+    const auto& best = search->ranked.front();
+    auto grade = gradeDesign(*q, *search, degrees(best.scenario));
+    QCOMPARE(grade.credit, 1.0);
+    QCOMPARE(grade.ratio, 1.0);
+    // Every ranked layout: the credit follows best / its fastest layout with the same degrees.
+    for (const auto& layout : search->ranked) {
+        const auto answer = degrees(layout.scenario);
+        double fastest = 1e300;
+        for (const auto& other : search->ranked)
+            if (degrees(other.scenario).dp == answer.dp && degrees(other.scenario).tp == answer.tp
+                && degrees(other.scenario).pp == answer.pp && degrees(other.scenario).ep == answer.ep
+                && degrees(other.scenario).zeroStage == answer.zeroStage)
+                fastest = std::min(fastest, other.metrics.stepSeconds);
+        const double ratio = best.metrics.stepSeconds / fastest;
+        grade = gradeDesign(*q, *search, answer);
+        QVERIFY(grade.yours.has_value());
+        QCOMPARE(grade.ratio, ratio);
+        QCOMPARE(grade.credit, ratio >= 0.95 ? 1.0 : ratio >= 0.8 ? 0.5 : 0.0);
+    }
+    // Pure data parallelism without ZeRO holds 70B × 16 bytes per GPU: it does not fit.
+    grade = gradeDesign(*q, *search, DesignAnswer { 64, 1, 1, 1, 0 });
+    QCOMPARE(grade.credit, 0.0);
+    QVERIFY(!grade.yours);
+    QVERIFY2(grade.why.find("GiB") != std::string::npos, grade.why.c_str());
+    grade = gradeDesign(*q, *search, DesignAnswer { 8, 4, 1, 1, 1 }); // 32 GPUs, not 64
+    QVERIFY2(grade.why.find("not the 64 GPUs") != std::string::npos, grade.why.c_str());
 }
 
 void TestLessons::templates_data()

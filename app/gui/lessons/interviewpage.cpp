@@ -15,6 +15,7 @@
 #include <QRadioButton>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -70,7 +71,7 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
     m_score = new QLabel(this);
     m_score->setWordWrap(true);
     m_filter = new QComboBox(this);
-    m_filter->addItems({ QString(), QString(), QString(), QString() });
+    m_filter->addItems({ QString(), QString(), QString(), QString(), QString() });
     top->addWidget(m_score, 1);
     top->addWidget(m_filter);
     v->addLayout(top);
@@ -108,6 +109,20 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
     nh->addWidget(m_unit);
     v->addWidget(m_numericBox);
 
+    // Design questions: the parallel degrees and the ZeRO stage; the layout search picks the rest.
+    m_designBox = new QWidget(this);
+    m_designBox->setObjectName(QStringLiteral("designAnswer"));
+    auto* dh = new QHBoxLayout(m_designBox);
+    for (int i = 0; i < 5; ++i) {
+        m_designLabels[i] = new QLabel(m_designBox);
+        m_design[i] = new QSpinBox(m_designBox);
+        m_design[i]->setRange(i == 4 ? 0 : 1, i == 4 ? 3 : 65536);
+        dh->addWidget(m_designLabels[i]);
+        dh->addWidget(m_design[i]);
+    }
+    dh->addStretch(1);
+    v->addWidget(m_designBox);
+
     m_openBox = new QWidget(this);
     auto* oh = new QHBoxLayout(m_openBox);
     m_timerBar = new QProgressBar(m_openBox);
@@ -143,6 +158,9 @@ InterviewPage::InterviewPage(LessonProgress& progress, QWidget* parent)
             return;
         if (qn->kind == model::QuestionKind::Choice) {
             answerChoice(m_choiceGroup->checkedId());
+        } else if (qn->kind == model::QuestionKind::Design) {
+            answerDesign({ m_design[0]->value(), m_design[1]->value(), m_design[2]->value(), m_design[3]->value(),
+                m_design[4]->value() });
         } else if (qn->kind == model::QuestionKind::Numeric) {
             bool ok = false;
             const double value = QLocale::c().toDouble(
@@ -227,12 +245,13 @@ void InterviewPage::nextQuestion()
 {
     if (m_questions.empty())
         return;
-    const int filter = m_filter->currentIndex(); // 0 all, 1 choice, 2 numeric, 3 open
+    const int filter = m_filter->currentIndex(); // 0 all, 1 choice, 2 numeric, 3 open, 4 design
     auto fits = [&](const model::Question& qn) {
         return inLesson(qn, m_lessonQuiz)
             && (filter == 0 || (filter == 1 && qn.kind == model::QuestionKind::Choice)
                 || (filter == 2 && qn.kind == model::QuestionKind::Numeric)
-                || (filter == 3 && qn.kind == model::QuestionKind::Open));
+                || (filter == 3 && qn.kind == model::QuestionKind::Open)
+                || (filter == 4 && qn.kind == model::QuestionKind::Design));
     };
     const auto seed = QRandomGenerator::global()->generate64();
     // An interviewer's chain: once a question is answered, its follow-up comes next.
@@ -268,6 +287,7 @@ void InterviewPage::render()
     m_choiceBox->setVisible(qn && qn->kind == model::QuestionKind::Choice);
     m_numericBox->setVisible(qn && qn->kind == model::QuestionKind::Numeric);
     m_openBox->setVisible(qn && qn->kind == model::QuestionKind::Open);
+    m_designBox->setVisible(qn && qn->kind == model::QuestionKind::Design);
     m_submit->setVisible(qn && qn->kind != model::QuestionKind::Open);
     m_showStep->setEnabled(qn != nullptr);
     if (!qn) {
@@ -275,7 +295,8 @@ void InterviewPage::render()
         return;
     }
     const QString kinds[] = { tr("Multiple choice"), tr("Numeric (computed by the model)"),
-        tr("Open question — answer aloud in %1 s").arg(qn->seconds) };
+        tr("Open question — answer aloud in %1 s").arg(qn->seconds),
+        tr("Design question — graded against the layout search") };
     m_kind->setText(kinds[static_cast<int>(qn->kind)]
         + (qn->source.empty() ? QString() : QStringLiteral(" · ") + sourceLabel(qn->source)));
     if (qn->kind == model::QuestionKind::Numeric && m_instance)
@@ -346,6 +367,43 @@ bool InterviewPage::answerChoice(int index)
     const auto shown = std::find(order.begin(), order.end(), qn->correct) - order.begin();
     const auto right = QString(QChar('A' + int(shown)));
     finish(index == qn->correct, tr("Answer: %1. %2").arg(right, resolved(qn->explanation, m_language)));
+    return true;
+}
+
+bool InterviewPage::answerDesign(const model::DesignAnswer& answer)
+{
+    const auto* qn = current();
+    if (!qn || qn->kind != model::QuestionKind::Design || m_answered)
+        return false;
+    const QString id = currentId();
+    if (!m_designSearches.contains(id)) {
+        auto search = model::designSearch(*qn);
+        if (!search) {
+            m_feedback->setMarkdown(views::toQString(model::toText(search.problems())));
+            return false;
+        }
+        m_designSearches.insert(id, std::move(search).value());
+    }
+    const auto grade = model::gradeDesign(*qn, m_designSearches.value(id), answer);
+    m_lastCredit = grade.credit;
+    const auto layout = [](const model::LayoutResult& r) {
+        return tr("**%1**: %2 per step, MFU %3")
+            .arg(views::toQString(r.scenario.name.en), views::secondsText(r.metrics.stepSeconds),
+                views::percentText(r.metrics.mfu));
+    };
+    QString text = tr("Fastest layout the search finds: %1.").arg(layout(grade.best)) + QStringLiteral("\n\n");
+    if (grade.yours)
+        text += tr("Yours, %1, at its best: %2 — %3 of the fastest step.")
+                    .arg(views::toQString(model::designText(answer)), layout(*grade.yours),
+                        views::percentText(grade.ratio));
+    else
+        text += tr("Yours, %1, cannot run: %2.")
+                    .arg(views::toQString(model::designText(answer)), views::toQString(grade.why));
+    text += QStringLiteral(" ")
+        + (grade.credit >= 1       ? tr("Full credit (within 5 %).")
+                : grade.credit > 0 ? tr("Half credit (within 25 %).")
+                                   : tr("No credit."));
+    finish(grade.credit >= 1, text + QStringLiteral("\n\n") + resolved(qn->explanation, m_language));
     return true;
 }
 
@@ -452,11 +510,16 @@ void InterviewPage::retranslate()
     m_filter->setItemText(1, tr("Multiple choice"));
     m_filter->setItemText(2, tr("Numeric"));
     m_filter->setItemText(3, tr("Open (60-second drill)"));
+    m_filter->setItemText(4, tr("Design (choose the layout)"));
     m_filter->setToolTip(tr("Which kind of question comes next"));
     m_reveal->setText(tr("Show model answer"));
     m_gotIt->setText(tr("I had it"));
     m_missed->setText(tr("I missed it"));
     m_submit->setText(tr("Check answer"));
+    const char* const degrees[]
+        = { QT_TR_NOOP("DP"), QT_TR_NOOP("TP"), QT_TR_NOOP("PP"), QT_TR_NOOP("EP"), QT_TR_NOOP("ZeRO stage") };
+    for (int i = 0; i < 5; ++i)
+        m_designLabels[i]->setText(tr(degrees[i]));
     m_showStep->setText(tr("Show me in the lesson"));
     m_next->setText(tr("Next question ▶"));
     m_next->setToolTip(tr("Missed questions come back first"));

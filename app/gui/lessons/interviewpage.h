@@ -5,15 +5,19 @@
 // the source's "answer in 60 seconds" timer, a model answer and self-grading. Missed questions come back first
 // (LessonProgress's review queue).
 #include "app/gui/lessons/lessonprogress.h"
+#include "model/teach/design.h"
 #include "model/teach/question.h"
 
+#include <QHash>
 #include <QWidget>
+#include <array>
 #include <optional>
 #include <vector>
 
 class QButtonGroup;
 class QComboBox;
 class QLabel;
+class QSpinBox;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -49,6 +53,10 @@ public:
     /// choice's index in the question file; the options are shown shuffled per attempt (model::choiceOrder).
     bool answerChoice(int index);
     bool answerNumeric(double value);
+    /// Design questions: grades the layout against the layout search (model/teach/design.h); the answer counts as
+    /// right with full credit, and lastCredit() says 0, 0.5 or 1.
+    bool answerDesign(const model::DesignAnswer& answer);
+    double lastCredit() const { return m_lastCredit; }
     /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.
     void revealOpen();
     bool gradeOpen(bool gotIt);
@@ -106,6 +114,11 @@ private:
     QLineEdit* m_numericEdit = nullptr;
     QLabel* m_unit = nullptr;
     QWidget* m_openBox = nullptr;
+    QWidget* m_designBox = nullptr;
+    std::array<QSpinBox*, 5> m_design {}; ///< dp, tp, pp, ep, ZeRO stage
+    std::array<QLabel*, 5> m_designLabels {};
+    QHash<QString, model::SearchResult> m_designSearches; ///< per design question, searched once
+    double m_lastCredit = 0;
     QProgressBar* m_timerBar = nullptr;
     QPushButton* m_reveal = nullptr;
     QPushButton* m_gotIt = nullptr;

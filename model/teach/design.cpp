@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+#include "model/teach/design.h"
+
+#include <algorithm>
+
+namespace tutor::model {
+
+namespace {
+
+bool sameDegrees(const Scenario& s, const DesignAnswer& a)
+{
+    const auto& p = s.parallel;
+    return p.dp == a.dp && p.tp == a.tp && p.pp == a.pp && std::max(1, p.ep) == std::max(1, a.ep)
+        && p.zeroStage == a.zeroStage;
+}
+
+} // namespace
+
+Result<SearchResult> designSearch(const Question& question)
+{
+    SearchRequest request;
+    const auto shape = findModel(question.designModel, question.id + ".model");
+    if (!shape)
+        return shape.problems();
+    request.base.model = *shape;
+    request.base.name = { question.designModel, {} };
+    request.base.hardware.preset = question.designPreset;
+    request.base.hardware.gpusPerNode = 0;
+    request.gpus = question.designGpus;
+    request.globalBatch = question.designGlobalBatch;
+    request.threads = 1;
+    auto result = searchLayouts(request);
+    if (result && result->ranked.empty())
+        return Problem { question.id + ".gpus", std::to_string(question.designGpus),
+            "no layout of " + question.designModel + " runs on these GPUs (every one breaks a rule or memory)",
+            question.path };
+    return result;
+}
+
+DesignGrade gradeDesign(const Question& question, const SearchResult& search, const DesignAnswer& answer)
+{
+    DesignGrade grade;
+    if (search.ranked.empty())
+        return grade;
+    grade.best = search.ranked.front();
+    const auto mine = std::find_if(search.ranked.begin(), search.ranked.end(),
+        [&](const LayoutResult& r) { return sameDegrees(r.scenario, answer); });
+    if (mine != search.ranked.end()) {
+        grade.yours = *mine;
+        grade.ratio = grade.best.metrics.stepSeconds / mine->metrics.stepSeconds;
+        grade.credit = grade.ratio >= 0.95 ? 1.0 : grade.ratio >= 0.8 ? 0.5 : 0.0;
+        return grade;
+    }
+    const int product = answer.dp * answer.tp * answer.pp;
+    if (product != question.designGpus) {
+        grade.why = "dp × tp × pp = " + std::to_string(product) + ", not the " + std::to_string(question.designGpus)
+            + " GPUs";
+        return grade;
+    }
+    const auto rejected = std::find_if(search.rejected.begin(), search.rejected.end(),
+        [&](const LayoutResult& r) { return sameDegrees(r.scenario, answer); });
+    grade.why = rejected != search.rejected.end()
+        ? rejected->rejected
+        : "no layout with these degrees follows Megatron-LM's rules (tp divides the GPUs per node and the heads, pp "
+          "the layers, ep the data-parallel size and the experts; ZeRO-3 only without pipeline stages)";
+    return grade;
+}
+
+std::string designText(const DesignAnswer& a)
+{
+    return "dp" + std::to_string(a.dp) + " tp" + std::to_string(a.tp) + " pp" + std::to_string(a.pp) + " ep"
+        + std::to_string(a.ep) + " zero" + std::to_string(a.zeroStage);
+}
+
+} // namespace tutor::model

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Design questions ("choose TP, PP, DP, EP and the ZeRO stage for this model on N GPUs") graded against the
+// layout search (model/sim/layoutsearch.h): the learner picks the parallel degrees, the search picks the rest
+// (virtual stages, recomputation, micro-batch size) for them, and the answer earns credit by how close its step
+// time comes to the fastest layout the search finds.
+#include "model/sim/layoutsearch.h"
+#include "model/teach/question.h"
+
+#include <optional>
+#include <string>
+
+namespace tutor::model {
+
+struct DesignAnswer {
+    int dp = 1;
+    int tp = 1;
+    int pp = 1;
+    int ep = 1;
+    int zeroStage = 0;
+};
+
+struct DesignGrade {
+    /// 1 within 5 % of the fastest step, 0.5 within 25 %, else 0 (also when the layout cannot run).
+    double credit = 0;
+    double ratio = 0; ///< the fastest step time ÷ the answer's (1: as fast as the best)
+    LayoutResult best; ///< the search's fastest layout
+    std::optional<LayoutResult> yours; ///< the fastest layout with the answer's degrees, when one runs
+    std::string why; ///< without `yours`: the rule or the memory limit that rules the answer out
+};
+
+/// The layout search a design question asks about (its model, preset, GPU count and global batch).
+Result<SearchResult> designSearch(const Question& question);
+/// Grades `answer` against `search` (designSearch's result for the same question).
+DesignGrade gradeDesign(const Question& question, const SearchResult& search, const DesignAnswer& answer);
+/// "dp8 tp4 pp2 ep1 zero1", the degrees as the search's layout names write them.
+std::string designText(const DesignAnswer& answer);
+
+} // namespace tutor::model
