@@ -2608,6 +2608,10 @@
         <source>busbw (GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (MPI / textbook, not NCCL)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BreakdownChart</name>

@@ -2601,6 +2601,10 @@
         <source>busbw (GB/s)</source>
         <translation>总线带宽 (GB/s)</translation>
     </message>
+    <message>
+        <source>%1 (MPI / textbook, not NCCL)</source>
+        <translation>%1（MPI / 教科书算法，NCCL 不用）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BreakdownChart</name>

@@ -103,6 +103,30 @@ private slots:
         QVERIFY(qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0)));
     }
 
+    // A curve of an algorithm NCCL never runs (ReduceScatter's Rabenseifner halving) says so in the legend; NCCL's
+    // own keep their names.
+    void bandwidthChartLabelsTextbookAlgorithms()
+    {
+        views::BandwidthChart chart;
+        auto request = requestFor(model::Collective::ReduceScatter, "dgx-a100", 2);
+        chart.setRequest(request);
+        int textbook = 0, nccl = 0;
+        for (const auto& curve : chart.data().curves) {
+            const QString name = QString::fromUtf8(model::name(curve.algorithm).data());
+            bool found = false;
+            for (auto* s : chart.chart()->series())
+                if (s->name().startsWith(name)) {
+                    found = true;
+                    const bool marked = s->name().contains(QStringLiteral("not NCCL"));
+                    QCOMPARE(marked, model::originOf(curve.algorithm) == model::Origin::Textbook);
+                    (marked ? textbook : nccl) += 1;
+                }
+            QVERIFY2(found, qPrintable(name));
+        }
+        QVERIFY(nccl >= 1);
+        QVERIFY(textbook >= 1);
+    }
+
     void breakdownAddsUpToTheStep_data()
     {
         QTest::addColumn<double>("step");

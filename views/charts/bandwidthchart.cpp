@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/charts/bandwidthchart.h"
 
+#include "model/collectives/algorithm.h"
 #include "views/charts/chartlegend.h"
 #include "views/charts/chartstyle.h"
 
@@ -112,8 +113,12 @@ void BandwidthChart::rebuild()
     int colour = 0;
     for (const auto& c : m_data.curves) {
         auto* series = new QLineSeries;
+        // The classic algorithms NCCL never runs say so in the legend, as on the Collectives page.
         const auto name = model::name(c.algorithm);
-        series->setName(QString::fromUtf8(name.data(), static_cast<int>(name.size())));
+        const QString algorithm = QString::fromUtf8(name.data(), static_cast<int>(name.size()));
+        series->setName(model::originOf(c.algorithm) == model::Origin::Textbook
+                ? tr("%1 (MPI / textbook, not NCCL)").arg(algorithm)
+                : algorithm);
         series->setPen(QPen(m_palette.series[static_cast<size_t>(colour++ % 10)], 2));
         for (const model::CurvePoint& p : c.points)
             series->append(lx(p.bytes), p.busBwGBps);
