@@ -23,12 +23,19 @@ QString presetName(const model::HardwarePreset& preset)
     return toQString(model::LocalizedText { preset.name, preset.nameZhCN });
 }
 
+QString presetName(const QString& id)
+{
+    for (const auto& preset : model::presets())
+        if (id == toQString(preset.id))
+            return presetName(preset);
+    return {};
+}
+
 void relabelPresets(QComboBox* box)
 {
     for (int i = 0; i < box->count(); ++i)
-        for (const auto& preset : model::presets())
-            if (box->itemData(i).toString() == toQString(preset.id))
-                box->setItemText(i, presetName(preset));
+        if (const QString name = presetName(box->itemData(i).toString()); !name.isEmpty())
+            box->setItemText(i, name);
 }
 
 QString secondsText(model::Seconds seconds)

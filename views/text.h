@@ -20,6 +20,8 @@ QString toQString(std::string_view utf8);
 QString toQString(const model::LocalizedText& text);
 /// A hardware preset's display name in the interface's language.
 QString presetName(const model::HardwarePreset& preset);
+/// The display name of the preset with this id; empty when no preset has it.
+QString presetName(const QString& id);
 /// Sets the text of every item of `box` whose data is a preset id to that preset's name in the current language
 /// (after a language change); other items (a calibrated profile) keep theirs.
 void relabelPresets(QComboBox* box);

@@ -48,7 +48,7 @@ DesignGrade gradeDesign(const Question& question, const SearchResult& search, co
     if (mine != search.ranked.end()) {
         grade.yours = *mine;
         grade.ratio = grade.best.metrics.stepSeconds / mine->metrics.stepSeconds;
-        grade.credit = grade.ratio >= 0.95 ? 1.0 : grade.ratio >= 0.8 ? 0.5 : 0.0;
+        grade.credit = grade.ratio >= kFullCreditRatio ? 1.0 : grade.ratio >= kHalfCreditRatio ? 0.5 : 0.0;
         return grade;
     }
     const int product = answer.dp * answer.tp * answer.pp;

@@ -20,8 +20,12 @@ struct DesignAnswer {
     int zeroStage = 0;
 };
 
+/// The step-time ratios (fastest ÷ the answer's) that earn full and half credit: within 5 % and within 25 %.
+inline constexpr double kFullCreditRatio = 0.95;
+inline constexpr double kHalfCreditRatio = 0.8;
+
 struct DesignGrade {
-    /// 1 within 5 % of the fastest step, 0.5 within 25 %, else 0 (also when the layout cannot run).
+    /// 1 at kFullCreditRatio or better, 0.5 at kHalfCreditRatio or better, else 0 (also when the layout cannot run).
     double credit = 0;
     double ratio = 0; ///< the fastest step time ÷ the answer's (1: as fast as the best)
     LayoutResult best; ///< the search's fastest layout

@@ -247,11 +247,8 @@ void InterviewPage::nextQuestion()
         return;
     const int filter = m_filter->currentIndex(); // 0 all, 1 choice, 2 numeric, 3 open, 4 design
     auto fits = [&](const model::Question& qn) {
-        return inLesson(qn, m_lessonQuiz)
-            && (filter == 0 || (filter == 1 && qn.kind == model::QuestionKind::Choice)
-                || (filter == 2 && qn.kind == model::QuestionKind::Numeric)
-                || (filter == 3 && qn.kind == model::QuestionKind::Open)
-                || (filter == 4 && qn.kind == model::QuestionKind::Design));
+        // The filter's items follow QuestionKind's order after "All questions".
+        return inLesson(qn, m_lessonQuiz) && (filter == 0 || static_cast<int>(qn.kind) == filter - 1);
     };
     const auto seed = QRandomGenerator::global()->generate64();
     // An interviewer's chain: once a question is answered, its follow-up comes next.
@@ -469,15 +466,15 @@ void InterviewPage::updateScore()
         text += tr(" · next review %1").arg(QLocale().toString(QDate(1970, 1, 1).addDays(*next), QLocale::ShortFormat));
     m_score->setText(text);
     // The lesson quiz: how far the learner is through this lesson's questions.
-    int total = 0, answered = 0;
-    for (const auto& q : m_questions)
-        if (!m_lessonQuiz.isEmpty() && inLesson(q, m_lessonQuiz)) {
-            ++total;
-            answered += m_progress.record(views::toQString(q.id)).attempts > 0 ? 1 : 0;
-        }
-    m_quizLabel->setText(m_lessonQuiz.isEmpty()
-            ? QString()
-            : tr("Quiz on lesson %1: %2 of %3 questions answered").arg(m_lessonQuiz.left(2)).arg(answered).arg(total));
+    int answered = 0;
+    if (!m_lessonQuiz.isEmpty())
+        for (const auto& q : m_questions)
+            answered += inLesson(q, m_lessonQuiz) && m_progress.record(views::toQString(q.id)).attempts > 0 ? 1 : 0;
+    m_quizLabel->setText(m_lessonQuiz.isEmpty() ? QString()
+                                                : tr("Quiz on lesson %1: %2 of %3 questions answered")
+                                                      .arg(m_lessonQuiz.left(2))
+                                                      .arg(answered)
+                                                      .arg(lessonQuestionCount(m_lessonQuiz)));
     m_quizLabel->setVisible(!m_lessonQuiz.isEmpty());
     m_allLessons->setVisible(!m_lessonQuiz.isEmpty());
 }

@@ -80,9 +80,8 @@ QString choiceText(const QString& field, const QString& id)
         if (const auto op = model::parseCollective(id.toStdString()))
             return views::toQString(model::name(*op));
     if (field == QLatin1String("preset"))
-        for (const auto& p : model::presets())
-            if (views::toQString(p.id) == id)
-                return views::presetName(p);
+        if (const QString name = views::presetName(id); !name.isEmpty())
+            return name;
     return id;
 }
 
