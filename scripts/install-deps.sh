@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ make pkg-config
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
-  qt6-translations-l10n libxkbcommon-dev libgl-dev nlohmann-json3-dev
+  qt6-translations-l10n libxkbcommon-dev libgl-dev nlohmann-json3-dev zlib1g-dev
   libopenmpi-dev openmpi-bin libbenchmark-dev fonts-wqy-microhei xvfb xauth
   dpkg-dev file appstream desktop-file-utils
 )

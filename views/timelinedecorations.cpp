@@ -160,12 +160,20 @@ QString displayName(model::EventKind kind)
         return QCoreApplication::translate("tutor::views::Timeline", "communication");
     case EventKind::Idle:
         return QCoreApplication::translate("tutor::views::Timeline", "idle (bubble)");
+    case EventKind::Kernel:
+        return QCoreApplication::translate("tutor::views::Timeline", "compute kernel");
     }
     return {};
 }
 
 QString laneName(const model::Lane& lane)
 {
+    if (lane.stream >= 0) // a measured CUDA stream of one rank
+        return QCoreApplication::translate("tutor::views::Timeline", "rank %1 · s%2 %3")
+            .arg(lane.rank)
+            .arg(lane.stream)
+            .arg(lane.kind == LaneKind::Compute ? QCoreApplication::translate("tutor::views::Timeline", "compute")
+                                                : QCoreApplication::translate("tutor::views::Timeline", "NCCL"));
     const char* kind = "compute";
     switch (lane.kind) {
     case LaneKind::Compute:
@@ -268,7 +276,7 @@ QString timelineText(const char* text)
 
 std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const Palette& palette, qreal dpr)
 {
-    std::array<bool, 6> kinds {};
+    std::array<bool, 7> kinds {}; // one per EventKind
     std::array<bool, 5> commLanes {};
     bool exposed = false, computeLane = false;
     for (const auto& lane : timeline.lanes)
@@ -290,6 +298,9 @@ std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const P
                 "tutor::views::Timeline", "activation recomputation: the forward run again in backward") },
         { EventKind::Optimizer,
             QT_TRANSLATE_NOOP("tutor::views::Timeline", "the optimizer step (Adam) after the gradients") },
+        { EventKind::Kernel,
+            QT_TRANSLATE_NOOP("tutor::views::Timeline",
+                "a measured GPU kernel that is not communication (matrix multiply, attention, element-wise)") },
     };
     model::Event probe;
     for (const auto& [kind, meaning] : compute)
@@ -298,8 +309,15 @@ std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const P
             out.push_back({ legendSwatch(eventColor(timeline, probe, palette), palette, dpr), displayName(kind),
                 timelineText(meaning) });
         }
+    const bool measured
+        = std::any_of(timeline.lanes.begin(), timeline.lanes.end(), [](const model::Lane& l) { return l.stream >= 0; });
+    if (measured && commLanes[static_cast<size_t>(LaneKind::DpComm)])
+        out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(LaneKind::DpComm)), palette, dpr),
+            timelineText(QT_TRANSLATE_NOOP("tutor::views::Timeline", "NCCL kernel")),
+            timelineText(QT_TRANSLATE_NOOP("tutor::views::Timeline",
+                "a measured NCCL kernel (collective or send/recv); hover it for its size")) });
     for (const LaneKind lane : { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm })
-        if (commLanes[static_cast<size_t>(lane)])
+        if (commLanes[static_cast<size_t>(lane)] && !measured)
             out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(lane)), palette, dpr), displayName(lane),
                 QCoreApplication::translate("tutor::views::Timeline",
                     "a collective or point-to-point transfer of this parallel dimension; hover it for its cost") });

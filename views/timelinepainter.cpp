@@ -199,6 +199,8 @@ QColor eventColor(const model::Timeline& timeline, const model::Event& event, co
         return palette.optimizerLane;
     case EventKind::Idle:
         return palette.bubbleHatch;
+    case EventKind::Kernel:
+        return palette.computeLane.lighter(115);
     case EventKind::Communication:
         break;
     }

@@ -87,6 +87,7 @@ int runLessons(Args args, std::ostream& out, std::ostream& err);
 int runValidateModel(Args args, std::ostream& out, std::ostream& err);
 int runImport(Args args, std::ostream& out, std::ostream& err); // nccl-tests import (import.cpp)
 int runSearch(Args args, std::ostream& out, std::ostream& err); // parallel layout search (search.cpp)
+int runTrace(Args args, std::ostream& out, std::ostream& err); // PyTorch profiler traces (trace.cpp)
 
 namespace {
 int runVersion(Args, std::ostream& out, std::ostream&)
@@ -115,6 +116,7 @@ constexpr Command kCommands[] = {
     { "validate-model", "the cost model's error against public nccl-tests results, per size band and machine",
         runValidateModel },
     { "import", "read nccl-tests logs and -J JSON: runs, op, ranks, rows, warnings (import.cpp)", runImport },
+    { "trace", "analyse PyTorch profiler traces: overlap, exposed communication, busbw, stragglers", runTrace },
 };
 
 void printUsage(std::ostream& out)

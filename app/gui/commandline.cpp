@@ -44,6 +44,8 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
         tr("Page to show: %1.").arg(MainWindow::viewNames().join(QStringLiteral(", "))), tr("name"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"), tr("Open a training scenario (JSON) on the Training page."), tr("file"));
+    const QCommandLineOption trace(QStringLiteral("trace"),
+        tr("Open a PyTorch profiler trace (.json or .json.gz) in the Trace lab; repeat it for each rank."), tr("file"));
     const QCommandLineOption time(
         QStringLiteral("time"), tr("Animation time to show (steps, or seconds of simulated time)."), tr("t"));
     const QCommandLineOption lang(QStringLiteral("lang"), tr("Interface language: en or zh_CN."), tr("code"));
@@ -61,8 +63,8 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
         tr("Length of the --record recording in seconds (default: the animation at 1×)."), tr("s"));
     const QCommandLineOption fps(
         QStringLiteral("fps"), tr("Frames per second of the --record recording (default 10)."), tr("n"));
-    parser.addOptions(
-        { screenshot, stages, view, scenario, time, lang, theme, size, firstFrame, present, record, seconds, fps });
+    parser.addOptions({ screenshot, stages, view, scenario, trace, time, lang, theme, size, firstFrame, present, record,
+        seconds, fps });
     parser.addPositionalArgument(QStringLiteral("file"),
         tr("A scenario (.json) to open on the Training page, or measurements (.jsonl) for the Live lab."),
         QStringLiteral("[file]"));
@@ -128,6 +130,9 @@ CommandLine CommandLineText::parse(const QStringList& arguments)
     }
     if (parser.isSet(scenario))
         r.scenario = parser.value(scenario);
+    r.traces = parser.values(trace);
+    if (!r.traces.isEmpty() && !parser.isSet(view))
+        r.view = QStringLiteral("traces");
     if (parser.isSet(time)) {
         bool ok = false;
         const double t = parser.value(time).toDouble(&ok);

@@ -38,6 +38,12 @@ QString HelpText::page(Navigator::Page page)
                   "parallel layout (TP, PP, DP, micro-batches) and ranks them by step time. Double-click a row to "
                   "open that layout on the Training page.");
         break;
+    case Navigator::Traces:
+        body = tr("Open traces… reads PyTorch profiler traces, one file per rank (.json or .json.gz). The Gantt chart "
+                  "shows every rank's CUDA streams; the Ranks tab gives compute, communication, exposed communication, "
+                  "HTA's overlap and lateness per rank; the Collectives tab gives each collective's measured time and "
+                  "bus bandwidth beside the model's on the hardware chosen on the right.");
+        break;
     case Navigator::PageCount:
         break;
     }

@@ -59,6 +59,10 @@ int main(int argc, char** argv)
         window.openScenario(cl.request.scenario); // problems are shown in the window
     if (!cl.measurements.isEmpty())
         window.openMeasurements(cl.measurements);
+    if (!cl.request.traces.isEmpty()) {
+        window.openTraces(cl.request.traces); // problems are shown in the window
+        window.showView(QStringLiteral("traces"));
+    }
     if (given("view"))
         window.showView(cl.request.view);
     if (given("time"))

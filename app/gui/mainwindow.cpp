@@ -14,6 +14,7 @@
 #include "search/searchstage.h"
 #include "shortcutrouter.h"
 #include "stage.h"
+#include "traces/tracestage.h"
 #include "training/trainingcontroller.h"
 #include "training/trainingstage.h"
 #include "views/text.h"
@@ -112,6 +113,7 @@ void MainWindow::createStages()
     m_stages[Navigator::Lessons] = new LessonStage(this);
     auto* search = new SearchStage(this);
     m_stages[Navigator::Search] = search;
+    m_stages[Navigator::Traces] = new TraceStage(this);
     // A layout chosen in the search opens on the Training page, in the form and the timeline.
     connect(search, &SearchStage::openScenario, this, [this](const model::Scenario& scenario) {
         if (TrainingStage* training = trainingStage()) {
@@ -277,6 +279,8 @@ bool MainWindow::showView(const QString& name)
         showPage(Navigator::Lessons);
     else if (name == QLatin1String("search"))
         showPage(Navigator::Search);
+    else if (name == QLatin1String("traces"))
+        showPage(Navigator::Traces);
     else
         return false;
     return true;
@@ -285,7 +289,17 @@ bool MainWindow::showView(const QString& name)
 QStringList MainWindow::viewNames()
 {
     return { QStringLiteral("collectives"), QStringLiteral("timeline"), QStringLiteral("charts"),
-        QStringLiteral("livelab"), QStringLiteral("lessons"), QStringLiteral("search") };
+        QStringLiteral("livelab"), QStringLiteral("lessons"), QStringLiteral("search"), QStringLiteral("traces") };
+}
+
+QString MainWindow::openTraces(const QStringList& paths)
+{
+    auto* traces = qobject_cast<TraceStage*>(stage(Navigator::Traces));
+    if (!traces)
+        return tr("the Trace lab is not available");
+    traces->openTraces(paths);
+    traces->waitForFinished();
+    return traces->lastError();
 }
 
 void MainWindow::openMeasurements(const QString& path)

@@ -41,6 +41,9 @@ public:
     Stage* stage(Navigator::Page page) const;
     Stage* currentStage() const;
     Navigator::Page currentPage() const;
+    /// Opens profiler traces (one per rank) in the Trace lab and waits until they are read; returns the problems
+    /// (empty on success; the window also shows them).
+    QString openTraces(const QStringList& paths);
     CollectivesStage* collectivesStage() const;
     /// The training stage, or null while its page is a placeholder.
     TrainingStage* trainingStage() const;

@@ -13,8 +13,9 @@ Navigator::Navigator(QWidget* parent)
     setSelectionMode(QAbstractItemView::SingleSelection);
     setUniformItemSizes(true);
     setSpacing(2);
-    const QStyle::StandardPixmap icons[PageCount] = { QStyle::SP_ComputerIcon, QStyle::SP_FileDialogDetailedView,
-        QStyle::SP_DriveNetIcon, QStyle::SP_DialogHelpButton, QStyle::SP_FileDialogContentsView };
+    const QStyle::StandardPixmap icons[PageCount]
+        = { QStyle::SP_ComputerIcon, QStyle::SP_FileDialogDetailedView, QStyle::SP_DriveNetIcon,
+              QStyle::SP_DialogHelpButton, QStyle::SP_FileDialogContentsView, QStyle::SP_FileDialogInfoView };
     for (int p = 0; p < PageCount; ++p)
         addItem(new QListWidgetItem(style()->standardIcon(icons[p]), QString()));
     retranslate();
@@ -35,6 +36,8 @@ QString Navigator::title(Page page)
         return tr("Lessons");
     case Search:
         return tr("Layout search");
+    case Traces:
+        return tr("Trace lab");
     case PageCount:
         break;
     }
@@ -54,6 +57,8 @@ QString Navigator::toolTip(Page page)
         return tr("Guided lessons and interview questions (Ctrl+4)");
     case Search:
         return tr("Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)");
+    case Traces:
+        return tr("Open PyTorch profiler traces: overlap, exposed communication, bandwidth, stragglers (Ctrl+6)");
     case PageCount:
         break;
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The list of stages on the left: Collectives, Training step, Live lab, Lessons, Layout search.
+// The list of stages on the left: Collectives, Training step, Live lab, Lessons, Layout search, Trace lab.
 #include <QListWidget>
 
 namespace tutor::app {
@@ -8,7 +8,7 @@ namespace tutor::app {
 class Navigator : public QListWidget {
     Q_OBJECT
 public:
-    enum Page { Collectives, Training, LiveLab, Lessons, Search, PageCount };
+    enum Page { Collectives, Training, LiveLab, Lessons, Search, Traces, PageCount };
 
     explicit Navigator(QWidget* parent = nullptr);
     /// Page titles in the current language ("Collectives", "集合通信", ...).

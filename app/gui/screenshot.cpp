@@ -105,6 +105,13 @@ int runScreenshot(const ScreenshotRequest& request)
             err << "  " << CommandLineText::tr("the Training page is not available") << '\n';
         return 2;
     }
+    if (!request.traces.isEmpty()) {
+        const QString problems = window.openTraces(request.traces);
+        if (!problems.isEmpty()) {
+            err << "--trace: " << problems << '\n';
+            return 2;
+        }
+    }
     QString error;
     if (!request.stagesDir.isEmpty()) {
         if (!QDir().mkpath(request.stagesDir)) {

@@ -16,6 +16,7 @@ struct ScreenshotRequest {
     QString stagesDir; ///< --render-stages: a folder for one PNG per stage
     QString view = QStringLiteral("collectives");
     QString scenario;
+    QStringList traces; ///< --trace: profiler traces (one per rank) to open in the Trace lab
     std::optional<double> time;
     QString language = QStringLiteral("en");
     QString theme = QStringLiteral("light");

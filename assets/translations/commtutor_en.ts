@@ -174,6 +174,10 @@
         <source>--fps = %1: must be a whole number of frames per second from 1 to 50</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open a PyTorch profiler trace (.json or .json.gz) in the Trace lab; repeat it for each rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -207,6 +211,10 @@
     </message>
     <message>
         <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open traces… reads PyTorch profiler traces, one file per rank (.json or .json.gz). The Gantt chart shows every rank&apos;s CUDA streams; the Ranks tab gives compute, communication, exposed communication, HTA&apos;s overlap and lateness per rank; the Collectives tab gives each collective&apos;s measured time and bus bandwidth beside the model&apos;s on the hardware chosen on the right.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1945,6 +1953,10 @@
         <source>cancelled; nothing was written</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the Trace lab is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Navigator</name>
@@ -1990,6 +2002,14 @@
     </message>
     <message>
         <source>Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open PyTorch profiler traces: overlap, exposed communication, bandwidth, stragglers (Ctrl+6)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2454,6 +2474,154 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::TraceStage</name>
+    <message>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open PyTorch profiler traces (one per rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n trace(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not opened; the traces shown before stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %n trace(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yes: last to %1 of its collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s); %1 collectives matched across ranks; stragglers: %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Trace lab.&lt;/b&gt; Open PyTorch profiler traces (torch.profiler with CUDA activities, one file per rank, .json or .json.gz). Each rank&apos;s CUDA streams are drawn as lanes: compute kernels and NCCL kernels, with the part of each NCCL kernel that no compute kernel hid in red.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Overlap&lt;/b&gt; is HolisticTraceAnalysis&apos; figure: time computing and communicating at once ÷ communication time. &lt;b&gt;Exposed&lt;/b&gt; communication is communication with no compute beside it. A rank is &lt;b&gt;late&lt;/b&gt; to a collective by the difference between the longest kernel of that collective and its own: the last rank to arrive runs the shortest kernel while the others wait.&lt;/p&gt;&lt;p&gt;The collectives table gives the median kernel time and bus bandwidth per size. Kernel time includes waiting for late ranks, so measured bandwidth can be far below the model&apos;s, which assumes everyone starts together.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Rank %1: %2 of communication, %3 of it exposed; overlap %4.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open traces…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces, one file per rank (.json, .json.gz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model hardware</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlap (HTA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Late</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Straggler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Median time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model bus bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No trace open.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3329,6 +3497,30 @@
     </message>
     <message>
         <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 · s%2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a measured GPU kernel that is not communication (matrix multiply, attention, element-wise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a measured NCCL kernel (collective or send/recv); hover it for its size</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -173,6 +173,10 @@
         <source>--fps = %1: must be a whole number of frames per second from 1 to 50</source>
         <translation>--fps = %1：必须是 1 到 50 之间的整数帧率</translation>
     </message>
+    <message>
+        <source>Open a PyTorch profiler trace (.json or .json.gz) in the Trace lab; repeat it for each rank.</source>
+        <translation>在“Trace 实验室”中打开 PyTorch profiler trace（.json 或 .json.gz）；每个 rank 给一次。</translation>
+    </message>
 </context>
 <context>
     <name>HelpText</name>
@@ -207,6 +211,10 @@
     <message>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+    <message>
+        <source>Open traces… reads PyTorch profiler traces, one file per rank (.json or .json.gz). The Gantt chart shows every rank&apos;s CUDA streams; the Ranks tab gives compute, communication, exposed communication, HTA&apos;s overlap and lateness per rank; the Collectives tab gives each collective&apos;s measured time and bus bandwidth beside the model&apos;s on the hardware chosen on the right.</source>
+        <translation>“打开 trace…”读取 PyTorch profiler trace，每个 rank 一个文件（.json 或 .json.gz）。甘特图显示每个 rank 的 CUDA 流；“Ranks”页给出每个 rank 的计算、通信、暴露通信、HTA 重叠率和迟到时间；“集合通信”页给出每个集合通信的实测时间和总线带宽，旁边是模型在右侧所选硬件上的预测。</translation>
     </message>
 </context>
 <context>
@@ -1940,6 +1948,10 @@
         <source>cancelled; nothing was written</source>
         <translation>已取消；没有写入任何文件</translation>
     </message>
+    <message>
+        <source>the Trace lab is not available</source>
+        <translation>Trace 实验室不可用</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Navigator</name>
@@ -1986,6 +1998,14 @@
     <message>
         <source>Rank the parallel layouts of a model on N GPUs by simulated step time (Ctrl+5)</source>
         <translation>按模拟的步时间为一个模型在 N 张 GPU 上的并行布局排序（Ctrl+5）</translation>
+    </message>
+    <message>
+        <source>Trace lab</source>
+        <translation>Trace 实验室</translation>
+    </message>
+    <message>
+        <source>Open PyTorch profiler traces: overlap, exposed communication, bandwidth, stragglers (Ctrl+6)</source>
+        <translation>打开 PyTorch profiler trace：重叠、暴露通信、带宽、慢节点（Ctrl+6）</translation>
     </message>
 </context>
 <context>
@@ -2450,6 +2470,151 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：步时间 %2 s，MFU %3 %，气泡 %4 %，每卡 %5 GiB；其中暴露的通信 %6 s。</translation>
+    </message>
+</context>
+<context>
+    <name>tutor::app::TraceStage</name>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>Open PyTorch profiler traces (one per rank)</source>
+        <translation>打开 PyTorch profiler trace（每个 rank 一个）</translation>
+    </message>
+    <message>
+        <source>Profiler traces (*.json *.json.gz *.gz);;All files (*)</source>
+        <translation>Profiler trace (*.json *.json.gz *.gz);;所有文件 (*)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n trace(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个 trace…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not opened; the traces shown before stay.</source>
+        <translation>未打开；之前显示的 trace 保留。</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %n trace(s)</source>
+        <translation>
+            <numerusform>已打开 %n 个 trace</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yes: last to %1 of its collectives</source>
+        <translation>是：在 %1 的集合通信中最后到达</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s); %1 collectives matched across ranks; stragglers: %2</source>
+        <translation>
+            <numerusform>%n 个 rank；跨 rank 匹配了 %1 次集合通信；慢节点：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Trace lab.&lt;/b&gt; Open PyTorch profiler traces (torch.profiler with CUDA activities, one file per rank, .json or .json.gz). Each rank&apos;s CUDA streams are drawn as lanes: compute kernels and NCCL kernels, with the part of each NCCL kernel that no compute kernel hid in red.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Overlap&lt;/b&gt; is HolisticTraceAnalysis&apos; figure: time computing and communicating at once ÷ communication time. &lt;b&gt;Exposed&lt;/b&gt; communication is communication with no compute beside it. A rank is &lt;b&gt;late&lt;/b&gt; to a collective by the difference between the longest kernel of that collective and its own: the last rank to arrive runs the shortest kernel while the others wait.&lt;/p&gt;&lt;p&gt;The collectives table gives the median kernel time and bus bandwidth per size. Kernel time includes waiting for late ranks, so measured bandwidth can be far below the model&apos;s, which assumes everyone starts together.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Trace 实验室。&lt;/b&gt;打开 PyTorch profiler trace（torch.profiler 采集 CUDA 活动，每个 rank 一个文件，.json 或 .json.gz）。每个 rank 的 CUDA 流画成一条泳道：计算 kernel 和 NCCL kernel，NCCL kernel 中没有被任何计算 kernel 掩盖的部分标为红色。&lt;/p&gt;&lt;p&gt;&lt;b&gt;重叠率&lt;/b&gt;采用 HolisticTraceAnalysis 的定义：同时计算和通信的时间 ÷ 通信时间。&lt;b&gt;暴露&lt;/b&gt;通信是旁边没有计算的通信。rank 在一次集合通信上的&lt;b&gt;迟到&lt;/b&gt;时间 = 该集合通信最长的 kernel 减去它自己的 kernel：最后到达的 rank 运行最短的 kernel，其他 rank 都在等它。&lt;/p&gt;&lt;p&gt;集合通信表给出每种大小的 kernel 时间中位数和总线带宽。kernel 时间包含等待迟到 rank 的时间，所以实测带宽可能远低于模型值——模型假设所有 rank 同时开始。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Rank %1: %2 of communication, %3 of it exposed; overlap %4.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Rank %1：通信 %2，其中暴露 %3；重叠率 %4。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open traces…</source>
+        <translation>打开 trace…</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler traces, one file per rank (.json, .json.gz)</source>
+        <translation>PyTorch profiler trace，每个 rank 一个文件（.json、.json.gz）</translation>
+    </message>
+    <message>
+        <source>Model hardware</source>
+        <translation>模型硬件</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>各 rank</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>时间窗</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Exposed</source>
+        <translation>暴露</translation>
+    </message>
+    <message>
+        <source>Overlap (HTA)</source>
+        <translation>重叠率（HTA）</translation>
+    </message>
+    <message>
+        <source>Late</source>
+        <translation>迟到</translation>
+    </message>
+    <message>
+        <source>Straggler</source>
+        <translation>慢节点</translation>
+    </message>
+    <message>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>组</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Median time</source>
+        <translation>时间中位数</translation>
+    </message>
+    <message>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>Model time</source>
+        <translation>模型时间</translation>
+    </message>
+    <message>
+        <source>Model bus bandwidth</source>
+        <translation>模型总线带宽</translation>
+    </message>
+    <message>
+        <source>No trace open.</source>
+        <translation>尚未打开 trace。</translation>
     </message>
 </context>
 <context>
@@ -3322,6 +3487,30 @@
     <message>
         <source>hatched: the GPU computes nothing here (pipeline bubble, or waiting for data)</source>
         <translation>斜线：GPU 此处不做计算（流水线气泡，或在等待数据）</translation>
+    </message>
+    <message>
+        <source>compute kernel</source>
+        <translation>计算 kernel</translation>
+    </message>
+    <message>
+        <source>rank %1 · s%2 %3</source>
+        <translation>rank %1 · 流%2 %3</translation>
+    </message>
+    <message>
+        <source>NCCL</source>
+        <translation>NCCL</translation>
+    </message>
+    <message>
+        <source>a measured GPU kernel that is not communication (matrix multiply, attention, element-wise)</source>
+        <translation>实测的非通信 GPU kernel（矩阵乘、注意力、逐元素运算）</translation>
+    </message>
+    <message>
+        <source>NCCL kernel</source>
+        <translation>NCCL kernel</translation>
+    </message>
+    <message>
+        <source>a measured NCCL kernel (collective or send/recv); hover it for its size</source>
+        <translation>实测的 NCCL kernel（集合通信或 send/recv）；悬停查看大小</translation>
     </message>
 </context>
 <context>

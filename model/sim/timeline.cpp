@@ -54,6 +54,8 @@ std::string_view name(EventKind kind)
         return "communication";
     case EventKind::Idle:
         return "idle";
+    case EventKind::Kernel:
+        return "kernel";
     }
     return "?";
 }

@@ -20,6 +20,9 @@ struct Lane {
     int stage = 0;
     LaneKind kind = LaneKind::Compute;
     std::string name; ///< "stage 0 · compute"
+    /// A lane of a measured trace (model/traces): one CUDA stream of one rank; −1 for simulated lanes.
+    int rank = -1;
+    long long stream = -1;
     bool operator==(const Lane&) const = default;
 };
 
@@ -36,7 +39,9 @@ struct CommGroup {
     bool operator==(const CommGroup&) const = default;
 };
 
-enum class EventKind { Forward, Backward, Recompute, Optimizer, Communication, Idle };
+/// Kernel: a measured compute kernel of a profiler trace (model/traces), neither forward nor backward as far as
+/// the trace says.
+enum class EventKind { Forward, Backward, Recompute, Optimizer, Communication, Idle, Kernel };
 std::string_view name(EventKind kind);
 
 struct Event {

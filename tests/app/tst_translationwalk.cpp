@@ -49,7 +49,7 @@ const std::set<QString>& keptWords()
         "gif", "mp4", "webm", "csv", "nccl-tests", "rank", "ranks", "offscreen", "xcb", "true", "false", "stdout",
         "stderr", "perf", "all_reduce_perf", "dat", "log", "txt", "mpi", "ucx", "tcp", "ib", "roce", "efa", "nvlink",
         "pcie", "sxm", "hgx", "dgx", "rtx", "nvl", "hbm", "tflops", "flops", "vocab", "rabenseifner", "hierarchical",
-        "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner",
+        "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner", "profiler",
         // Words Chinese ML engineers write in English (lesson and scenario texts use them so).
         "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup" };
     return words;
