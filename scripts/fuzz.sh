@@ -19,7 +19,7 @@ shift || true
 seconds=${FUZZ_SECONDS:-60}
 jobs=${FUZZ_JOBS:-1}
 all=(scenario lesson questions scene measurements nccl_text nccl_json protocol worker_options cli hardware_profile
-  lesson_progress)
+  lesson_progress kineto)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 

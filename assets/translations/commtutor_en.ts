@@ -1073,10 +1073,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>live run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Imported %1 measurement(s) from %2 (%3 run(s))</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1118,6 +1114,10 @@
     </message>
     <message>
         <source>The live run is not being journalled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live run %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1425,13 +1425,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The %n measurement(s) shown have not been saved. Start a new run and clear them?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>The interrupted live run with %n measurement(s) has not been restored. Start a new run and discard it?</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1475,6 +1468,37 @@
     </message>
     <message>
         <source>Implausible: an overlap share is between 0 and 100 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n row(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shown in the table, predicted and calibrated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs (check to compare, click to show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1 (Undo remove puts it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run put back</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

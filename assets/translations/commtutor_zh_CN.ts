@@ -1073,10 +1073,6 @@
         <translation>大小：从 %1 B 到 %2 B：每个至少 1 B，且前者不大于后者</translation>
     </message>
     <message>
-        <source>live run</source>
-        <translation>实测运行</translation>
-    </message>
-    <message>
         <source>Imported %1 measurement(s) from %2 (%3 run(s))</source>
         <translation>从 %2 导入了 %1 条测量（%3 次运行）</translation>
     </message>
@@ -1119,6 +1115,10 @@
     <message>
         <source>The live run is not being journalled: %1</source>
         <translation>本次实测没有写入日志：%1</translation>
+    </message>
+    <message>
+        <source>live run %1</source>
+        <translation>实测运行 %1</translation>
     </message>
 </context>
 <context>
@@ -1425,12 +1425,6 @@
         <translation>开始新的实测</translation>
     </message>
     <message numerus="yes">
-        <source>The %n measurement(s) shown have not been saved. Start a new run and clear them?</source>
-        <translation>
-            <numerusform>显示的 %n 条测量尚未保存。开始新的实测并清除它们吗？</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>The interrupted live run with %n measurement(s) has not been restored. Start a new run and discard it?</source>
         <translation>
             <numerusform>中断的实测（%n 条测量）尚未恢复。开始新的实测并丢弃它吗？</numerusform>
@@ -1473,6 +1467,36 @@
     <message>
         <source>Implausible: an overlap share is between 0 and 100 %.</source>
         <translation>不合理：重叠比例应在 0 到 100 % 之间。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n row(s)</source>
+        <translation>
+            <numerusform>%1 · %n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shown in the table, predicted and calibrated</source>
+        <translation>显示在表格中，用于预测和校准</translation>
+    </message>
+    <message>
+        <source>Runs (check to compare, click to show)</source>
+        <translation>运行记录（勾选以对比，点击以显示）</translation>
+    </message>
+    <message>
+        <source>Remove run</source>
+        <translation>移除运行</translation>
+    </message>
+    <message>
+        <source>Undo remove</source>
+        <translation>撤销移除</translation>
+    </message>
+    <message>
+        <source>Removed %1 (Undo remove puts it back)</source>
+        <translation>已移除 %1（“撤销移除”可恢复）</translation>
+    </message>
+    <message>
+        <source>Run put back</source>
+        <translation>运行已恢复</translation>
     </message>
 </context>
 <context>

@@ -28,7 +28,11 @@ double activationBytesPerLayer(const Scenario& sc)
     const double s = sc.model.seqLen, b = sc.batch.microBatchSize, h = sc.model.hidden, a = sc.model.heads;
     const double t = sc.parallel.tp;
     const bool sp = sc.parallel.sp && sc.parallel.tp > 1;
-    const double attention = 5 * a * s / (h * t); // the softmax/dropout term selective recomputation drops
+    // The softmax/dropout term (5as/h per sbh: scores, softmax output, dropout mask and output, all s×s per head)
+    // that selective recomputation drops. FlashAttention never stores the s×s matrices (it keeps Q, K, V, the output
+    // and one logsumexp per row), so with it the term is gone as well (Dao et al. 2022 §3.1; Korthikanti et al.
+    // 2022 §4.1, Table 2).
+    const double attention = sc.compute.flashAttention ? 0 : 5 * a * s / (h * t);
     switch (sc.compute.recompute) {
     case Recompute::Full:
         return 2 * s * b * h / (sp ? t : 1);

@@ -25,7 +25,8 @@ ModelStateBytes modelStateBytes(double params, int zeroStage, int dp);
 /// Activation bytes one transformer layer keeps for one micro-batch (Korthikanti et al. 2022, "Reducing
 /// Activation Recomputation in Large Transformer Models", Table 2), with s = seq, b = micro-batch, h, a = heads,
 /// t = tp: none s·b·h·(10 + 24/t + 5·a·s/(h·t)); with sequence parallelism s·b·h·(34 + 5·a·s/h)/t;
-/// selective recomputation drops the 5·a·s/h term; full recomputation keeps only the layer input 2·s·b·h
+/// selective recomputation and FlashAttention (compute.flash_attention, the default) drop the 5·a·s/h term; full
+/// recomputation keeps only the layer input 2·s·b·h
 /// (÷ t with sequence parallelism).
 double activationBytesPerLayer(const Scenario& scenario);
 

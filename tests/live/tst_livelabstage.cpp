@@ -7,8 +7,10 @@
 #include "model/measure/calibrate.h"
 #include "model/measure/ncclimport.h"
 #include "model/measure/prediction.h"
+#include "views/charts/measurementchart.h"
 
 #include <QLabel>
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -155,6 +157,70 @@ private slots:
         QCOMPARE(session.comparisonPreset().id, std::string("hgx-h100"));
         QVERIFY(session.curves().predicted != predicted);
         QVERIFY(session.calibration().has_value());
+    }
+
+    // Nothing is lost: every set of measurements is a run in the list; one is current (table, prediction,
+    // calibration), checked ones are drawn beside it, a removed run comes back with undo at its place.
+    void sessionKeepsEveryRun()
+    {
+        app::LiveLabSession session;
+        QSignalSpy runsChanged(&session, &app::LiveLabSession::runsChanged);
+        const auto a = ringAllReduce(4, 2e-6, 10.0);
+        const auto b = ringAllReduce(8, 5e-6, 20.0);
+        const auto c = ringAllReduce(2, 1e-6, 40.0);
+        session.setMeasurements(a, QStringLiteral("a.jsonl"));
+        session.setMeasurements(b, QStringLiteral("b.jsonl"));
+        session.setMeasurements(c, QStringLiteral("c.jsonl"));
+        QCOMPARE(session.runs().size(), std::size_t { 3 });
+        QVERIFY(runsChanged.size() >= 3);
+        const int idA = session.runs()[0].id, idB = session.runs()[1].id, idC = session.runs()[2].id;
+        QCOMPARE(session.currentRunId(), idC);
+        QCOMPARE(session.measurements(), c);
+
+        // Showing an earlier run: its rows, its prediction (8 ranks), no stale calibration.
+        QVERIFY(session.calibrate());
+        QVERIFY(session.selectRun(idB));
+        QCOMPARE(session.measurements(), b);
+        QCOMPARE(session.origin(), QStringLiteral("b.jsonl"));
+        QVERIFY(!session.calibration().has_value());
+        QCOMPARE(session.curves().ranks, 8);
+        QVERIFY(!session.selectRun(9999));
+
+        session.setRunVisible(idA, false);
+        QVERIFY(!session.runs()[0].visible);
+
+        // Removing the current run shows the last remaining one; undo puts it back at its place.
+        QVERIFY(session.removeRun(idB));
+        QCOMPARE(session.runs().size(), std::size_t { 2 });
+        QCOMPARE(session.currentRunId(), idC);
+        QCOMPARE(session.measurements(), c);
+        QVERIFY(session.removeRun(idA));
+        QVERIFY(session.canUndoRemove());
+        QVERIFY(session.undoRemoveRun());
+        QVERIFY(session.undoRemoveRun());
+        QVERIFY(!session.undoRemoveRun());
+        QCOMPARE(session.runs().size(), std::size_t { 3 });
+        QCOMPARE(session.runs()[0].id, idA);
+        QCOMPARE(session.runs()[1].id, idB);
+        QCOMPARE(session.runs()[1].measurements, b);
+        QCOMPARE(session.currentRunId(), idC);
+    }
+
+    // The stage lists the runs and draws the checked ones beside the current run.
+    void stageComparesRuns()
+    {
+        LiveLabStage stage(nullptr);
+        stage.setMeasurements(ringAllReduce(4, 2e-6, 10.0), QStringLiteral("first"));
+        stage.setMeasurements(ringAllReduce(8, 5e-6, 20.0), QStringLiteral("second"));
+        auto* list = stage.findChild<QListWidget*>(QStringLiteral("liveRuns"));
+        QVERIFY(list);
+        QCOMPARE(list->count(), 2);
+        const auto* chart = stage.findChild<views::MeasurementChart*>();
+        QVERIFY(chart);
+        // "first" is drawn for comparison with one point per size; unchecking hides it.
+        QCOMPARE(chart->pointCount(QStringLiteral("first")), static_cast<int>(ringAllReduce(4, 2e-6, 10.0).size()));
+        list->item(0)->setCheckState(Qt::Unchecked);
+        QCOMPARE(chart->pointCount(QStringLiteral("first")), -1);
     }
 
     void sessionRefusesBadSizes()

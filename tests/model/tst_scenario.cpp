@@ -267,19 +267,25 @@ private slots:
         QCOMPARE(modelStateBytes(psi, stage, dp).total(), expected);
     }
 
-    // Korthikanti et al. 2022, Table 2: per layer s·b·h·(34 + 5·a·s/h) with no parallelism or
+    // Korthikanti et al. 2022, Table 2 (unfused attention): per layer s·b·h·(34 + 5·a·s/h) with no parallelism or
     // recomputation, s·b·h·34/t with TP + SP + selective recomputation, 2·s·b·h with full recomputation.
+    // FlashAttention keeps no s×s matrix, so without recomputation it stores what selective does: s·b·h·34 at t = 1.
     void activationMemory_data()
     {
         QTest::addColumn<int>("tp");
         QTest::addColumn<bool>("sp");
         QTest::addColumn<QString>("recompute");
+        QTest::addColumn<bool>("flash");
         QTest::addColumn<double>("expected");
         const double s = 2048, b = 1, h = 4096, a = 32;
-        QTest::newRow("none, t = 1") << 1 << false << "none" << s * b * h * (34 + 5 * a * s / h);
-        QTest::newRow("none, t = 8") << 8 << false << "none" << s * b * h * (10 + 24.0 / 8 + 5 * a * s / (h * 8));
-        QTest::newRow("SP + selective, t = 8") << 8 << true << "selective" << s * b * h * 34 / 8;
-        QTest::newRow("full, t = 8") << 8 << false << "full" << 2 * s * b * h;
+        QTest::newRow("none, t = 1") << 1 << false << "none" << false << s * b * h * (34 + 5 * a * s / h);
+        QTest::newRow("none, t = 8") << 8 << false << "none" << false
+                                     << s * b * h * (10 + 24.0 / 8 + 5 * a * s / (h * 8));
+        QTest::newRow("SP + selective, t = 8") << 8 << true << "selective" << false << s * b * h * 34 / 8;
+        QTest::newRow("full, t = 8") << 8 << false << "full" << false << 2 * s * b * h;
+        QTest::newRow("flash, none, t = 1") << 1 << false << "none" << true << s * b * h * 34;
+        QTest::newRow("flash, none, t = 8") << 8 << false << "none" << true << s * b * h * (10 + 24.0 / 8);
+        QTest::newRow("flash, full, t = 8") << 8 << false << "full" << true << 2 * s * b * h;
     }
 
     void activationMemory()
@@ -287,11 +293,13 @@ private slots:
         QFETCH(int, tp);
         QFETCH(bool, sp);
         QFETCH(QString, recompute);
+        QFETCH(bool, flash);
         QFETCH(double, expected);
         Scenario s;
         s.model = { .layers = 32, .hidden = 4096, .heads = 32, .seqLen = 2048 };
         s.parallel.tp = tp;
         s.parallel.sp = sp;
+        s.compute.flashAttention = flash;
         s.compute.recompute = *parseRecompute(recompute.toStdString());
         QCOMPARE(activationBytesPerLayer(s), expected);
     }

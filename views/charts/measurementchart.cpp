@@ -81,6 +81,12 @@ int MeasurementChart::pointCount(const QString& seriesName) const
     return -1;
 }
 
+void MeasurementChart::setComparedRuns(std::vector<ComparedRun> runs)
+{
+    m_compared = std::move(runs);
+    rebuild();
+}
+
 void MeasurementChart::rebuild()
 {
     QChart* c = m_view->chart();
@@ -121,6 +127,27 @@ void MeasurementChart::rebuild()
         const QColor colour = inPlace ? inPlaceColour : outOfPlace;
         s->setColor(colour);
         s->setPen(QPen(colour, inPlace ? 1.5 : 2.0, inPlace ? Qt::DotLine : Qt::SolidLine));
+        all.push_back(s);
+    }
+    // Compared runs: thin lines in the palette's remaining colours, out-of-place rows (in-place when only those).
+    for (std::size_t r = 0; r < m_compared.size(); ++r) {
+        const auto& run = m_compared[r];
+        const bool anyOut = std::any_of(
+            run.measurements.begin(), run.measurements.end(), [](const model::Measurement& m) { return !m.inPlace; });
+        auto* s = new QLineSeries;
+        s->setName(run.name);
+        s->setPointsVisible(true);
+        for (const auto& m : run.measurements)
+            if (m.inPlace != anyOut && m.timeSeconds > 0)
+                add(s, static_cast<double>(m.bytes), value(m.op, m.ranks, m.bytes, m.timeSeconds));
+        if (s->count() == 0) {
+            delete s;
+            continue;
+        }
+        static constexpr int kColours[] = { 2, 3, 5, 7 };
+        const QColor colour = m_palette.series[static_cast<std::size_t>(kColours[r % std::size(kColours)])];
+        s->setColor(colour);
+        s->setPen(QPen(colour, 1.2));
         all.push_back(s);
     }
     auto curve = [&](const SizeCurve& points, const QString& name, Qt::PenStyle style, const QColor& color) {

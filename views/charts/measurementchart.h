@@ -39,6 +39,13 @@ public:
     /// The model's prediction and the calibrated fit for the same collective at `ranks` (either may be empty).
     /// Bus bandwidth is S/t·busBandwidthFactor(op, ranks), as for the measurements.
     void setCurves(model::Collective op, int ranks, const SizeCurve& predicted, const SizeCurve& fitted);
+    /// Other runs drawn for comparison beside the current one: each its out-of-place rows as one thin line named
+    /// after the run (its in-place rows when it has no other).
+    struct ComparedRun {
+        QString name;
+        std::vector<model::Measurement> measurements;
+    };
+    void setComparedRuns(std::vector<ComparedRun> runs);
     void setQuantity(Quantity quantity);
     /// The theme's colours: background, text, grid and one colour per series role.
     void setColors(const Palette& palette);
@@ -63,6 +70,7 @@ private:
     int m_ranks = 1;
     SizeCurve m_predicted;
     SizeCurve m_fitted;
+    std::vector<ComparedRun> m_compared;
     Palette m_palette = Palette::light();
 };
 

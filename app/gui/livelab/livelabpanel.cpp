@@ -18,8 +18,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSpinBox>
 #include <QThread>
 #include <QVBoxLayout>
@@ -193,6 +195,44 @@ void LiveLabStage::buildPanel()
     fit->addWidget(m_calibrate);
     fit->addWidget(m_use);
     outer->addLayout(fit);
+
+    // Every run of the session (live runs, opened files, imports): checked runs are drawn beside the current one.
+    auto* runsLabel = m_texts.label(QT_TR_NOOP("Runs (check to compare, click to show)"));
+    outer->addWidget(runsLabel);
+    m_runs = new QListWidget;
+    m_runs->setObjectName(QStringLiteral("liveRuns"));
+    m_runs->setMaximumHeight(110);
+    outer->addWidget(m_runs);
+    auto* runButtons = new QHBoxLayout;
+    m_removeRun = m_texts.button(new QPushButton, QT_TR_NOOP("Remove run"));
+    m_undoRemove = m_texts.button(new QPushButton, QT_TR_NOOP("Undo remove"));
+    m_removeRun->setEnabled(false);
+    m_undoRemove->setEnabled(false);
+    runButtons->addWidget(m_removeRun);
+    runButtons->addWidget(m_undoRemove);
+    outer->addLayout(runButtons);
+    connect(m_runs, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        m_session->setRunVisible(item->data(Qt::UserRole).toInt(), item->checkState() == Qt::Checked);
+    });
+    connect(m_runs, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        if (!m_session->selectRun(item->data(Qt::UserRole).toInt()))
+            showRuns(); // refused while recording: put the selection back
+    });
+    connect(m_removeRun, &QPushButton::clicked, this, [this] {
+        if (const QListWidgetItem* item = m_runs->currentItem()) {
+            const QString name = item->text();
+            if (m_session->removeRun(item->data(Qt::UserRole).toInt()))
+                m_status->setText(tr("Removed %1 (Undo remove puts it back)").arg(name));
+        }
+    });
+    connect(m_undoRemove, &QPushButton::clicked, this, [this] {
+        if (m_session->undoRemoveRun())
+            m_status->setText(tr("Run put back"));
+    });
+    auto* removeShortcut = new QShortcut(QKeySequence::Delete, m_runs, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(removeShortcut, &QShortcut::activated, m_removeRun, &QPushButton::click);
+    auto* undoShortcut = new QShortcut(QKeySequence::Undo, m_runs, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(undoShortcut, &QShortcut::activated, m_undoRemove, &QPushButton::click);
 
     auto* files = new QHBoxLayout;
     auto* open = m_texts.button(new QPushButton, QT_TR_NOOP("Open…"));

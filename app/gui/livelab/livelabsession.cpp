@@ -6,6 +6,7 @@
 
 #include <QFileInfo>
 #include <QLocale>
+#include <QTime>
 
 namespace tutor::app {
 
@@ -25,6 +26,8 @@ LiveLabSession::LiveLabSession(QObject* parent, const QString& journalPath)
 {
     setComparisonPreset(QStringLiteral("cpu-laptop"));
     connect(m_client, &LiveLabClient::started, this, [this] {
+        // Every run the worker starts is a new entry in the runs list; what was shown stays there.
+        beginRun(tr("live run %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))), {});
         m_journalWarned = false;
         m_journalOwned = true;
         m_unsavedRun = true;
@@ -40,6 +43,8 @@ LiveLabSession::LiveLabSession(QObject* parent, const QString& journalPath)
     });
     connect(m_client, &LiveLabClient::measurementAdded, this, [this](int index) {
         m_measurements.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
+        if (const int i = indexOf(m_current); i >= 0)
+            m_runs[static_cast<std::size_t>(i)].measurements.push_back(m_measurements.back());
         journal(m_journal.append(m_measurements.back()));
         recompute();
     });
@@ -87,14 +92,89 @@ void LiveLabSession::clearResults(const QString& origin)
     m_origin = origin;
 }
 
+int LiveLabSession::indexOf(int id) const
+{
+    for (std::size_t i = 0; i < m_runs.size(); ++i)
+        if (m_runs[i].id == id)
+            return static_cast<int>(i);
+    return -1;
+}
+
+void LiveLabSession::beginRun(const QString& origin, std::vector<model::Measurement> measurements)
+{
+    LiveRun run;
+    run.id = m_nextRunId++;
+    run.origin = origin;
+    run.measurements = std::move(measurements);
+    m_runs.push_back(std::move(run));
+    showRun(static_cast<int>(m_runs.size()) - 1);
+}
+
+void LiveLabSession::showRun(int index)
+{
+    const LiveRun* run = index >= 0 ? &m_runs[static_cast<std::size_t>(index)] : nullptr;
+    clearResults(run ? run->origin : QString());
+    m_current = run ? run->id : -1;
+    m_measurements = run ? run->measurements : std::vector<model::Measurement> {};
+    emit measurementsReplaced(m_origin);
+    recompute();
+    emit runsChanged();
+}
+
+bool LiveLabSession::selectRun(int id)
+{
+    const int index = indexOf(id);
+    if (index < 0 || isRunning())
+        return false;
+    if (id != m_current)
+        showRun(index);
+    return true;
+}
+
+void LiveLabSession::setRunVisible(int id, bool visible)
+{
+    const int index = indexOf(id);
+    if (index < 0 || m_runs[static_cast<std::size_t>(index)].visible == visible)
+        return;
+    m_runs[static_cast<std::size_t>(index)].visible = visible;
+    emit runsChanged();
+}
+
+bool LiveLabSession::removeRun(int id)
+{
+    const int index = indexOf(id);
+    if (index < 0 || (isRunning() && id == m_current))
+        return false;
+    m_removed.emplace_back(static_cast<std::size_t>(index), m_runs[static_cast<std::size_t>(index)]);
+    m_runs.erase(m_runs.begin() + index);
+    if (id == m_current)
+        showRun(static_cast<int>(m_runs.size()) - 1);
+    else
+        emit runsChanged();
+    return true;
+}
+
+bool LiveLabSession::undoRemoveRun()
+{
+    if (m_removed.empty())
+        return false;
+    auto [place, run] = std::move(m_removed.back());
+    m_removed.pop_back();
+    place = std::min(place, m_runs.size());
+    m_runs.insert(m_runs.begin() + static_cast<std::ptrdiff_t>(place), std::move(run));
+    if (m_current < 0 && !isRunning())
+        showRun(static_cast<int>(place));
+    else
+        emit runsChanged();
+    return true;
+}
+
 void LiveLabSession::setMeasurements(std::vector<model::Measurement> measurements, const QString& origin)
 {
-    clearResults(origin);
-    m_measurements = std::move(measurements);
-    // A live run replaced by a file stays in its unfinished journal (offered at the next start), never lost.
+    // A live run followed by a file stays in the runs list and in its unfinished journal (offered at the next
+    // start), never lost.
     m_unsavedRun = false;
-    emit measurementsReplaced(origin);
-    recompute();
+    beginRun(origin, std::move(measurements));
 }
 
 QString LiveLabSession::openMeasurements(const QString& path)
@@ -204,10 +284,6 @@ bool LiveLabSession::start(const LiveLabRequest& request)
                        .arg(request.maxBytes));
         return false;
     }
-    clearResults(tr("live run"));
-    m_measurements.clear();
-    emit measurementsReplaced(m_origin);
-    recompute();
     emit started(m_client->workerPath());
     m_client->start(request);
     return true;

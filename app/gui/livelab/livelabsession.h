@@ -38,6 +38,15 @@ struct LiveLabCurves {
     bool operator==(const LiveLabCurves&) const = default;
 };
 
+/// One set of measurements the live lab holds: a live run, an opened file or an import. Every run stays in the list
+/// until the user removes it; one of them is current (the table, the prediction and the calibration are its).
+struct LiveRun {
+    int id = 0;
+    QString origin; ///< "live run 14:02", the file name
+    std::vector<model::Measurement> measurements;
+    bool visible = true; ///< drawn on the chart (the current run always is)
+};
+
 class LiveLabSession : public QObject {
     Q_OBJECT
 public:
@@ -67,7 +76,23 @@ public:
     /// Hosts of the last run as its hello record lists them; 1 for files and before a run reports.
     int hostCount() const;
 
-    /// Replaces the measurements (an opened file, an import, or tests); drops the calibration and overlaps.
+    /// Every run of this session, in the order they came; nothing is dropped until removeRun().
+    const std::vector<LiveRun>& runs() const { return m_runs; }
+    /// The id of the current run (−1 when there is none).
+    int currentRunId() const { return m_current; }
+    /// Makes run `id` current: its measurements are shown, predicted and calibrated (the calibration and overlaps
+    /// of the previous one are dropped). Refused (false) while a run is recording or for an unknown id.
+    bool selectRun(int id);
+    /// Shows or hides a run on the chart beside the current one.
+    void setRunVisible(int id, bool visible);
+    /// Removes a run; the run being recorded cannot be removed. undoRemoveRun() puts the last removed run back at
+    /// its place (as many times as runs were removed). When the current run goes, the last remaining one is shown.
+    bool removeRun(int id);
+    bool undoRemoveRun();
+    bool canUndoRemove() const { return !m_removed.empty(); }
+
+    /// Adds the measurements as a new run and makes it current (an opened file, an import, or tests); the
+    /// calibration and overlaps of the previous current run are dropped, the run itself stays in runs().
     void setMeasurements(std::vector<model::Measurement> measurements, const QString& origin);
     /// File actions. open/import return a one-line summary or the problems; save returns the problems or empty.
     QString openMeasurements(const QString& path);
@@ -110,6 +135,8 @@ public:
 signals:
     /// The whole set was replaced (a run started, a file was opened): calibration and overlap are gone.
     void measurementsReplaced(const QString& origin);
+    /// A run was added, removed, restored, selected or shown/hidden.
+    void runsChanged();
     /// The rows changed: a measurement arrived, the set was replaced, the calibration or the preset changed.
     void measurementsChanged(const std::vector<tutor::model::MeasurementRow>& rows);
     void predictionsChanged(const tutor::app::LiveLabCurves& curves);
@@ -131,12 +158,21 @@ signals:
 
 private:
     void clearResults(const QString& origin);
+    /// Appends a run with these measurements and makes it current.
+    void beginRun(const QString& origin, std::vector<model::Measurement> measurements);
+    /// Shows run `index` of m_runs (or nothing when −1).
+    void showRun(int index);
+    int indexOf(int id) const;
     void recompute();
     void emitOverlap();
     void journal(const QString& error);
 
     LiveLabClient* m_client = nullptr;
-    std::vector<model::Measurement> m_measurements;
+    std::vector<model::Measurement> m_measurements; ///< the current run's, as shown
+    std::vector<LiveRun> m_runs;
+    int m_current = -1;
+    int m_nextRunId = 1;
+    std::vector<std::pair<std::size_t, LiveRun>> m_removed; ///< removed runs and their places, for undo
     std::vector<live::OverlapRecord> m_overlaps;
     std::optional<model::Calibration> m_calibration;
     std::optional<live::HelloRecord> m_hello;

@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -62,10 +63,13 @@ LiveLabStage::LiveLabStage(QWidget* parent)
 void LiveLabStage::connectSession()
 {
     connect(m_session, &LiveLabSession::measurementsReplaced, this, &LiveLabStage::onReplaced);
+    connect(m_session, &LiveLabSession::runsChanged, this, &LiveLabStage::showRuns);
     connect(
         m_session, &LiveLabSession::measurementsChanged, this, [this](const std::vector<model::MeasurementRow>& rows) {
             m_rows->setRows(rows);
             m_chart->setMeasurements(m_session->measurements());
+            if (m_session->isRunning())
+                showRuns(); // the recording run's row count
         });
     connect(m_session, &LiveLabSession::predictionsChanged, this, &LiveLabStage::onCurves);
     connect(m_session, &LiveLabSession::calibrated, this, &LiveLabStage::onCalibrated);
@@ -238,14 +242,7 @@ void LiveLabStage::start()
 
 bool LiveLabStage::confirmStart()
 {
-    if (m_session->hasUnsavedRun()) {
-        const auto n = static_cast<int>(m_session->measurements().size());
-        if (QMessageBox::question(this, tr("Start a new run"),
-                tr("The %n measurement(s) shown have not been saved. Start a new run and clear them?", "", n),
-                QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-            != QMessageBox::Yes)
-            return false;
-    }
+    // A new run is added to the runs list: the measurements on show stay there, nothing to ask about them.
     if (const auto run = m_session->interruptedRun()) {
         const auto n = static_cast<int>(run->measurements.size());
         if (QMessageBox::question(this, tr("Start a new run"),
@@ -324,6 +321,33 @@ void LiveLabStage::onFinished(bool ok, const QString& summary)
         ok ? tr("done") : tr("stopped after %1 of %2").arg(m_progress->value()).arg(m_progress->maximum()));
     m_status->setText(summary);
     emit message(summary, !ok);
+}
+
+void LiveLabStage::showRuns()
+{
+    const QSignalBlocker block(m_runs);
+    m_runs->clear();
+    std::vector<views::MeasurementChart::ComparedRun> compared;
+    for (const LiveRun& run : m_session->runs()) {
+        const bool current = run.id == m_session->currentRunId();
+        auto* item = new QListWidgetItem(
+            tr("%1 · %n row(s)", "", static_cast<int>(run.measurements.size())).arg(run.origin), m_runs);
+        item->setData(Qt::UserRole, run.id);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(run.visible || current ? Qt::Checked : Qt::Unchecked);
+        if (current) {
+            QFont font = item->font();
+            font.setBold(true);
+            item->setFont(font);
+            item->setToolTip(tr("Shown in the table, predicted and calibrated"));
+            m_runs->setCurrentItem(item);
+        } else if (run.visible) {
+            compared.push_back({ run.origin, run.measurements });
+        }
+    }
+    m_removeRun->setEnabled(m_runs->count() > 0);
+    m_undoRemove->setEnabled(m_session->canUndoRemove());
+    m_chart->setComparedRuns(std::move(compared));
 }
 
 void LiveLabStage::onReplaced()

@@ -35,6 +35,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QListWidget;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -108,6 +109,8 @@ private:
     void connectSession();
     void onProgress(int index, int total, qint64 bytes, bool inPlace);
     void onReplaced();
+    /// Refills the runs list and the chart's compared runs from the session.
+    void showRuns();
     void onCurves(const LiveLabCurves& curves);
     void onCalibrated(const model::Calibration& fit, const std::optional<model::HoldOut>& heldOut);
     void onOverlap(const live::OverlapRecord& measured, const model::OverlapPrediction& predicted);
@@ -139,6 +142,9 @@ private:
     QPushButton* m_use = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    QListWidget* m_runs = nullptr; ///< every run of the session: check to draw it, click to make it current
+    QPushButton* m_removeRun = nullptr;
+    QPushButton* m_undoRemove = nullptr;
 
     QTabWidget* m_tabs = nullptr;
     views::MeasurementChart* m_chart = nullptr;
