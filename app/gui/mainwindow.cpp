@@ -127,6 +127,8 @@ void MainWindow::createStages()
     if (const auto profile = loadCustomProfile())
         collectivesStage()->setCalibratedProfile(profile, false);
     connect(liveLab, &LiveLabStage::calibrationApplied, this, [this](model::Link intra, model::Link inter) {
+        if (TrainingStage* training = trainingStage(); training && training->form())
+            training->form()->refreshCalibratedProfile(); // "Calibrated: …" in the Training page's presets
         if (const auto profile = loadCustomProfile())
             collectivesStage()->setCalibratedProfile(profile, true);
         else

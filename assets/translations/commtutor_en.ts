@@ -2421,6 +2421,14 @@
         <source>preset</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Calibrated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

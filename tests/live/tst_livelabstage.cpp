@@ -4,11 +4,13 @@
 #include "app/gui/livelab/hardwareprofile.h"
 #include "app/gui/livelab/livelabsession.h"
 #include "app/gui/livelab/livelabstage.h"
+#include "app/gui/training/scenarioform.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/ncclimport.h"
 #include "model/measure/prediction.h"
 #include "views/charts/measurementchart.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -83,6 +85,31 @@ private slots:
         const auto saved = app::loadCustomProfile();
         QVERIFY(saved.has_value());
         QVERIFY(std::abs(saved->intra.bandwidthGBps / beta - 1) < 1e-6);
+
+        // The Training page's preset list offers the calibrated profile: choosing it runs the scenario on the base
+        // preset with the fitted links as overrides, and such a scenario shows the calibrated entry again.
+        app::ScenarioForm form;
+        QComboBox* presets = nullptr;
+        for (auto* box : form.findChildren<QComboBox*>())
+            if (box->findData(QStringLiteral("hgx-h100")) >= 0)
+                presets = box;
+        QVERIFY(presets);
+        const int entry = presets->findData(QStringLiteral("custom-calibrated"));
+        QVERIFY(entry >= 0);
+        QVERIFY(presets->itemText(entry).contains(QStringLiteral("Calibrated")));
+        QSignalSpy edited(&form, &app::ScenarioForm::scenarioEdited);
+        presets->setCurrentIndex(entry);
+        QVERIFY(!edited.isEmpty());
+        const model::Scenario scenario = form.scenario();
+        QCOMPARE(scenario.hardware.preset, stage.comparisonPreset().id);
+        QCOMPARE(*scenario.hardware.intra.bandwidthGBps, saved->intra.bandwidthGBps);
+        QCOMPARE(*scenario.hardware.intra.alphaMicroseconds, saved->intra.alphaSeconds * 1e6);
+        form.setScenario(scenario);
+        QCOMPARE(presets->currentIndex(), entry);
+        // Another preset drops the fitted links.
+        presets->setCurrentIndex(0);
+        const model::Scenario plain = form.scenario();
+        QVERIFY(!plain.hardware.intra.bandwidthGBps.has_value());
     }
 
     void calibratesARecordedSweepInRanges()

@@ -54,6 +54,10 @@ QString customProfilePath()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/custom-hardware.json");
 }
 
+namespace {
+constexpr std::string_view kCalibratedOn = "live lab calibration on ";
+}
+
 model::HardwarePreset customProfile(
     const model::HardwarePreset& base, const model::Link& intra, const model::Link& inter)
 {
@@ -62,8 +66,16 @@ model::HardwarePreset customProfile(
     p.name = "Calibrated (" + base.name + ")";
     p.intra = intra;
     p.inter = inter;
-    p.source = "live lab calibration on " + base.id;
+    p.source = std::string(kCalibratedOn) + base.id;
     return p;
+}
+
+std::string customProfileBase(const model::HardwarePreset& profile)
+{
+    if (profile.source.rfind(kCalibratedOn, 0) != 0)
+        return {};
+    const std::string base = profile.source.substr(kCalibratedOn.size());
+    return model::findPreset(base) ? base : std::string();
 }
 
 QString saveCustomProfile(const model::HardwarePreset& p, const QString& path)

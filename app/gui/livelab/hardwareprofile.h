@@ -21,6 +21,9 @@ QString customProfilePath();
 model::HardwarePreset customProfile(
     const model::HardwarePreset& base, const model::Link& intra, const model::Link& inter);
 
+/// The preset a profile was calibrated from ("cpu-laptop"), read from its source; empty when it does not say.
+std::string customProfileBase(const model::HardwarePreset& profile);
+
 /// Writes the profile; an error message naming the path, or empty on success.
 QString saveCustomProfile(const model::HardwarePreset& profile, const QString& path = customProfilePath());
 /// Reads the profile; nullopt when the file is absent or unreadable (then `error` says why, if given).

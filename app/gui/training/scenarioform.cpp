@@ -2,6 +2,7 @@
 #include "scenarioform.h"
 
 #include "app/datadir/datadir.h"
+#include "app/gui/livelab/hardwareprofile.h"
 #include "app/gui/pagestack.h"
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
@@ -29,6 +30,9 @@ namespace {
 
 constexpr model::DType kWireTypes[]
     = { model::DType::Fp32, model::DType::Bf16, model::DType::Fp16, model::DType::Fp8E4M3, model::DType::Fp8E5M2 };
+
+/// The preset list's entry for the live lab's calibrated profile.
+const QString kCalibratedEntry = QStringLiteral("custom-calibrated");
 
 void setComboData(QComboBox* combo, const QVariant& data)
 {
@@ -67,6 +71,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "hardware.preset");
     for (const auto& preset : model::presets())
         m_preset->addItem(views::presetName(preset), toQString(preset.id));
+    refreshCalibratedProfile();
     m_nodes = addInt(hw, QT_TR_NOOP("Nodes"), QT_TR_NOOP("Number of machines"), "hardware.nodes", 1, 16384);
     m_gpusPerNode = addInt(hw, QT_TR_NOOP("GPUs per node"), QT_TR_NOOP("GPUs in each machine (0: the preset's)"),
         "hardware.gpus_per_node", 0, 64);
@@ -218,9 +223,36 @@ QCheckBox* ScenarioForm::addCheck(QFormLayout* form, const char* label, const ch
     return check;
 }
 
+void ScenarioForm::refreshCalibratedProfile()
+{
+    m_calibrated = loadCustomProfile();
+    m_calibratedBase = m_calibrated ? customProfileBase(*m_calibrated) : std::string();
+    if (m_calibratedBase.empty())
+        m_calibrated.reset();
+    const int at = m_preset->findData(kCalibratedEntry);
+    if (!m_calibrated) {
+        if (at >= 0)
+            m_preset->removeItem(at);
+        return;
+    }
+    const QString text = tr("Calibrated: %1").arg(views::presetName(toQString(m_calibratedBase)));
+    if (at >= 0)
+        m_preset->setItemText(at, text);
+    else
+        m_preset->addItem(text, kCalibratedEntry);
+    m_preset->setItemData(m_preset->findData(kCalibratedEntry),
+        tr("The live lab's calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s")
+            .arg(m_calibrated->intra.alphaSeconds * 1e6, 0, 'f', 2)
+            .arg(m_calibrated->intra.bandwidthGBps, 0, 'f', 1)
+            .arg(m_calibrated->inter.alphaSeconds * 1e6, 0, 'f', 2)
+            .arg(m_calibrated->inter.bandwidthGBps, 0, 'f', 1),
+        Qt::ToolTipRole);
+}
+
 void ScenarioForm::retranslate()
 {
     views::relabelPresets(m_preset);
+    refreshCalibratedProfile();
     m_exampleLabel->setText(tr("Example"));
     m_examples->setToolTip(tr("Load one of the example scenarios shipped with commtutor"));
     if (m_examples->count() > 0)
@@ -280,7 +312,13 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_scenario = scenario;
     m_filling = true;
     const auto& s = scenario;
-    setComboData(m_preset, toQString(s.hardware.preset));
+    // The calibrated entry stands for its base preset with exactly the fitted links as overrides.
+    const bool calibrated = m_calibrated && s.hardware.preset == m_calibratedBase
+        && s.hardware.intra.bandwidthGBps == m_calibrated->intra.bandwidthGBps
+        && s.hardware.intra.alphaMicroseconds == m_calibrated->intra.alphaSeconds * 1e6
+        && s.hardware.inter.bandwidthGBps == m_calibrated->inter.bandwidthGBps
+        && s.hardware.inter.alphaMicroseconds == m_calibrated->inter.alphaSeconds * 1e6;
+    setComboData(m_preset, calibrated ? kCalibratedEntry : toQString(s.hardware.preset));
     m_nodes->setValue(s.hardware.nodes);
     m_gpusPerNode->setValue(s.hardware.gpusPerNode);
     m_layers->setValue(s.model.layers);
@@ -317,7 +355,23 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
 void ScenarioForm::readFields()
 {
     auto& s = m_scenario;
-    s.hardware.preset = m_preset->currentData().toString().toStdString();
+    const QString preset = m_preset->currentData().toString();
+    const auto fitted = [this](const model::Link& link) {
+        return model::LinkOverride { link.bandwidthGBps, link.alphaSeconds * 1e6 };
+    };
+    if (preset == kCalibratedEntry && m_calibrated) {
+        s.hardware.preset = m_calibratedBase;
+        s.hardware.intra = fitted(m_calibrated->intra);
+        s.hardware.inter = fitted(m_calibrated->inter);
+    } else {
+        // Leaving the calibrated entry drops the fitted links it had put in (a file's own overrides stay).
+        if (m_calibrated && s.hardware.intra == fitted(m_calibrated->intra)
+            && s.hardware.inter == fitted(m_calibrated->inter)) {
+            s.hardware.intra = {};
+            s.hardware.inter = {};
+        }
+        s.hardware.preset = preset.toStdString();
+    }
     s.hardware.nodes = m_nodes->value();
     s.hardware.gpusPerNode = m_gpusPerNode->value();
     s.model.layers = m_layers->value();

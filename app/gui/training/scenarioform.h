@@ -42,6 +42,9 @@ public:
     static QString scenarioDirectory();
 
     void retranslate();
+    /// Re-reads the live lab's calibrated profile: when there is one, the preset list offers "Calibrated: <base
+    /// preset>", which sets hardware.preset to the base preset and hardware.intra/inter to the fitted α and β.
+    void refreshCalibratedProfile();
 
 signals:
     /// The user changed a field; carries the full edited scenario.
@@ -80,6 +83,8 @@ private:
     QString m_problemsText;
 
     QComboBox* m_preset = nullptr;
+    std::optional<model::HardwarePreset> m_calibrated; ///< the live lab's calibrated profile, when one is saved
+    std::string m_calibratedBase; ///< the preset it was calibrated from
     QSpinBox* m_nodes = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_layers = nullptr;
