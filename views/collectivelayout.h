@@ -11,6 +11,9 @@ namespace tutor::views {
 
 /// Up to this many ranks are drawn one by one; larger topologies are summarised as node boxes.
 inline constexpr int kMaxDrawnRanks = 64;
+/// Up to this many ranks the summary still animates the schedule (node to node traffic, node 0's GPUs in detail);
+/// larger schedules are too long to build interactively and only the figures are shown.
+inline constexpr int kMaxAnimatedRanks = 256;
 /// Up to this many nodes are drawn in the summary; the rest are counted in the summary text.
 inline constexpr int kMaxSummaryNodes = 64;
 

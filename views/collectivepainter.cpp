@@ -188,6 +188,97 @@ void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions
     }
 }
 
+/// The summarised view's animation: the transfers of the step in flight aggregated per node. Inside a node, its
+/// switch lights up with the count of transfers it carries; between nodes, a chunk travels from the source node
+/// down to the network, along it and up into the destination node (the way the data goes), drawn thicker for more
+/// transfers. Node 0 is drawn in detail: one cell per GPU, lit when that GPU sends or receives in this step.
+void paintSummaryTraffic(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,
+    const model::Topology& topology, const Palette& palette)
+{
+    const int drawn = static_cast<int>(layout.nodeRects.size());
+    if (drawn == 0)
+        return;
+    std::vector<int> inside(static_cast<size_t>(drawn), 0);
+    std::map<std::pair<int, int>, int> between; // (source node, destination node) → transfers
+    std::vector<int> busy(static_cast<size_t>(std::max(0, layout.gpusPerNode)), 0); // node 0's GPUs
+    for (const auto& x : frame.moving) {
+        const int a = topology.nodeOf(x.src).value, b = topology.nodeOf(x.dst).value;
+        if (a == 0 && x.src.value < layout.gpusPerNode)
+            ++busy[static_cast<size_t>(x.src.value)];
+        if (b == 0 && x.dst.value < layout.gpusPerNode)
+            ++busy[static_cast<size_t>(x.dst.value)];
+        if (a == b) {
+            if (a < drawn)
+                ++inside[static_cast<size_t>(a)];
+        } else if (a < drawn && b < drawn) {
+            ++between[{ a, b }];
+        }
+    }
+    QFont small = painter.font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+    painter.setFont(small);
+    // Node 0 in detail: a row of GPU cells under its title.
+    const QRectF node0 = layout.nodeRects.front();
+    const double cellWidth = std::max(2.0, (node0.width() - 12) / std::max(1, layout.gpusPerNode));
+    const double cellHeight = std::clamp(node0.height() * 0.22, 4.0, 14.0);
+    for (int g = 0; g < layout.gpusPerNode; ++g) {
+        const QRectF cell(
+            node0.left() + 6 + g * cellWidth, node0.center().y() - cellHeight / 2, cellWidth - 1, cellHeight);
+        painter.setPen(QPen(palette.nodeOutline, 0.5));
+        painter.setBrush(busy[static_cast<size_t>(g)] ? palette.activeLink : palette.background);
+        painter.drawRect(cell);
+    }
+    for (int n = 0; n < drawn; ++n) {
+        if (inside[static_cast<size_t>(n)] == 0)
+            continue;
+        const QRectF bar = layout.switchRects[static_cast<size_t>(n)];
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(palette.activeLink);
+        painter.drawRoundedRect(bar, 2, 2);
+        const int count = inside[static_cast<size_t>(n)];
+        const QString text
+            = QCoreApplication::translate("tutor::views::CollectivePainter", "%n inside", nullptr, count);
+        painter.setPen(palette.text);
+        painter.drawText(layout.nodeRects[static_cast<size_t>(n)].adjusted(6, 0, -6, -12),
+            Qt::AlignRight | Qt::AlignBottom | Qt::TextSingleLine, text);
+    }
+    if (layout.networkBar.isEmpty())
+        return;
+    const double lane = layout.networkBar.center().y();
+    for (const auto& [pair, count] : between) {
+        const QRectF from = layout.nodeRects[static_cast<size_t>(pair.first)];
+        const QRectF to = layout.nodeRects[static_cast<size_t>(pair.second)];
+        // Down from the source node, along the network, up into the destination: the route the data takes.
+        const std::array<QPointF, 4> route { QPointF(from.center().x() - 3, from.bottom()),
+            QPointF(from.center().x() - 3, lane), QPointF(to.center().x() + 3, lane),
+            QPointF(to.center().x() + 3, to.bottom()) };
+        QPen pen = linkPen(topology.inter, palette, 1 + std::log2(1.0 + count));
+        QColor c = pen.color();
+        c.setAlpha(150);
+        pen.setColor(c);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawPolyline(route.data(), static_cast<int>(route.size()));
+        // The chunk's position along the route at this point of the step.
+        double total = 0;
+        for (std::size_t i = 1; i < route.size(); ++i)
+            total += QLineF(route[i - 1], route[i]).length();
+        double along = frame.progress * total;
+        QPointF at = route.back();
+        for (std::size_t i = 1; i < route.size(); ++i) {
+            const double segment = QLineF(route[i - 1], route[i]).length();
+            if (along <= segment && segment > 0) {
+                at = interpolate(route[i - 1], route[i], along / segment);
+                break;
+            }
+            along -= segment;
+        }
+        painter.setPen(QPen(palette.text, 1));
+        painter.setBrush(palette.activeLink);
+        painter.drawRect(QRectF(at - QPointF(4, 4), QSizeF(8, 8)));
+    }
+}
+
 void paintCollective(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,
     const model::Topology& topology, const Palette& themePalette, const QString& caption)
 {
@@ -197,6 +288,8 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
     painter.fillRect(layout.bounds, palette.background);
     paintNodes(painter, layout, topology, palette);
 
+    if (layout.summarised && frame.inFlight >= 0)
+        paintSummaryTraffic(painter, layout, frame, topology, palette);
     if (!layout.summarised) {
         QFont font = painter.font();
         font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));

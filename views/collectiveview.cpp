@@ -22,8 +22,8 @@ void CollectiveView::setSchedule(const model::Schedule& schedule, const model::T
     m_schedule = schedule;
     m_topology = topology;
     m_note.clear();
-    if (m_topology.ranks() > kMaxDrawnRanks || m_schedule.ranks != m_topology.ranks())
-        m_schedule.steps.clear(); // summarised: nothing is animated
+    if (m_topology.ranks() > kMaxAnimatedRanks || m_schedule.ranks != m_topology.ranks())
+        m_schedule.steps.clear(); // too large to animate: the figures only
     m_cachedCompleted = -1;
     relayout();
     updateFrame(0);
@@ -58,11 +58,15 @@ QString CollectiveView::caption() const
 {
     if (!m_note.isEmpty())
         return m_note;
-    if (m_layout.summarised)
-        return tr("%1 ranks on %2 nodes: the animation draws up to %3 ranks; the numbers cover all of them.")
+    if (m_layout.summarised && m_frame.steps == 0)
+        return tr("%1 ranks on %2 nodes: the animation runs up to %3 ranks; the numbers cover all of them.")
             .arg(m_topology.ranks())
             .arg(m_topology.nodes)
-            .arg(kMaxDrawnRanks);
+            .arg(kMaxAnimatedRanks);
+    if (m_layout.summarised && m_frame.inFlight >= 0)
+        return tr("%1 ranks, summarised: node 0's GPUs in detail, traffic between nodes as moving chunks. %2")
+            .arg(m_topology.ranks())
+            .arg(describeStep(m_schedule, m_topology, m_frame.inFlight));
     if (m_frame.steps == 0)
         return {};
     if (m_frame.final())
@@ -115,8 +119,10 @@ void CollectiveView::updateFrame(double t)
     const int completed = clock.completed(t);
     if (completed != m_cachedCompleted) {
         // Only the current state is kept: states of a 64-rank AllToAll are too large to hold for every step.
-        m_cachedBuffers = m_schedule.steps.empty() && m_schedule.ranks == 0 ? model::BufferStates {}
-                                                                            : model::stateAfter(m_schedule, completed);
+        // The summary draws traffic, not buffers: no executor replay for it.
+        m_cachedBuffers = (m_schedule.steps.empty() && m_schedule.ranks == 0) || m_layout.summarised
+            ? model::BufferStates {}
+            : model::stateAfter(m_schedule, completed);
         m_cachedCompleted = completed;
     }
     m_frame = collectiveFrameAt(m_schedule, m_cachedBuffers, t);

@@ -256,11 +256,11 @@
 <context>
     <name>tutor::app::CollectivesController</name>
     <message>
-        <source>More than %1 ranks: the drawing summarises the nodes.</source>
+        <source>No schedule: the request has problems (see the readout).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No schedule: the request has problems (see the readout).</source>
+        <source>More than %1 ranks: the drawing shows the nodes; the figures cover every rank.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2901,19 +2901,30 @@
         <source>GPU %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n inside</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::CollectiveView</name>
-    <message>
-        <source>%1 ranks on %2 nodes: the animation draws up to %3 ranks; the numbers cover all of them.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Final state after %1 steps: every buffer matches the definition of %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks on %2 nodes: the animation runs up to %3 ranks; the numbers cover all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks, summarised: node 0&apos;s GPUs in detail, traffic between nodes as moving chunks. %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -255,12 +255,12 @@
 <context>
     <name>tutor::app::CollectivesController</name>
     <message>
-        <source>More than %1 ranks: the drawing summarises the nodes.</source>
-        <translation>超过 %1 个 rank：图中只概括显示各节点。</translation>
-    </message>
-    <message>
         <source>No schedule: the request has problems (see the readout).</source>
         <translation>没有调度：请求有问题（见读数）。</translation>
+    </message>
+    <message>
+        <source>More than %1 ranks: the drawing shows the nodes; the figures cover every rank.</source>
+        <translation>超过 %1 个 rank：图中只画节点；数字覆盖所有 rank。</translation>
     </message>
 </context>
 <context>
@@ -2891,13 +2891,15 @@
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n inside</source>
+        <translation>
+            <numerusform>节点内 %n 次传输</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::CollectiveView</name>
-    <message>
-        <source>%1 ranks on %2 nodes: the animation draws up to %3 ranks; the numbers cover all of them.</source>
-        <translation>%2 个节点上共 %1 个 rank：动画最多画 %3 个 rank；数字涵盖全部 rank。</translation>
-    </message>
     <message>
         <source>Final state after %1 steps: every buffer matches the definition of %2.</source>
         <translation>%1 步后的最终状态：每个缓冲区都符合 %2 的定义。</translation>
@@ -2905,6 +2907,14 @@
     <message>
         <source>Initial state: each rank holds its own input. Press Play or → to run step 1.</source>
         <translation>初始状态：每个 rank 持有自己的输入。按“播放”或 → 运行第 1 步。</translation>
+    </message>
+    <message>
+        <source>%1 ranks on %2 nodes: the animation runs up to %3 ranks; the numbers cover all of them.</source>
+        <translation>%2 个节点上的 %1 个 rank：动画最多演示 %3 个 rank；数字覆盖全部 rank。</translation>
+    </message>
+    <message>
+        <source>%1 ranks, summarised: node 0&apos;s GPUs in detail, traffic between nodes as moving chunks. %2</source>
+        <translation>%1 个 rank（概览）：节点 0 的 GPU 单独画出，节点之间的流量画成移动的数据块。%2</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void rankColoursPastTen_data();
     void rankColoursPastTen();
     void summarisedAboveLimit();
+    void summarisedViewAnimates();
 };
 
 void TestCollectiveView::ringAllReduceSteps_data()
@@ -180,7 +181,47 @@ void TestCollectiveView::summarisedAboveLimit()
     view.setTopologyOnly(big, {});
     QVERIFY(view.sceneLayout().summarised);
     QCOMPARE(view.steps(), 0);
-    QVERIFY(view.caption().contains(QString::number(kMaxDrawnRanks)));
+    QVERIFY(view.caption().contains(QString::number(kMaxAnimatedRanks)));
+}
+
+// 128 ranks on 16 nodes: summarised, yet the ring still plays step by step. While a step is in flight, node-to-node
+// transfers move along the network (pixels of the active-link colour appear between the nodes and the network
+// bar) and node 0's GPU cells light up; between steps nothing moves.
+void TestCollectiveView::summarisedViewAnimates()
+{
+    auto preset = model::findPreset("dgx-a100");
+    const model::Topology big = model::makeTopology(preset.value(), 16, 8);
+    const auto schedule
+        = model::makeSchedule(model::Collective::AllReduce, model::Algorithm::Ring, 128, 1 << 20, 0, &big);
+    QVERIFY(schedule.ok());
+    CollectiveView view;
+    view.resize(900, 600);
+    view.setSchedule(*schedule, big);
+    QVERIFY(view.sceneLayout().summarised);
+    QCOMPARE(view.steps(), static_cast<int>(schedule->steps.size()));
+    QCOMPARE(view.steps(), 2 * (128 - 1));
+
+    const auto activePixels = [&view](double t) {
+        view.setTime(t);
+        QImage image(view.size(), QImage::Format_ARGB32);
+        QPainter painter(&image);
+        view.renderScene(painter, view.size());
+        painter.end();
+        const QColor active = Palette::light().activeLink;
+        int n = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                n += QColor(image.pixel(x, y)) == active;
+        return n;
+    };
+    QCOMPARE(view.frame().inFlight, -1);
+    const int still = activePixels(3.0);
+    QCOMPARE(view.frame().inFlight, -1);
+    const int moving = activePixels(3.5);
+    QCOMPARE(view.frame().inFlight, 3);
+    QVERIFY(!view.frame().moving.empty());
+    QVERIFY2(moving > still + 20, qPrintable(QStringLiteral("%1 vs %2").arg(moving).arg(still)));
+    QVERIFY(view.caption().contains(QStringLiteral("summarised")));
 }
 
 QTEST_MAIN(TestCollectiveView)

@@ -119,8 +119,9 @@ void CollectivesController::recompute()
     }
 
     const int ranks = r.topology.ranks();
-    if (ranks > views::kMaxDrawnRanks) {
-        r.scheduleNote = tr("More than %1 ranks: the drawing summarises the nodes.").arg(views::kMaxDrawnRanks);
+    if (ranks > views::kMaxAnimatedRanks) {
+        r.scheduleNote = tr("More than %1 ranks: the drawing shows the nodes; the figures cover every rank.")
+                             .arg(views::kMaxAnimatedRanks);
     } else if (r.cost) {
         auto schedule = model::makeSchedule(m_params.op, r.cost->algorithm, ranks, m_params.bytes, 0, &r.topology);
         if (schedule) {
