@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -178,10 +179,32 @@ bool TimelineHighlight::matches(const model::Timeline& timeline, int eventIndex)
     return true;
 }
 
+static void fillHatched(QPainter& painter, const QRectF& rect, const QColor& colour)
+{
+    const QPaintEngine* engine = painter.paintEngine();
+    if (!engine || (engine->type() != QPaintEngine::SVG && engine->type() != QPaintEngine::Picture)) {
+        painter.fillRect(rect, QBrush(colour, Qt::BDiagPattern));
+        return;
+    }
+    // SVG has no counterpart of Qt's pattern brushes (QSvgGenerator writes them as a plain fill, and browsers show a
+    // solid block): draw the hatching as lines, 8 px apart like Qt::BDiagPattern, clipped to the rectangle.
+    if (rect.isEmpty())
+        return;
+    painter.save();
+    painter.setClipRect(rect, Qt::IntersectClip);
+    painter.setPen(QPen(colour, 1));
+    constexpr double kSpacing = 8;
+    QVector<QLineF> lines;
+    for (double x = rect.left() - rect.height(); x < rect.right(); x += kSpacing)
+        lines.append(QLineF(x, rect.bottom(), x + rect.height(), rect.top()));
+    painter.drawLines(lines);
+    painter.restore();
+}
+
 void paintIdle(QPainter& painter, const QRectF& rect, const QColor& colour, const Palette& palette)
 {
     painter.fillRect(rect, palette.background);
-    painter.fillRect(rect, QBrush(colour, Qt::BDiagPattern));
+    fillHatched(painter, rect, colour);
     painter.setPen(QPen(colour, 1));
     painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5));
 }
@@ -282,7 +305,7 @@ TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline&
         if (options.hatchBubbles && timeline.lanes[static_cast<size_t>(lane)].kind == LaneKind::Compute) {
             // Whatever compute does not cover on its lane is idle: pipeline bubbles and waits show hatched.
             const QRectF step = laneRect.intersected(plot);
-            painter.fillRect(step, QBrush(palette.bubbleHatch, Qt::BDiagPattern));
+            fillHatched(painter, step, palette.bubbleHatch);
         }
         for (auto it = firstEndingAfter(timeline, events, axis.begin()); it != events.end(); ++it) {
             const int i = *it;

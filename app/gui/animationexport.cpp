@@ -43,16 +43,7 @@ QString animationFormat(const QString& path)
 
 QString defaultAnimationName(const MainWindow& window)
 {
-    if (CollectivesStage* c = window.collectivesStage(); c && window.currentStage() == c) {
-        const auto& p = c->controller()->params();
-        const auto& r = c->controller()->result();
-        const model::Algorithm algorithm = r.cost ? r.cost->algorithm : p.algorithm;
-        return QStringLiteral("%1-%2-%3-ranks.gif")
-            .arg(views::toQString(model::name(p.op)).toLower(), views::toQString(model::name(algorithm)))
-            .arg(p.ranks);
-    }
-    return window.currentPage() == Navigator::Training ? QStringLiteral("training-step.gif")
-                                                       : QStringLiteral("commtutor.gif");
+    return window.exportCaption().fileStem + QStringLiteral(".gif");
 }
 
 bool exportAnimation(MainWindow& window, const QString& path, const AnimationOptions& options,

@@ -339,6 +339,16 @@ bool MainWindow::openScenario(const QString& path)
     return true;
 }
 
+ExportCaption MainWindow::exportCaption() const
+{
+    ExportCaption caption = currentStage() ? currentStage()->exportCaption() : ExportCaption {};
+    if (caption.title.isEmpty())
+        caption.title = Navigator::title(currentPage());
+    if (caption.fileStem.isEmpty())
+        caption.fileStem = QStringLiteral("commtutor-") + viewNames().value(static_cast<int>(currentPage()));
+    return caption;
+}
+
 bool MainWindow::exportView(const QString& path, QString* error)
 {
     Stage* s = currentStage();
@@ -348,6 +358,42 @@ bool MainWindow::exportView(const QString& path, QString* error)
         return false;
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("svg") && suffix != QLatin1String("png")) {
+        if (error)
+            *error = tr("%1: the file name must end in .png or .svg.").arg(path);
+        return false;
+    }
+    // The picture carries its own caption: the page's title and parameters in a band above what is on screen, so
+    // that a slide or a report shows what was drawn without the window around it.
+    const ExportCaption caption = exportCaption();
+    CollectivesStage* collectives = collectivesStage();
+    const bool scene = s == collectives && suffix == QLatin1String("svg"); // the drawing alone, as vectors
+    const QSize content = scene ? collectives->view()->size() : s->size();
+    constexpr int kBand = 52;
+    const QSize total(content.width(), content.height() + kBand);
+    const views::Palette palette = views::Palette::forTheme(m_theme);
+    const auto paint = [&](QPainter& painter) {
+        painter.fillRect(QRect(QPoint(0, 0), total), palette.background);
+        QFont titleFont = font();
+        titleFont.setBold(true);
+        titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+        const QRect titleRect(12, 4, total.width() - 24, 26);
+        painter.setFont(titleFont);
+        painter.setPen(palette.text);
+        painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetrics(titleFont).elidedText(caption.title, Qt::ElideRight, titleRect.width()));
+        const QRect parametersRect(12, 30, total.width() - 24, 18);
+        painter.setFont(font());
+        painter.setPen(palette.mutedText);
+        painter.drawText(parametersRect, Qt::AlignLeft | Qt::AlignVCenter,
+            QFontMetrics(font()).elidedText(caption.parameters, Qt::ElideRight, parametersRect.width()));
+        painter.translate(0, kBand);
+        if (scene)
+            collectives->view()->renderScene(painter, content);
+        else
+            s->render(&painter);
+    };
+    QString failure;
     if (suffix == QLatin1String("svg")) {
         // Rendered into memory, then saved crash-safely: QSvgGenerator writing the file itself reports no errors.
         QByteArray bytes;
@@ -355,31 +401,28 @@ bool MainWindow::exportView(const QString& path, QString* error)
         buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
-        svg.setSize(s->size());
-        svg.setViewBox(QRect(QPoint(0, 0), s->size()));
-        svg.setTitle(QStringLiteral("commtutor"));
+        svg.setSize(total);
+        svg.setViewBox(QRect(QPoint(0, 0), total));
+        svg.setTitle(caption.title);
+        svg.setDescription(caption.parameters);
         QPainter painter;
         if (!painter.begin(&svg)) {
             if (error)
                 *error = tr("Cannot write %1.").arg(path);
             return false;
         }
-        if (auto* c = collectivesStage(); s == c)
-            c->view()->renderScene(painter, c->view()->size());
-        else
-            s->render(&painter);
+        paint(painter);
         painter.end();
-        const QString failure = saveFileAtomically(path, bytes);
-        if (error)
-            *error = failure;
-        return failure.isEmpty();
+        failure = saveFileAtomically(path, bytes);
+    } else {
+        const qreal dpr = devicePixelRatioF();
+        QImage image(total * dpr, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(dpr);
+        QPainter painter(&image);
+        paint(painter);
+        painter.end();
+        failure = saveImageAtomically(image, path, "PNG");
     }
-    if (suffix != QLatin1String("png")) {
-        if (error)
-            *error = tr("%1: the file name must end in .png or .svg.").arg(path);
-        return false;
-    }
-    const QString failure = saveImageAtomically(s->grab().toImage(), path, "PNG");
     if (error)
         *error = failure;
     return failure.isEmpty();

@@ -6,6 +6,7 @@
 #include "model/collectives/problem.h"
 #include "navigator.h"
 #include "settings.h"
+#include "stage.h"
 #include "views/palette.h"
 
 #include <QMainWindow>
@@ -41,6 +42,8 @@ public:
     Stage* stage(Navigator::Page page) const;
     Stage* currentStage() const;
     Navigator::Page currentPage() const;
+    /// The current page's export caption, with the page's name and a file stem where the page gives none.
+    ExportCaption exportCaption() const;
     /// Opens profiler traces (one per rank) in the Trace lab and waits until they are read; returns the problems
     /// (empty on success; the window also shows them).
     QString openTraces(const QStringList& paths);

@@ -287,7 +287,7 @@ void MainWindow::onExportView(const QString& suffix)
 {
     const QString filter = suffix == QLatin1String("svg") ? tr("SVG drawings (*.svg)") : tr("PNG images (*.png)");
     QString path
-        = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("commtutor.%1").arg(suffix), filter);
+        = QFileDialog::getSaveFileName(this, tr("Export view"), exportCaption().fileStem + u'.' + suffix, filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

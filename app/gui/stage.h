@@ -13,6 +13,14 @@ struct Palette;
 
 namespace tutor::app {
 
+/// What an exported picture or recording of a page says about itself: a title over the picture, one line of
+/// parameters under it, and the stem of the default file name ("allreduce-ring-8-ranks").
+struct ExportCaption {
+    QString title;
+    QString parameters;
+    QString fileStem;
+};
+
 class Stage : public QWidget {
     Q_OBJECT
 public:
@@ -41,6 +49,8 @@ public:
     virtual void setColors(const views::Palette& palette) { Q_UNUSED(palette); }
     /// Re-applies translated strings after a language switch.
     virtual void retranslate() { }
+    /// The caption of an exported picture of what is on screen now; empty fields take the page's name.
+    virtual ExportCaption exportCaption() const { return {}; }
 
 signals:
     /// The animation changed (new schedule, timeline or scene): duration(), stops() and time() are read again.

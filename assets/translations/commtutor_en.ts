@@ -501,6 +501,22 @@
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, %2: %3 ranks = %4 × %5 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busbw %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Formula</name>
@@ -2656,6 +2672,17 @@
         <source>No trace open.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Trace lab: %n rank(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1 overlap %2, exposed %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::TrainingStage</name>
@@ -2771,6 +2798,10 @@
     </message>
     <message>
         <source>The figure of the step the sweep chart draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 nodes · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · step %8 · MFU %9</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

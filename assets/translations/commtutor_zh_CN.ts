@@ -500,6 +500,22 @@
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
         <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数和网络流水线）</translation>
     </message>
+    <message>
+        <source>%1, %2: %3 ranks = %4 × %5 GPUs</source>
+        <translation>%1，%2：%3 个 rank = %4 × %5 块 GPU</translation>
+    </message>
+    <message>
+        <source>time %1</source>
+        <translation>时间 %1</translation>
+    </message>
+    <message>
+        <source>busbw %1 GB/s</source>
+        <translation>busbw %1 GB/s</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Formula</name>
@@ -2648,6 +2664,16 @@
         <source>No trace open.</source>
         <translation>尚未打开 trace。</translation>
     </message>
+    <message numerus="yes">
+        <source>Trace lab: %n rank(s)</source>
+        <translation>
+            <numerusform>Trace 实验室：%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1 overlap %2, exposed %3</source>
+        <translation>rank %1 重叠率 %2，暴露 %3</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::TrainingStage</name>
@@ -2762,6 +2788,10 @@
     <message>
         <source>The figure of the step the sweep chart draws</source>
         <translation>扫描图绘制的训练步指标</translation>
+    </message>
+    <message>
+        <source>%1 × %2 nodes · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · step %8 · MFU %9</source>
+        <translation>%1 × %2 个节点 · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · 每步 %8 · MFU %9</translation>
     </message>
 </context>
 <context>

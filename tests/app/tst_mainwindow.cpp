@@ -2,6 +2,7 @@
 // The main window: language switching retranslates visible widgets, playback drives the stage's time,
 // the collectives stage shows the model's numbers, a malformed scenario is refused with messages and the
 // previous scenario stays, and views export as PNG and SVG.
+#include "app/gui/animationexport.h"
 #include "app/gui/collectives/collectivespanel.h"
 #include "app/gui/collectives/collectivesstage.h"
 #include "app/gui/language.h"
@@ -23,6 +24,7 @@
 #include <QDockWidget>
 #include <QListWidget>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -52,6 +54,7 @@ private slots:
     void timelineLegendAndLanesInChinese();
     void exportView_data();
     void exportView();
+    void exportCarriesCaption();
 };
 
 void TestMainWindow::initTestCase()
@@ -272,6 +275,57 @@ void TestMainWindow::exportView()
     } else {
         QVERIFY(error.contains(QStringLiteral(".png or .svg")));
     }
+}
+
+// An exported picture says what it shows: the page's title and parameters in a band above the page (the SVG's text
+// and <title>), a default file name from them; the SVG draws the Gantt chart's hatching as lines, which browsers
+// render as they are (SVG has no Qt pattern brushes).
+void TestMainWindow::exportCarriesCaption()
+{
+    QTemporaryDir dir;
+    MainWindow window(false);
+    window.resize(1280, 720);
+    window.show();
+    window.showPage(Navigator::Collectives);
+    const ExportCaption caption = window.exportCaption();
+    QVERIFY(caption.title.contains(QStringLiteral("AllReduce")));
+    QVERIFY(caption.parameters.contains(QStringLiteral("busbw")));
+    QCOMPARE(caption.fileStem, QStringLiteral("allreduce-ring-8-ranks"));
+    QCOMPARE(defaultAnimationName(window), caption.fileStem + QStringLiteral(".gif"));
+
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("c.png"));
+    QVERIFY2(window.exportView(png, &error), qPrintable(error));
+    const QImage image(png);
+    const QSize stage = window.currentStage()->size() * window.devicePixelRatioF();
+    QCOMPARE(image.width(), stage.width());
+    QVERIFY(image.height() > stage.height()); // the caption band on top
+    const QString svgPath = dir.filePath(QStringLiteral("c.svg"));
+    QVERIFY2(window.exportView(svgPath, &error), qPrintable(error));
+    QFile svgFile(svgPath);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(svgFile.readAll());
+    QVERIFY(svg.contains(QStringLiteral("<title>") + caption.title.toHtmlEscaped()));
+    QVERIFY(svg.contains(QStringLiteral("busbw")));
+
+    // The Training page's timeline has idle (hatched) time on its compute lanes.
+    window.showView(QStringLiteral("timeline"));
+    window.trainingStage()->controller()->waitForIdle();
+    QCoreApplication::processEvents();
+    QVERIFY(!window.exportCaption().title.isEmpty());
+    const QString timeline = dir.filePath(QStringLiteral("t.svg"));
+    QVERIFY2(window.exportView(timeline, &error), qPrintable(error));
+    QFile timelineFile(timeline);
+    QVERIFY(timelineFile.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(timelineFile.readAll());
+    // Lines (polylines) stroked in the hatch colour: the hatching drawn as vectors.
+    const QString hatchColour = views::Palette::light().bubbleHatch.name();
+    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>(.*?)</g>").arg(hatchColour),
+        QRegularExpression::DotMatchesEverythingOption);
+    int hatchLines = 0;
+    for (auto it = group.globalMatch(text); it.hasNext();)
+        hatchLines += static_cast<int>(it.next().captured(1).count(QStringLiteral("<polyline")));
+    QVERIFY2(hatchLines > 20, qPrintable(QString::number(hatchLines)));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -107,6 +107,32 @@ QWidget* CollectivesStage::parameterPanel()
     return m_panel;
 }
 
+ExportCaption CollectivesStage::exportCaption() const
+{
+    const auto& p = m_controller->params();
+    const auto& r = m_controller->result();
+    const model::Algorithm algorithm = r.cost ? r.cost->algorithm : p.algorithm;
+    ExportCaption c;
+    c.title = tr("%1, %2: %3 ranks = %4 × %5 GPUs")
+                  .arg(toQString(model::name(p.op)), toQString(model::name(algorithm)))
+                  .arg(p.ranks)
+                  .arg(p.nodes)
+                  .arg(std::max(1, p.ranks / std::max(1, p.nodes)));
+    QStringList parts { views::bytesText(p.bytes), views::presetName(toQString(p.presetId)) };
+    if (r.cost)
+        parts << tr("time %1").arg(views::secondsText(r.cost->totalSeconds))
+              << tr("busbw %1 GB/s").arg(r.cost->busBwGBps, 0, 'f', 1);
+    if (m_view->steps() > 0)
+        parts << tr("step %1 of %2")
+                     .arg(std::min(m_view->steps(), static_cast<int>(m_view->frame().t) + 1))
+                     .arg(m_view->steps());
+    c.parameters = parts.join(QStringLiteral(" · "));
+    c.fileStem = QStringLiteral("%1-%2-%3-ranks")
+                     .arg(toQString(model::name(p.op)).toLower(), toQString(model::name(algorithm)))
+                     .arg(p.ranks);
+    return c;
+}
+
 QString CollectivesStage::explanation() const
 {
     const CollectivesResult& r = m_controller->result();

@@ -31,6 +31,7 @@ public:
     bool timeInSteps() const override { return true; }
     QWidget* parameterPanel() override;
     QString explanation() const override;
+    ExportCaption exportCaption() const override;
     void retranslate() override;
 
     void setColors(const views::Palette& palette) override;

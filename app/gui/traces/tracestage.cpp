@@ -320,6 +320,21 @@ QString TraceStage::explanation() const
     return html;
 }
 
+ExportCaption TraceStage::exportCaption() const
+{
+    ExportCaption c;
+    c.fileStem = QStringLiteral("trace-lab");
+    if (!m_analysis)
+        return c;
+    c.title = tr("Trace lab: %n rank(s)", nullptr, static_cast<int>(m_analysis->ranks.size()));
+    QStringList parts;
+    for (const model::RankFigures& r : m_analysis->ranks)
+        parts
+            << tr("rank %1 overlap %2, exposed %3").arg(r.rank).arg(percentText(r.overlapHta), secondsText(r.exposed));
+    c.parameters = parts.mid(0, 4).join(QStringLiteral(" · "));
+    return c;
+}
+
 void TraceStage::setColors(const views::Palette& palette)
 {
     m_timeline->setColors(palette);

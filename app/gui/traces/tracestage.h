@@ -38,6 +38,7 @@ public:
 
     QWidget* parameterPanel() override { return m_panel; }
     QString explanation() const override;
+    ExportCaption exportCaption() const override;
     void setColors(const views::Palette& palette) override;
     void retranslate() override;
     double duration() const override;

@@ -15,6 +15,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -334,6 +335,25 @@ void TrainingStage::selectEvent(int index)
     const QModelIndex row = m_eventsProxy->mapFromSource(source);
     if (row.isValid() && m_eventsTable->currentIndex().row() != row.row())
         m_eventsTable->setCurrentIndex(row);
+}
+
+ExportCaption TrainingStage::exportCaption() const
+{
+    const model::Scenario& s = m_controller->scenario();
+    const model::StepMetrics& m = m_controller->simulation().metrics;
+    ExportCaption c;
+    c.title = views::toQString(s.name);
+    c.parameters = tr("%1 × %2 nodes · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · step %8 · MFU %9")
+                       .arg(views::presetName(views::toQString(s.hardware.preset)))
+                       .arg(s.hardware.nodes)
+                       .arg(s.parallel.dp)
+                       .arg(s.parallel.tp)
+                       .arg(s.parallel.pp)
+                       .arg(s.parallel.ep)
+                       .arg(s.parallel.zeroStage)
+                       .arg(secondsText(m.stepSeconds), percentText(m.mfu));
+    c.fileStem = m_path.isEmpty() ? QStringLiteral("training-step") : QFileInfo(m_path).completeBaseName();
+    return c;
 }
 
 QString TrainingStage::explanation() const

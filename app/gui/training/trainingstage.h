@@ -68,6 +68,7 @@ public:
     double naturalRate() const override;
     QWidget* parameterPanel() override;
     QString explanation() const override;
+    ExportCaption exportCaption() const override;
     void retranslate() override;
 
     /// Applies a light or dark palette to the timeline and charts.
