@@ -4,6 +4,7 @@
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 #include "model/sim/trace.h"
+#include "tests/common/htareference.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -27,45 +28,11 @@ Scenario threeD(PipelineSchedule schedule, int v, bool sp)
     s.batch.microBatches = 8;
     return s;
 }
-struct Interval {
-    double begin, end;
-};
-
-/// Sorted, merged intervals (HTA's merge_kernel_intervals).
-std::vector<Interval> merged(std::vector<Interval> v)
-{
-    std::sort(v.begin(), v.end(), [](auto a, auto b) { return a.begin < b.begin; });
-    std::vector<Interval> out;
-    for (const auto& i : v)
-        if (!out.empty() && i.begin <= out.back().end)
-            out.back().end = std::max(out.back().end, i.end);
-        else
-            out.push_back(i);
-    return out;
-}
-
-/// HTA's comm/comp overlap of one rank's trace (hta/analyzers/communication_analysis.py
-/// get_comm_comp_overlap): GPU kernels (stream ≠ −1); communication kernels are those named ^nccl
-/// (CommunicateKernelGroupingPattern), computation the others (ComputeKernelGroupingPattern is the inverse of
-/// ^nccl|Memcpy|Memset|…); overlap = |merged comp ∩ merged comm| / |merged comm|.
+/// HTA's comm/comp overlap of one rank's trace (hta/analyzers/communication_analysis.py get_comm_comp_overlap).
 double htaOverlap(const nlohmann::json& trace)
 {
-    std::vector<Interval> comm, comp;
-    for (const auto& e : trace["traceEvents"]) {
-        if (e.value("cat", "") != "kernel" || e["args"].value("stream", -1) == -1)
-            continue;
-        const Interval i { e["ts"].get<double>(), e["ts"].get<double>() + e["dur"].get<double>() };
-        (e["name"].get<std::string>().starts_with("nccl") ? comm : comp).push_back(i);
-    }
-    comm = merged(comm);
-    comp = merged(comp);
-    double overlap = 0, total = 0;
-    for (const auto& c : comm) {
-        total += c.end - c.begin;
-        for (const auto& k : comp)
-            overlap += std::max(0.0, std::min(c.end, k.end) - std::max(c.begin, k.begin));
-    }
-    return total > 0 ? overlap / total : 0;
+    const tutor::test::Figures f = tutor::test::htaSweep(trace);
+    return f.comm > 0 ? f.overlap / f.comm : 0;
 }
 } // namespace
 
