@@ -3,7 +3,9 @@
 
 #include "views/palette.h"
 
+#include <QCoreApplication>
 #include <QLocale>
+#include <QStringList>
 #include <cmath>
 
 namespace tutor::views {
@@ -67,6 +69,83 @@ QString errorHtml(const QString& text, const char* tag)
 {
     const QString t = QString::fromLatin1(tag);
     return QStringLiteral("<%1 style='color:%2'>%3</%1>").arg(t, errorColor().name(), text.toHtmlEscaped());
+}
+
+namespace {
+
+/// The model's rule wordings: an English prefix and its translation, %1 standing for the rest of the rule (a number,
+/// a field, a list). Longer prefixes first, so "must be at least 2 for …" wins over "must be at least ".
+struct RuleWording {
+    const char* prefix;
+    const char* translated; ///< QT_TRANSLATE_NOOP source with %1 for the rest
+};
+constexpr RuleWording kRuleWordings[] = {
+    { "must be at least 2 for the interleaved schedule",
+        QT_TRANSLATE_NOOP("tutor::views::Problem", "must be at least 2 for the interleaved schedule%1") },
+    { "is required when hardware.preset is empty",
+        QT_TRANSLATE_NOOP("tutor::views::Problem", "is required when hardware.preset is empty%1") },
+    { "needs an MoE model (model.moe.experts > 0)",
+        QT_TRANSLATE_NOOP("tutor::views::Problem", "needs an MoE model (model.moe.experts > 0)%1") },
+    { "is too large to simulate ", QT_TRANSLATE_NOOP("tutor::views::Problem", "is too large to simulate %1") },
+    { "must be finite and ≥ 0", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be finite and ≥ 0%1") },
+    { "must be finite and in ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be finite and in %1") },
+    { "must be a finite number", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a finite number%1") },
+    { "must be a multiple of ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a multiple of %1") },
+    { "must be a rank in ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a rank in %1") },
+    { "must be an integer", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be an integer%1") },
+    { "must be a number", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a number%1") },
+    { "must be at least ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be at least %1") },
+    { "must be at most ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be at most %1") },
+    { "must be greater than ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be greater than %1") },
+    { "must be between ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be between %1") },
+    { "must be in ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be in %1") },
+    { "must be 1 unless ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must be 1 unless %1") },
+    { "must divide ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must divide %1") },
+    { "must equal ", QT_TRANSLATE_NOOP("tutor::views::Problem", "must equal %1") },
+    { "needs a power of two", QT_TRANSLATE_NOOP("tutor::views::Problem", "needs a power of two%1") },
+    { "not defined for ", QT_TRANSLATE_NOOP("tutor::views::Problem", "not defined for %1") },
+    { "not defined on this topology ", QT_TRANSLATE_NOOP("tutor::views::Problem", "not defined on this topology %1") },
+    { "unknown preset ", QT_TRANSLATE_NOOP("tutor::views::Problem", "unknown preset %1") },
+    { "unknown key ", QT_TRANSLATE_NOOP("tutor::views::Problem", "unknown key %1") },
+    { "cannot be combined with ", QT_TRANSLATE_NOOP("tutor::views::Problem", "cannot be combined with %1") },
+    { "does not match ", QT_TRANSLATE_NOOP("tutor::views::Problem", "does not match %1") },
+    { "is not an object, so it has no field ",
+        QT_TRANSLATE_NOOP("tutor::views::Problem", "is not an object, so it has no field %1") },
+    { "has an empty path segment", QT_TRANSLATE_NOOP("tutor::views::Problem", "has an empty path segment%1") },
+};
+
+QString translatedRule(const std::string& rule)
+{
+    for (const RuleWording& w : kRuleWordings) {
+        const std::string_view prefix(w.prefix);
+        if (rule.compare(0, prefix.size(), prefix) == 0)
+            return QCoreApplication::translate("tutor::views::Problem", w.translated)
+                .arg(toQString(std::string_view(rule).substr(prefix.size())));
+    }
+    return toQString(rule);
+}
+
+} // namespace
+
+QString problemText(const model::Problem& problem)
+{
+    QString text;
+    if (!problem.where.empty())
+        text += toQString(problem.where) + QStringLiteral(": ");
+    text += toQString(problem.field);
+    if (!problem.value.empty())
+        text += QStringLiteral(" = ") + toQString(problem.value);
+    if (!problem.field.empty() || !problem.value.empty())
+        text += QStringLiteral(": ");
+    return text + translatedRule(problem.rule);
+}
+
+QString problemsText(const model::Problems& problems)
+{
+    QStringList lines;
+    for (const model::Problem& p : problems)
+        lines << problemText(p);
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace tutor::views

@@ -3,6 +3,7 @@
 // Model values as display text: the one place the window and the views turn model strings and units into
 // QString, so every page writes a size, a time or a percentage the same way.
 #include "model/collectives/hardware.h"
+#include "model/collectives/problem.h"
 #include "model/collectives/units.h"
 #include "model/io/localizedtext.h"
 
@@ -33,6 +34,13 @@ QString bytesText(model::Bytes bytes);
 QString percentText(double fraction);
 /// A bandwidth with two decimals below 10 GB/s and one above: "7.41 GB/s", "123.4 GB/s".
 QString bandwidthText(double gbps);
+
+/// A problem as the window shows it: "where: field = value: rule" (Problem::text()) with the rule in the interface's
+/// language where its wording is one the model uses ("must divide model.heads = 32" → "必须整除 model.heads = 32");
+/// field paths, values and unknown wordings stay as written.
+QString problemText(const model::Problem& problem);
+/// Every problem, one per line.
+QString problemsText(const model::Problems& problems);
 
 /// The colour of error text in rich-text panels (the light palette's error colour, readable on both themes).
 QColor errorColor();

@@ -327,7 +327,7 @@ bool MainWindow::openScenario(const QString& path)
                                     .arg(QFileInfo(path).fileName())
                                     .toHtmlEscaped());
         for (const auto& p : problems)
-            html += views::errorHtml(QString::fromStdString(p.text()), "li");
+            html += views::errorHtml(views::problemText(p), "li");
         m_explanation->setHtml(html + QStringLiteral("</ul>"));
         m_lastProblems = problems;
         statusBar()->showMessage(

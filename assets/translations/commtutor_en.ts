@@ -3405,6 +3405,121 @@
     </message>
 </context>
 <context>
+    <name>tutor::views::Problem</name>
+    <message>
+        <source>must be at least 2 for the interleaved schedule%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required when hardware.preset is empty%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs an MoE model (model.moe.experts &gt; 0)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is too large to simulate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite and ≥ 0%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite and in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a rank in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an integer%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be 1 unless %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must divide %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must equal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a power of two%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not defined for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not defined on this topology %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown preset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be combined with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not match %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an object, so it has no field %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has an empty path segment%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::views::SweepChart</name>
     <message>
         <source>Sweep: no valid points</source>

@@ -3392,6 +3392,121 @@
     </message>
 </context>
 <context>
+    <name>tutor::views::Problem</name>
+    <message>
+        <source>must be at least 2 for the interleaved schedule%1</source>
+        <translation>交错（interleaved）调度时必须至少为 2%1</translation>
+    </message>
+    <message>
+        <source>is required when hardware.preset is empty%1</source>
+        <translation>hardware.preset 为空时必须给出%1</translation>
+    </message>
+    <message>
+        <source>needs an MoE model (model.moe.experts &gt; 0)%1</source>
+        <translation>需要 MoE 模型（model.moe.experts &gt; 0）%1</translation>
+    </message>
+    <message>
+        <source>is too large to simulate %1</source>
+        <translation>太大，无法模拟 %1</translation>
+    </message>
+    <message>
+        <source>must be finite and ≥ 0%1</source>
+        <translation>必须是有限值且 ≥ 0%1</translation>
+    </message>
+    <message>
+        <source>must be finite and in %1</source>
+        <translation>必须是有限值且位于 %1</translation>
+    </message>
+    <message>
+        <source>must be a finite number%1</source>
+        <translation>必须是有限的数%1</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation>必须是 %1 的倍数</translation>
+    </message>
+    <message>
+        <source>must be a rank in %1</source>
+        <translation>必须是 %1 中的 rank</translation>
+    </message>
+    <message>
+        <source>must be an integer%1</source>
+        <translation>必须是整数%1</translation>
+    </message>
+    <message>
+        <source>must be a number%1</source>
+        <translation>必须是数字%1</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>必须至少为 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>必须至多为 %1</translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>必须大于 %1</translation>
+    </message>
+    <message>
+        <source>must be between %1</source>
+        <translation>必须介于 %1</translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation>必须位于 %1</translation>
+    </message>
+    <message>
+        <source>must be 1 unless %1</source>
+        <translation>必须为 1，除非 %1</translation>
+    </message>
+    <message>
+        <source>must divide %1</source>
+        <translation>必须整除 %1</translation>
+    </message>
+    <message>
+        <source>must equal %1</source>
+        <translation>必须等于 %1</translation>
+    </message>
+    <message>
+        <source>needs a power of two%1</source>
+        <translation>需要 2 的幂%1</translation>
+    </message>
+    <message>
+        <source>not defined for %1</source>
+        <translation>未定义于 %1</translation>
+    </message>
+    <message>
+        <source>not defined on this topology %1</source>
+        <translation>在此拓扑上不可用 %1</translation>
+    </message>
+    <message>
+        <source>unknown preset %1</source>
+        <translation>未知的预设 %1</translation>
+    </message>
+    <message>
+        <source>unknown key %1</source>
+        <translation>未知的键 %1</translation>
+    </message>
+    <message>
+        <source>cannot be combined with %1</source>
+        <translation>不能与之同时使用：%1</translation>
+    </message>
+    <message>
+        <source>does not match %1</source>
+        <translation>与 %1 不一致</translation>
+    </message>
+    <message>
+        <source>is not an object, so it has no field %1</source>
+        <translation>不是对象，因此没有字段 %1</translation>
+    </message>
+    <message>
+        <source>has an empty path segment%1</source>
+        <translation>路径中有空的一段%1</translation>
+    </message>
+</context>
+<context>
     <name>tutor::views::SweepChart</name>
     <message>
         <source>Sweep: no valid points</source>

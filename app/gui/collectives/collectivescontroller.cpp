@@ -3,6 +3,7 @@
 
 #include "views/collectiveframe.h"
 #include "views/collectivelayout.h"
+#include "views/text.h"
 
 namespace tutor::app {
 
@@ -115,7 +116,7 @@ void CollectivesController::recompute()
         forced.algorithm = a;
         forced.protocol = model::Protocol::Auto;
         if (const model::Problems problems = model::validate(forced); !problems.empty())
-            r.unavailable.emplace_back(a, QString::fromStdString(problems.front().text()));
+            r.unavailable.emplace_back(a, views::problemText(problems.front()));
     }
 
     const int ranks = r.topology.ranks();
@@ -130,7 +131,7 @@ void CollectivesController::recompute()
             r.verified = v.ok;
             r.verification = QString::fromStdString(v.detail);
         } else {
-            r.scheduleNote = QString::fromStdString(model::toText(schedule.problems()));
+            r.scheduleNote = views::problemsText(schedule.problems());
         }
     } else {
         r.scheduleNote = tr("No schedule: the request has problems (see the readout).");

@@ -243,7 +243,7 @@ QString CollectivesStage::readoutHtml() const
     if (!r.cost) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("No prediction for these parameters:"));
         for (const auto& p : r.problems)
-            html += views::errorHtml(QString::fromStdString(p.text()), "li");
+            html += views::errorHtml(views::problemText(p), "li");
         return html + QStringLiteral("</ul>");
     }
     const model::CollectiveCost& c = *r.cost;

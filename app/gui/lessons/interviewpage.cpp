@@ -376,7 +376,7 @@ bool InterviewPage::answerDesign(const model::DesignAnswer& answer)
     if (!m_designSearches.contains(id)) {
         auto search = model::designSearch(*qn);
         if (!search) {
-            m_feedback->setMarkdown(views::toQString(model::toText(search.problems())));
+            m_feedback->setMarkdown(views::problemsText(search.problems()));
             return false;
         }
         m_designSearches.insert(id, std::move(search).value());

@@ -279,8 +279,8 @@ void SearchStage::start()
     request.gpus = m_gpus->value();
     request.globalBatch = m_batch->value();
     if (const auto problems = model::validate(request); !problems.empty()) {
-        m_status->setText(views::errorHtml(toQString(model::toText(problems))));
-        emit message(toQString(model::toText(problems)), true);
+        m_status->setText(views::errorHtml(views::problemsText(problems)));
+        emit message(views::problemsText(problems), true);
         return;
     }
     m_model->clear();
@@ -348,7 +348,7 @@ void SearchStage::onFinished()
     m_progress->setRange(0, std::max(1, m_total));
     m_progress->setValue(std::max(1, m_total));
     if (!m_last) {
-        m_status->setText(views::errorHtml(toQString(model::toText(m_last.problems()))));
+        m_status->setText(views::errorHtml(views::problemsText(m_last.problems())));
     } else {
         const auto& r = *m_last;
         m_status->setText((r.cancelled ? tr("Stopped: %1 of %2 layouts simulated, %3 rejected before simulation.")

@@ -167,7 +167,7 @@ void TraceStage::openTraces(const QStringList& paths)
             auto trace = model::loadKinetoTrace(file);
             if (!trace) {
                 loaded.traces.clear();
-                loaded.error = toQString(model::toText(trace.problems()));
+                loaded.error = views::problemsText(trace.problems());
                 return loaded;
             }
             loaded.traces.push_back(std::move(*trace));
@@ -191,7 +191,7 @@ void TraceStage::show(Loaded loaded)
     m_open->setEnabled(true);
     auto analysis = loaded.error.isEmpty() ? model::analyzeTraces(loaded.traces) : model::Problems {};
     if (!loaded.error.isEmpty() || !analysis) {
-        m_lastError = loaded.error.isEmpty() ? toQString(model::toText(analysis.problems())) : loaded.error;
+        m_lastError = loaded.error.isEmpty() ? views::problemsText(analysis.problems()) : loaded.error;
         m_status->setText(m_analysis ? tr("Not opened; the traces shown before stay.") : QString());
         emit message(m_lastError, true);
         return;

@@ -449,7 +449,7 @@ void ScenarioForm::showProblems(const model::Problems& problems)
         // "…/dir/file.json:12:5" → "file.json:12:5": the folder is noise in a narrow panel.
         if (const auto slash = p.where.find_last_of("/\\"); slash != std::string::npos)
             p.where = p.where.substr(slash + 1);
-        const QString line = QString::fromStdString(p.text());
+        const QString line = views::problemText(p);
         m_problemsText += line + QLatin1Char('\n');
         html += QStringLiteral("<li>%1</li>").arg(line.toHtmlEscaped());
     }

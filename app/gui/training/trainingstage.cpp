@@ -201,7 +201,7 @@ void TrainingStage::loadScenarioFile(const QString& path)
     const model::Problems problems = openScenario(path);
     if (!problems.empty())
         emit message(tr("%n problem(s) in %1: %2", nullptr, static_cast<int>(problems.size()))
-                         .arg(QDir::toNativeSeparators(path), QString::fromStdString(problems.front().text())),
+                         .arg(QDir::toNativeSeparators(path), views::problemText(problems.front())),
             true);
 }
 
@@ -312,7 +312,7 @@ void TrainingStage::problemsChanged(const model::Problems& problems)
     }
     m_banner->setText(
         tr("%n problem(s): %1 — showing the last scenario that worked.", nullptr, static_cast<int>(problems.size()))
-            .arg(QString::fromStdString(problems.front().text())));
+            .arg(views::problemText(problems.front())));
     m_banner->setVisible(true);
 }
 
