@@ -101,9 +101,16 @@ void TimeAxis::pan(double dx)
 
 double TimeAxis::laneHeight() const
 {
+    const double most = std::max(kMaxLaneHeight, m_minLane);
     if (m_lanes <= 0)
-        return kMaxLaneHeight;
-    return std::clamp(m_plot.height() / m_lanes, kMinLaneHeight, kMaxLaneHeight);
+        return most;
+    return std::clamp(m_plot.height() / m_lanes, m_minLane, most);
+}
+
+void TimeAxis::setMinLaneHeight(double height)
+{
+    m_minLane = std::isfinite(height) ? std::max(kMinLaneHeight, height) : kMinLaneHeight;
+    setScrollY(m_scrollY);
 }
 
 void TimeAxis::setScrollY(double y)

@@ -47,8 +47,11 @@ public:
     /// Moves the visible range by dx pixels (positive dx shows earlier times, as dragging content right does).
     void pan(double dx);
 
-    /// Row height: plot.height / lanes, clamped to [kMinLaneHeight, kMaxLaneHeight].
+    /// Row height: plot.height / lanes, clamped to [minLaneHeight, max(kMaxLaneHeight, minLaneHeight)].
     double laneHeight() const;
+    /// The lowest row (kMinLaneHeight by default; the view raises it to hold a line of its font).
+    void setMinLaneHeight(double height);
+    double minLaneHeight() const { return m_minLane; }
     /// Vertical scroll in pixels, clamped to [0, contentHeight − plot.height].
     void setScrollY(double y);
     double scrollY() const { return m_scrollY; }
@@ -73,6 +76,7 @@ private:
     model::Seconds m_begin = 0;
     model::Seconds m_end = 1;
     int m_lanes = 0;
+    double m_minLane = kMinLaneHeight;
     double m_scrollY = 0;
 };
 

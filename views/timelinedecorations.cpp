@@ -56,7 +56,9 @@ void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& pale
         return;
     painter.save();
     painter.fillRect(rect, palette.surface);
-    constexpr double pixelsPerTick = 110;
+    // Ticks far enough apart for their labels in the painter's font ("123.45 ms" and a margin).
+    const double pixelsPerTick
+        = std::max(110.0, QFontMetricsF(painter.font()).horizontalAdvance(QStringLiteral("888.88 ms")) + 16);
     const model::Seconds step = niceStep(axis.span() * pixelsPerTick / plot.width());
     const double first = std::ceil(axis.begin() / step);
     painter.setClipRect(QRectF(plot.left(), rect.top(), plot.width(), plot.bottom() - rect.top()));
@@ -128,18 +130,33 @@ QRectF TimelineLayout::plotFor(const QRectF& bounds)
         std::max(0.0, bounds.height() - kRulerHeight));
 }
 
+QRectF TimelineLayout::plotFor(const QRectF& bounds, const QFontMetricsF& font)
+{
+    // The defaults hold a 10-point line (about 13 px high); larger text scales the label column with it.
+    const double scale = std::max(1.0, font.height() / 13.0);
+    const double label = std::min(kLabelWidth * scale, bounds.width() * 0.4);
+    const double ruler = std::max(kRulerHeight, font.height() + 8);
+    return QRectF(bounds.left() + label, bounds.top() + ruler, std::max(0.0, bounds.width() - label),
+        std::max(0.0, bounds.height() - ruler));
+}
+
+double TimelineLayout::minLaneHeight(const QFontMetricsF& font)
+{
+    return std::max(TimeAxis::kMinLaneHeight, font.height() + 2);
+}
+
 TimelinePaintStats paintTimeline(QPainter& painter, const QRectF& bounds, const model::Timeline& timeline,
     const TimelineIndex& index, const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options)
 {
     painter.fillRect(bounds, palette.background);
     const QRectF plot = axis.plot();
-    const QRectF ruler(plot.left(), bounds.top(), plot.width(), TimelineLayout::kRulerHeight);
+    const double rulerHeight = std::max(0.0, plot.top() - bounds.top());
+    const QRectF ruler(plot.left(), bounds.top(), plot.width(), rulerHeight);
     paintTimeRuler(painter, axis, palette, ruler);
     const TimelinePaintStats stats = paintTimelineEvents(painter, timeline, index, axis, palette, options);
     paintLaneLabels(painter, timeline, axis, palette,
         QRectF(bounds.left(), plot.top(), plot.left() - bounds.left(), plot.height()));
-    painter.fillRect(QRectF(bounds.left(), bounds.top(), plot.left() - bounds.left(), TimelineLayout::kRulerHeight),
-        palette.surface);
+    painter.fillRect(QRectF(bounds.left(), bounds.top(), plot.left() - bounds.left(), rulerHeight), palette.surface);
     if (options.cursor)
         paintTimeCursor(painter, axis, palette, *options.cursor, bounds.top());
     return stats;

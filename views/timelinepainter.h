@@ -9,6 +9,7 @@
 #include "views/timelineaxis.h"
 
 #include <QColor>
+#include <QFontMetricsF>
 #include <QRectF>
 #include <QString>
 #include <optional>
@@ -83,8 +84,13 @@ void paintTimeCursor(
 struct TimelineLayout {
     static constexpr double kRulerHeight = 24;
     static constexpr double kLabelWidth = 150;
-    /// The plot rectangle for a widget of this size.
+    /// The plot rectangle for a widget of this size, at the default font.
     static QRectF plotFor(const QRectF& bounds);
+    /// The same for text of `font`: the ruler and the lane-label column grow with the text (presenter mode's
+    /// 2.5× font, high-DPI), so labels never overlap or run into each other; never below the default sizes.
+    static QRectF plotFor(const QRectF& bounds, const QFontMetricsF& font);
+    /// The lowest lane that holds a line of `font` (TimeAxis::setMinLaneHeight).
+    static double minLaneHeight(const QFontMetricsF& font);
 };
 
 /// Everything at once, as the view paints it: background, ruler, lanes, events, cursor.

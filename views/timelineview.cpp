@@ -129,6 +129,8 @@ void TimelineView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange) // presenter mode's scale: the ruler, labels and lanes follow the text
+        updatePlot();
     QWidget::changeEvent(event);
 }
 
@@ -287,7 +289,9 @@ void TimelineView::resizeEvent(QResizeEvent*)
 void TimelineView::updatePlot()
 {
     // A hidden widget gets its resize event only when shown; input and painting may come first.
-    const QRectF plot = TimelineLayout::plotFor(rect());
+    const QFontMetricsF metrics(font());
+    const QRectF plot = TimelineLayout::plotFor(rect(), metrics);
+    m_axis.setMinLaneHeight(TimelineLayout::minLaneHeight(metrics));
     if (plot != m_axis.plot()) {
         m_axis.setPlot(plot);
         update();

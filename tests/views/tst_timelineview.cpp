@@ -92,6 +92,30 @@ class TstTimelineView : public QObject {
     }
 
 private slots:
+    // Presenter mode's large text: every lane holds a line of the font, the label column and the ruler grow with
+    // it, and at the default font the layout is the default one.
+    void layoutFollowsTheFont()
+    {
+        TimelineView view;
+        prepare(view);
+        QFont big = view.font();
+        big.setPointSizeF(big.pointSizeF() * 2.5);
+        view.setFont(big);
+        QCoreApplication::processEvents();
+        const QFontMetricsF metrics(big);
+        QVERIFY(view.axis().laneHeight() >= metrics.height());
+        QVERIFY(view.axis().plot().top() >= metrics.height() + 8 - 1e-9);
+        QVERIFY(view.axis().plot().left() > views::TimelineLayout::kLabelWidth);
+        // The lane names fit their column: at most as wide as the column minus the swatch.
+        QVERIFY(
+            metrics.horizontalAdvance(QStringLiteral("stage 0 · compute")) <= view.axis().plot().left() - 24 + 1e-9);
+        // A 13-px-high font keeps the defaults.
+        QFont small = view.font();
+        small.setPixelSize(10);
+        const QRectF plain = views::TimelineLayout::plotFor(QRectF(0, 0, 950, 250), QFontMetricsF(small));
+        QCOMPARE(plain, views::TimelineLayout::plotFor(QRectF(0, 0, 950, 250)));
+    }
+
     void eventsMapToRectangles_data()
     {
         QTest::addColumn<QString>("action");
@@ -110,7 +134,7 @@ private slots:
         QFETCH(double, b);
         TimelineView view;
         prepare(view);
-        const QRectF plot = views::TimelineLayout::plotFor(view.rect());
+        const QRectF plot = views::TimelineLayout::plotFor(view.rect(), QFontMetricsF(view.font()));
         // Expected visible range from the closed forms of each gesture.
         double begin = 0, end = 40 * ms;
         auto tAt = [&](double x) { return begin + (x - plot.left()) / plot.width() * (end - begin); };
