@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMouseEvent>
@@ -11,6 +12,7 @@
 #include <QRadialGradient>
 #include <QScreen>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTimer>
 #include <QWindow>
 #include <algorithm>
@@ -159,6 +161,8 @@ void Presenter::setPresenting(bool on)
     } else {
         m_laser->hide();
         QApplication::setFont(m_font);
+        for (QTableView* table : m_window->findChildren<QTableView*>())
+            table->verticalHeader()->resetDefaultSectionSize();
         m_window->showNormal();
         m_window->restoreState(m_state);
         m_window->restoreGeometry(m_geometry);
@@ -183,6 +187,17 @@ void Presenter::applyScale()
     else
         font.setPixelSize(static_cast<int>(m_font.pixelSize() * m_scale));
     QApplication::setFont(font);
+    fitTableRows();
+}
+
+void Presenter::fitTableRows()
+{
+    // A table's rows keep the height they were created with; give them room for a line of the new text.
+    for (QTableView* table : m_window->findChildren<QTableView*>()) {
+        const int height = QFontMetrics(QApplication::font()).height() + 8;
+        table->verticalHeader()->setMinimumSectionSize(std::min(height, 20));
+        table->verticalHeader()->setDefaultSectionSize(height);
+    }
 }
 
 } // namespace tutor::app

@@ -80,6 +80,7 @@ protected:
 
 private:
     void applyScale();
+    void fitTableRows();
 
     QMainWindow* m_window;
     QDockWidget* m_navigator;

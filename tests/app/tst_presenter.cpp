@@ -9,9 +9,11 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QMenuBar>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTest>
 
 using namespace tutor;
@@ -50,6 +52,11 @@ private slots:
             QTest::keyClick(&window, Qt::Key_Up, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(presenter->scale(), Presenter::kMaxScale);
         QCOMPARE(QApplication::font().pointSizeF(), font.pointSizeF() * 2.5);
+        // Table rows hold a line of the scaled text (metrics, events, measurement tables).
+        const auto tables = window.findChildren<QTableView*>();
+        QVERIFY(!tables.isEmpty());
+        for (QTableView* table : tables)
+            QVERIFY(table->verticalHeader()->defaultSectionSize() >= QFontMetrics(QApplication::font()).height());
         QTest::keyClick(&window, Qt::Key_Down, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(presenter->scale(), 2.25);
         for (int i = 0; i < 10; ++i)
