@@ -148,8 +148,8 @@ int groupSizeOf(const json& args)
 /// A rank number in a file name: "rank-3.json", "trace_rank3.json.gz", "rank_12.pt.trace.json".
 int rankFromFileName(const std::string& source)
 {
-    const std::string base
-        = source.substr(source.find_last_of("/\\") == std::string::npos ? 0 : source.find_last_of("/\\") + 1);
+    const auto slash = source.find_last_of("/\\");
+    const std::string base = source.substr(slash == std::string::npos ? 0 : slash + 1);
     std::string lower;
     for (const char c : base)
         lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -38,14 +38,15 @@ LiveLabSession::LiveLabSession(QObject* parent, const QString& journalPath)
     connect(m_client, &LiveLabClient::helloReceived, this, [this] {
         m_hello = m_client->hello();
         // The host count decides the topology the prediction is drawn on.
-        if (!m_measurements.empty())
+        if (!measurements().empty())
             recompute();
     });
     connect(m_client, &LiveLabClient::measurementAdded, this, [this](int index) {
-        m_measurements.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
-        if (const int i = indexOf(m_current); i >= 0)
-            m_runs[static_cast<std::size_t>(i)].measurements.push_back(m_measurements.back());
-        journal(m_journal.append(m_measurements.back()));
+        if (indexOf(m_current) < 0) // a run started without the started signal still gets its entry
+            beginRun(tr("live run %1").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))), {});
+        auto& rows = m_runs[static_cast<std::size_t>(indexOf(m_current))].measurements;
+        rows.push_back(m_client->measurements()[static_cast<std::size_t>(index)]);
+        journal(m_journal.append(rows.back()));
         recompute();
     });
     connect(m_client, &LiveLabClient::overlapAdded, this, [this](int index) {
@@ -92,6 +93,13 @@ void LiveLabSession::clearResults(const QString& origin)
     m_origin = origin;
 }
 
+const std::vector<model::Measurement>& LiveLabSession::measurements() const
+{
+    static const std::vector<model::Measurement> none;
+    const int index = indexOf(m_current);
+    return index < 0 ? none : m_runs[static_cast<std::size_t>(index)].measurements;
+}
+
 int LiveLabSession::indexOf(int id) const
 {
     for (std::size_t i = 0; i < m_runs.size(); ++i)
@@ -115,7 +123,6 @@ void LiveLabSession::showRun(int index)
     const LiveRun* run = index >= 0 ? &m_runs[static_cast<std::size_t>(index)] : nullptr;
     clearResults(run ? run->origin : QString());
     m_current = run ? run->id : -1;
-    m_measurements = run ? run->measurements : std::vector<model::Measurement> {};
     emit measurementsReplaced(m_origin);
     recompute();
     emit runsChanged();
@@ -189,7 +196,7 @@ QString LiveLabSession::openMeasurements(const QString& path)
 
 QString LiveLabSession::saveMeasurements(const QString& path)
 {
-    const QString error = problemsText(model::saveMeasurements(path.toStdString(), m_measurements));
+    const QString error = problemsText(model::saveMeasurements(path.toStdString(), measurements()));
     if (error.isEmpty() && m_unsavedRun) {
         m_unsavedRun = false;
         if (m_journalOwned && !m_client->isRunning())
@@ -297,9 +304,10 @@ void LiveLabSession::cancel()
 bool LiveLabSession::calibrate()
 {
     // calibrate() fits one collective at one rank count; a file may hold several, so take the first row's.
+    const std::vector<model::Measurement>& all = measurements();
     std::vector<model::Measurement> rows;
-    for (const auto& m : m_measurements)
-        if (m.op == m_measurements.front().op && m.ranks == m_measurements.front().ranks)
+    for (const auto& m : all)
+        if (m.op == all.front().op && m.ranks == all.front().ranks)
             rows.push_back(m);
     auto fit = model::calibrate(rows);
     if (!fit) {
@@ -339,11 +347,11 @@ QString LiveLabSession::useForPredictions()
 void LiveLabSession::recompute()
 {
     LiveLabCurves curves;
-    if (!m_measurements.empty()) {
-        const model::Measurement& first = m_measurements.front();
+    if (!measurements().empty()) {
+        const model::Measurement& first = measurements().front();
         curves.op = first.op;
         curves.ranks = first.ranks;
-        const auto sizes = model::measuredSizes(m_measurements);
+        const auto sizes = model::measuredSizes(measurements());
         if (const auto topology = model::liveTopology(m_preset, first.ranks, hostCount()))
             curves.predicted = model::predictSizes(first.op, first.dtype, *topology, sizes, &curves.problem);
         else
@@ -353,7 +361,7 @@ void LiveLabSession::recompute()
                 curves.fitted.push_back({ bytes, m_calibration->predictSeconds(bytes) });
     }
     m_curves = std::move(curves);
-    m_rows = model::measurementRows(m_measurements, m_curves.predicted, m_calibration);
+    m_rows = model::measurementRows(measurements(), m_curves.predicted, m_calibration);
     emit measurementsChanged(m_rows);
     emit predictionsChanged(m_curves);
     emitOverlap();

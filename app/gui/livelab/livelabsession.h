@@ -55,7 +55,8 @@ public:
 
     LiveLabClient* client() const { return m_client; }
 
-    const std::vector<model::Measurement>& measurements() const { return m_measurements; }
+    /// The current run's measurements (empty when there is no run).
+    const std::vector<model::Measurement>& measurements() const;
     /// One row per measurement with the model's time and the fit at its size (model::measurementRows).
     const std::vector<model::MeasurementRow>& rows() const { return m_rows; }
     const LiveLabCurves& curves() const { return m_curves; }
@@ -109,7 +110,7 @@ public:
     QString importNcclTests(const QString& path, const model::ImportHints& hints = {});
 
     /// Measurements of a live run (or a restored one) shown and not yet saved; Start asks before clearing them.
-    bool hasUnsavedRun() const { return m_unsavedRun && !m_measurements.empty(); }
+    bool hasUnsavedRun() const { return m_unsavedRun && !measurements().empty(); }
     /// The unfinished run in the journal left by an earlier window or worker that crashed, if any (never this
     /// session's own run).
     std::optional<InterruptedRun> interruptedRun() const;
@@ -168,7 +169,6 @@ private:
     void journal(const QString& error);
 
     LiveLabClient* m_client = nullptr;
-    std::vector<model::Measurement> m_measurements; ///< the current run's, as shown
     std::vector<LiveRun> m_runs;
     int m_current = -1;
     int m_nextRunId = 1;

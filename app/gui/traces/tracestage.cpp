@@ -58,10 +58,10 @@ QStandardItem* textCell(const QString& text)
     return new QStandardItem(text);
 }
 
+/// views::bandwidthText, or a dash when the figure is unknown (0).
 QString gbps(double value)
 {
-    return value > 0 ? QCoreApplication::translate("tutor::app::TraceStage", "%1 GB/s").arg(value, 0, 'f', 1)
-                     : QStringLiteral("—");
+    return value > 0 ? views::bandwidthText(value) : QStringLiteral("—");
 }
 
 } // namespace

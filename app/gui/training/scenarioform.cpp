@@ -34,6 +34,12 @@ constexpr model::DType kWireTypes[]
 /// The preset list's entry for the live lab's calibrated profile.
 const QString kCalibratedEntry = QStringLiteral("custom-calibrated");
 
+/// A calibrated link as a scenario's link override (α in µs).
+model::LinkOverride fittedOverride(const model::Link& link)
+{
+    return { link.bandwidthGBps, link.alphaSeconds * 1e6 };
+}
+
 void setComboData(QComboBox* combo, const QVariant& data)
 {
     const int i = combo->findData(data);
@@ -223,6 +229,12 @@ QCheckBox* ScenarioForm::addCheck(QFormLayout* form, const char* label, const ch
     return check;
 }
 
+bool ScenarioForm::hasCalibratedLinks(const model::Scenario& s) const
+{
+    return m_calibrated && s.hardware.intra == fittedOverride(m_calibrated->intra)
+        && s.hardware.inter == fittedOverride(m_calibrated->inter);
+}
+
 void ScenarioForm::refreshCalibratedProfile()
 {
     m_calibrated = loadCustomProfile();
@@ -313,11 +325,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_filling = true;
     const auto& s = scenario;
     // The calibrated entry stands for its base preset with exactly the fitted links as overrides.
-    const bool calibrated = m_calibrated && s.hardware.preset == m_calibratedBase
-        && s.hardware.intra.bandwidthGBps == m_calibrated->intra.bandwidthGBps
-        && s.hardware.intra.alphaMicroseconds == m_calibrated->intra.alphaSeconds * 1e6
-        && s.hardware.inter.bandwidthGBps == m_calibrated->inter.bandwidthGBps
-        && s.hardware.inter.alphaMicroseconds == m_calibrated->inter.alphaSeconds * 1e6;
+    const bool calibrated = s.hardware.preset == m_calibratedBase && hasCalibratedLinks(s);
     setComboData(m_preset, calibrated ? kCalibratedEntry : toQString(s.hardware.preset));
     m_nodes->setValue(s.hardware.nodes);
     m_gpusPerNode->setValue(s.hardware.gpusPerNode);
@@ -356,17 +364,13 @@ void ScenarioForm::readFields()
 {
     auto& s = m_scenario;
     const QString preset = m_preset->currentData().toString();
-    const auto fitted = [this](const model::Link& link) {
-        return model::LinkOverride { link.bandwidthGBps, link.alphaSeconds * 1e6 };
-    };
     if (preset == kCalibratedEntry && m_calibrated) {
         s.hardware.preset = m_calibratedBase;
-        s.hardware.intra = fitted(m_calibrated->intra);
-        s.hardware.inter = fitted(m_calibrated->inter);
+        s.hardware.intra = fittedOverride(m_calibrated->intra);
+        s.hardware.inter = fittedOverride(m_calibrated->inter);
     } else {
         // Leaving the calibrated entry drops the fitted links it had put in (a file's own overrides stay).
-        if (m_calibrated && s.hardware.intra == fitted(m_calibrated->intra)
-            && s.hardware.inter == fitted(m_calibrated->inter)) {
+        if (hasCalibratedLinks(s)) {
             s.hardware.intra = {};
             s.hardware.inter = {};
         }

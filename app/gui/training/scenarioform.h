@@ -83,6 +83,8 @@ private:
     QString m_problemsText;
 
     QComboBox* m_preset = nullptr;
+    /// True when the scenario's link overrides are exactly the calibrated profile's fitted links.
+    bool hasCalibratedLinks(const model::Scenario& scenario) const;
     std::optional<model::HardwarePreset> m_calibrated; ///< the live lab's calibrated profile, when one is saved
     std::string m_calibratedBase; ///< the preset it was calibrated from
     QSpinBox* m_nodes = nullptr;
