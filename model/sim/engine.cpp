@@ -53,11 +53,38 @@ std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePrese
     return groups;
 }
 
+namespace {
+// predict() is a pure function of its request; one thread's recent (topology, dtype) pairs and their figures.
+struct SharedCosts {
+    Topology topology;
+    DType dtype;
+    std::shared_ptr<std::unordered_map<std::uint64_t, Seconds>> seconds;
+};
+constexpr std::size_t kSharedTopologies = 64;
+
+std::shared_ptr<std::unordered_map<std::uint64_t, Seconds>> sharedCosts(const Topology& topology, DType dtype)
+{
+    thread_local std::vector<SharedCosts> recent;
+    for (const auto& c : recent)
+        if (c.dtype == dtype && c.topology == topology)
+            return c.seconds;
+    if (recent.size() >= kSharedTopologies)
+        recent.erase(recent.begin());
+    recent.push_back({ topology, dtype, std::make_shared<std::unordered_map<std::uint64_t, Seconds>>() });
+    return recent.back().seconds;
+}
+} // namespace
+
 CommCosts::CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free)
     : m_groups(std::move(groups))
     , m_dtype(dtype)
     , m_free(free)
 {
+    if (m_free)
+        return;
+    for (std::size_t k = 0; k < m_groups.size(); ++k)
+        if (m_groups[k].ranks > 1)
+            m_shared[k] = sharedCosts(m_groups[k].topology, dtype);
 }
 
 Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
@@ -74,6 +101,12 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
         m_recent[m_next++ % m_recent.size()] = { key, it->second };
         return it->second;
     }
+    auto& shared = *m_shared[static_cast<int>(kind)];
+    const std::uint64_t sharedKey = (static_cast<std::uint64_t>(bytes) << 8) | static_cast<std::uint64_t>(op);
+    if (const auto it = shared.find(sharedKey); it != shared.end()) {
+        m_cache.emplace(key, it->second);
+        return it->second;
+    }
     CollectiveRequest request;
     request.op = op;
     request.bytes = std::min(bytes, kMaxMessageBytes);
@@ -87,6 +120,7 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
         // Messages beyond the model's limit are sent as several; scale the bandwidth part.
         if (bytes > request.bytes)
             t = cost->latencySeconds + (t - cost->latencySeconds) * static_cast<double>(bytes) / request.bytes;
+        shared.emplace(sharedKey, t); // a refusal is not shared: each simulation reports its own problems
     } else if (m_problems.empty()) {
         for (auto problem : cost.problems()) {
             problem.field = g.label + " " + std::string(name(op)) + " " + problem.field;

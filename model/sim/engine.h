@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -35,7 +36,9 @@ struct Group {
 /// Builds every group of a scenario (Megatron rank order, scenario.h).
 std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const HardwarePreset& hardware);
 
-/// predict() once per distinct (collective, bytes, group).
+/// predict() once per distinct (collective, bytes, group). What predict() gave is also kept per thread for the
+/// last few (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few
+/// groups, predicts each size once.
 class CommCosts {
 public:
     CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free);
@@ -51,6 +54,8 @@ private:
     bool m_free;
     std::unordered_map<std::uint64_t, Seconds> m_cache;
     std::array<std::pair<std::uint64_t, Seconds>, 4> m_recent {}; ///< the TP/EP sizes repeat every layer
+    /// Per group: seconds by (bytes, collective) for its topology and dtype, shared within the thread.
+    std::array<std::shared_ptr<std::unordered_map<std::uint64_t, Seconds>>, kGroupKinds> m_shared;
     std::size_t m_next = 0;
     Problems m_problems;
 };
@@ -114,6 +119,9 @@ private:
     std::vector<std::vector<Record>> m_records;
     std::vector<Seconds> m_free;
 };
+
+/// measure() on the builder's records, without making a Timeline (the metrics-only path).
+StepMetrics measure(const Builder& builder, const MetricsContext& context, const std::vector<StageFigures>& extra);
 
 /// Per-stage state while the step runs.
 struct StageState {

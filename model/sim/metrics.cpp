@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/metrics.h"
 
+#include "model/sim/engine.h"
+
 #include <algorithm>
+#include <span>
+#include <type_traits>
 
 namespace tutor::model {
 
@@ -62,34 +66,40 @@ bool isCompute(EventKind kind)
 {
     return kind != EventKind::Communication && kind != EventKind::Idle;
 }
-} // namespace
+int collectiveOf(const Event& e)
+{
+    return e.collective ? static_cast<int>(*e.collective) : -1;
+}
+int collectiveOf(const sim::Record& r)
+{
+    return r.collective;
+}
 
-StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
+// The metrics of lanes whose events `eventsOf(lane)` lists in start order: Timeline events (their exposed time is
+// written back) or the simulator's records (the metrics-only path, which never builds a Timeline).
+template <class EventsOf>
+StepMetrics measureLanes(const std::vector<Lane>& lanes, const EventsOf& eventsOf, Seconds duration,
+    std::size_t eventCount, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
 {
     StepMetrics out;
-    out.events = timeline.events.size();
-    out.stepSeconds = timeline.duration;
+    out.events = eventCount;
+    out.stepSeconds = duration;
     out.memory = ctx.memory;
     int stages = static_cast<int>(extra.size());
-    for (const auto& lane : timeline.lanes)
+    for (const auto& lane : lanes)
         stages = std::max(stages, lane.stage + 1);
-
-    // Events are sorted by lane: find each lane's range once, then read every event once.
-    const int laneCount = static_cast<int>(timeline.lanes.size());
-    std::vector<std::size_t> begin(laneCount + 1, timeline.events.size());
-    for (int l = 0; l < laneCount; ++l)
-        begin[l] = static_cast<std::size_t>(std::lower_bound(timeline.events.begin(), timeline.events.end(), l,
-                                                [](const Event& e, int lane) { return e.lane < lane; })
-            - timeline.events.begin());
+    const int laneCount = static_cast<int>(lanes.size());
 
     std::vector<std::vector<Interval>> compute(stages), comm(stages);
     for (int l = 0; l < laneCount; ++l) {
-        const auto& lane = timeline.lanes[l];
+        const auto& lane = lanes[l];
         if (lane.kind != LaneKind::Compute)
             continue;
         auto& c = compute[lane.stage];
-        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i)
-            if (const auto& e = timeline.events[i]; isCompute(e.kind))
+        const auto events = eventsOf(l);
+        c.reserve(c.size() + events.size());
+        for (const auto& e : events)
+            if (isCompute(e.kind))
                 c.push_back({ e.start, e.end() });
     }
     // A compute lane's events are already in start order and never overlap.
@@ -98,34 +108,40 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::ve
 
     std::vector<StageFigures> figures(stages);
     for (int l = 0; l < laneCount; ++l) {
-        const auto& lane = timeline.lanes[l];
+        const auto& lane = lanes[l];
         if (lane.kind == LaneKind::Compute)
             continue;
         const int k = static_cast<int>(lane.kind);
         auto& f = figures[lane.stage];
         auto& d = f.dimensions[k - 1];
         const int ranks = std::max(1, ctx.groupRanks[k - 1]);
-        for (std::size_t i = begin[l]; i < begin[l + 1]; ++i) {
-            auto& e = timeline.events[i];
+        auto& stageComm = comm[lane.stage];
+        const auto sortedUpTo = static_cast<std::ptrdiff_t>(stageComm.size());
+        for (auto& e : eventsOf(l)) {
             // Rounding in the interval sums must not show as a sliver of exposed (or negative) time.
-            e.exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
-            if (e.exposed < 1e-9 * e.duration)
-                e.exposed = 0;
-            comm[lane.stage].push_back({ e.start, e.end() });
+            Seconds exposed = e.duration - covered(compute[lane.stage], e.start, e.end());
+            if (exposed < 1e-9 * e.duration)
+                exposed = 0;
+            if constexpr (!std::is_const_v<std::remove_reference_t<decltype(e)>>)
+                e.exposed = exposed;
+            stageComm.push_back({ e.start, e.end() });
             f.commSum += e.duration;
             ++d.calls;
             d.bytes += e.bytes;
-            if (e.collective)
-                d.busBytes += static_cast<double>(e.bytes) * busBandwidthFactor(*e.collective, ranks);
+            if (const int op = collectiveOf(e); op >= 0)
+                d.busBytes += static_cast<double>(e.bytes) * busBandwidthFactor(static_cast<Collective>(op), ranks);
             d.seconds += e.duration;
-            d.exposedSeconds += e.exposed;
+            d.exposedSeconds += exposed;
         }
+        // Each lane is in start order: merging it into the stage's list keeps that list sorted.
+        std::inplace_merge(stageComm.begin(), stageComm.begin() + sortedUpTo, stageComm.end(),
+            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
     }
     double idleSum = 0;
     int critical = 0;
     for (int s = 0; s < stages; ++s) {
         auto& f = figures[s];
-        const auto commUnion = merge(std::move(comm[s]), false);
+        const auto commUnion = merge(std::move(comm[s]), true);
         f.compute = length(compute[s]);
         f.commUnion = length(commUnion);
         f.overlap = intersection(compute[s], commUnion);
@@ -176,5 +192,37 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::ve
     }
     return out;
 }
+} // namespace
+
+StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
+{
+    // Events are sorted by lane: find each lane's range once.
+    const int laneCount = static_cast<int>(timeline.lanes.size());
+    std::vector<std::size_t> begin(laneCount + 1, timeline.events.size());
+    for (int l = 0; l < laneCount; ++l)
+        begin[l] = static_cast<std::size_t>(std::lower_bound(timeline.events.begin(), timeline.events.end(), l,
+                                                [](const Event& e, int lane) { return e.lane < lane; })
+            - timeline.events.begin());
+    const auto eventsOf = [&](int l) {
+        return std::span<Event>(timeline.events.data() + begin[l], timeline.events.data() + begin[l + 1]);
+    };
+    return measureLanes(timeline.lanes, eventsOf, timeline.duration, timeline.events.size(), ctx, extra);
+}
+
+namespace sim {
+StepMetrics measure(const Builder& builder, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
+{
+    std::vector<Lane> lanes;
+    lanes.reserve(static_cast<std::size_t>(builder.laneCount()));
+    Seconds duration = 0;
+    for (int l = 0; l < builder.laneCount(); ++l) {
+        lanes.push_back(builder.laneInfo(l));
+        for (const auto& r : builder.records(l))
+            duration = std::max(duration, r.end());
+    }
+    const auto eventsOf = [&](int l) { return std::span<const Record>(builder.records(l)); };
+    return measureLanes(lanes, eventsOf, duration, builder.size(), ctx, extra);
+}
+} // namespace sim
 
 } // namespace tutor::model

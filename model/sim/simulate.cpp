@@ -382,8 +382,7 @@ Result<StepMetrics> metricsOnly(StepModel& model)
     finishStep(ctx, grads, stages);
     if (!model.costs().problems().empty())
         return model.costs().problems();
-    auto timeline = b.finish(model.costs().groups(), false);
-    return measure(timeline, model.metricsContext(), fast);
+    return sim::measure(b, model.metricsContext(), fast);
 }
 
 /// Values that pass every range check one by one can still overflow together (10,000 layers of hidden 10^6 on

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The metrics-only path (simulateMetrics) against the full simulation: every figure within 0.1 %, on the shipped
 // scenarios and on pipelines, interleaving, gradient accumulation, MoE, stragglers and free communication.
+#include "model/sim/engine.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 
@@ -115,6 +116,36 @@ private slots:
         }
 #undef SAME
         QCOMPARE(b.memory, a.memory);
+    }
+
+    // The per-thread cost cache the layout search relies on: machines that differ only in one link figure, asked
+    // in turn, each get predict()'s own answer for their own topology.
+    void sharedCostsKeepTopologiesApart()
+    {
+        const std::vector<std::pair<const char*, int>> machines { { "hgx-h100", 1 }, { "hgx-h100", 2 },
+            { "dgx-a100", 2 }, { "hgx-h100", 4 } };
+        for (int round = 0; round < 2; ++round) {
+            for (const auto& [preset, nodes] : machines) {
+                for (const double interGBps : { 25.0, 50.0 }) {
+                    Scenario s = pipeline(8 * nodes, 1, 1, 1, 1);
+                    s.hardware.preset = preset;
+                    s.hardware.inter.bandwidthGBps = interGBps;
+                    const auto hw = resolveHardware(s.hardware);
+                    QVERIFY(hw);
+                    sim::CommCosts costs(sim::makeGroups(s, *hw), s.comm.dtype, false);
+                    for (const Bytes bytes : { Bytes { 1 } << 20, Bytes { 256 } << 20 }) {
+                        CollectiveRequest r;
+                        r.op = Collective::AllReduce;
+                        r.bytes = bytes;
+                        r.dtype = s.comm.dtype;
+                        r.topology = costs.group(GroupKind::Dp).topology;
+                        const auto expected = predict(r);
+                        QVERIFY(expected);
+                        QCOMPARE(costs.seconds(Collective::AllReduce, bytes, GroupKind::Dp), expected->totalSeconds);
+                    }
+                }
+            }
+        }
     }
 
     // Interference stretches compute by what the data-parallel lane does, so ops differ: the full simulation.
