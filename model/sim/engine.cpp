@@ -131,6 +131,45 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
     return t;
 }
 
+namespace {
+// Lanes' record vectors outlive their Builder on the thread that made them, so a search that simulates thousands
+// of layouts reuses their memory instead of growing (and page-faulting) fresh vectors for every one.
+class RecordPool {
+public:
+    static std::vector<Record> take()
+    {
+        auto& pool = vectors();
+        if (pool.empty())
+            return {};
+        auto v = std::move(pool.back());
+        pool.pop_back();
+        retained() -= v.capacity();
+        return v;
+    }
+    static void give(std::vector<Record>&& v)
+    {
+        if (v.capacity() == 0 || retained() + v.capacity() > kMaxRecords)
+            return; // freed with the vector
+        v.clear();
+        retained() += v.capacity();
+        vectors().push_back(std::move(v));
+    }
+
+private:
+    static constexpr std::size_t kMaxRecords = std::size_t { 1 } << 18; // 256 Ki records (about 25 MB) per thread
+    static std::vector<std::vector<Record>>& vectors()
+    {
+        thread_local std::vector<std::vector<Record>> pool;
+        return pool;
+    }
+    static std::size_t& retained()
+    {
+        thread_local std::size_t records = 0;
+        return records;
+    }
+};
+} // namespace
+
 Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
     : m_laneOf(static_cast<std::size_t>(stages) * 5, -1)
 {
@@ -141,11 +180,19 @@ Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
                 continue;
             const auto kind = static_cast<LaneKind>(k);
             m_laneOf[s * 5 + k] = static_cast<int>(m_lanes.size());
-            m_lanes.push_back({ s, kind, "stage " + std::to_string(s) + " · " + std::string(name(kind)) });
+            m_lanes.push_back({ s, kind, {} }); // named by finish(): the metrics-only path never reads names
         }
     }
     m_records.resize(m_lanes.size());
+    for (auto& records : m_records)
+        records = RecordPool::take();
     m_free.assign(m_lanes.size(), 0.0);
+}
+
+Builder::~Builder()
+{
+    for (auto& records : m_records)
+        RecordPool::give(std::move(records));
 }
 
 EventRef Builder::add(int lane, const Record& record, Seconds ready)
@@ -277,6 +324,8 @@ Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labe
         std::vector<Record>().swap(m_records[l]);
     }
     t.lanes = std::move(m_lanes);
+    for (auto& lane : t.lanes)
+        lane.name = "stage " + std::to_string(lane.stage) + " · " + std::string(name(lane.kind));
     for (const auto& g : groups)
         t.groups.push_back(CommGroup { g.kind, g.label, g.topology });
     return t;

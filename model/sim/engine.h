@@ -97,6 +97,9 @@ class Builder {
 public:
     /// Creates the lanes: compute always; tp, dp, pp, ep when that dimension is > 1.
     Builder(int stages, bool tp, bool dp, bool pp, bool ep);
+    ~Builder();
+    Builder(Builder&&) = default;
+    Builder& operator=(Builder&&) = default;
     int lane(int stage, LaneKind kind) const { return m_laneOf[stage * 5 + static_cast<int>(kind)]; }
     Seconds laneFree(int lane) const { return m_free[lane]; }
     /// Places `record` on `lane` at max(ready, lane free); returns where it went.

@@ -77,8 +77,8 @@ int collectiveOf(const sim::Record& r)
 
 // The metrics of lanes whose events `eventsOf(lane)` lists in start order: Timeline events (their exposed time is
 // written back) or the simulator's records (the metrics-only path, which never builds a Timeline).
-template <class EventsOf>
-StepMetrics measureLanes(const std::vector<Lane>& lanes, const EventsOf& eventsOf, Seconds duration,
+template <class LaneOf, class EventsOf>
+StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& eventsOf, Seconds duration,
     std::size_t eventCount, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
 {
     StepMetrics out;
@@ -86,13 +86,12 @@ StepMetrics measureLanes(const std::vector<Lane>& lanes, const EventsOf& eventsO
     out.stepSeconds = duration;
     out.memory = ctx.memory;
     int stages = static_cast<int>(extra.size());
-    for (const auto& lane : lanes)
-        stages = std::max(stages, lane.stage + 1);
-    const int laneCount = static_cast<int>(lanes.size());
+    for (int l = 0; l < laneCount; ++l)
+        stages = std::max(stages, laneOf(l).stage + 1);
 
     std::vector<std::vector<Interval>> compute(stages), comm(stages);
     for (int l = 0; l < laneCount; ++l) {
-        const auto& lane = lanes[l];
+        const Lane& lane = laneOf(l);
         if (lane.kind != LaneKind::Compute)
             continue;
         auto& c = compute[lane.stage];
@@ -108,7 +107,7 @@ StepMetrics measureLanes(const std::vector<Lane>& lanes, const EventsOf& eventsO
 
     std::vector<StageFigures> figures(stages);
     for (int l = 0; l < laneCount; ++l) {
-        const auto& lane = lanes[l];
+        const Lane& lane = laneOf(l);
         if (lane.kind == LaneKind::Compute)
             continue;
         const int k = static_cast<int>(lane.kind);
@@ -206,22 +205,20 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::ve
     const auto eventsOf = [&](int l) {
         return std::span<Event>(timeline.events.data() + begin[l], timeline.events.data() + begin[l + 1]);
     };
-    return measureLanes(timeline.lanes, eventsOf, timeline.duration, timeline.events.size(), ctx, extra);
+    const auto laneOf = [&](int l) -> const Lane& { return timeline.lanes[l]; };
+    return measureLanes(laneCount, laneOf, eventsOf, timeline.duration, timeline.events.size(), ctx, extra);
 }
 
 namespace sim {
 StepMetrics measure(const Builder& builder, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
 {
-    std::vector<Lane> lanes;
-    lanes.reserve(static_cast<std::size_t>(builder.laneCount()));
     Seconds duration = 0;
-    for (int l = 0; l < builder.laneCount(); ++l) {
-        lanes.push_back(builder.laneInfo(l));
+    for (int l = 0; l < builder.laneCount(); ++l)
         for (const auto& r : builder.records(l))
             duration = std::max(duration, r.end());
-    }
+    const auto laneOf = [&](int l) -> const Lane& { return builder.laneInfo(l); };
     const auto eventsOf = [&](int l) { return std::span<const Record>(builder.records(l)); };
-    return measureLanes(lanes, eventsOf, duration, builder.size(), ctx, extra);
+    return measureLanes(builder.laneCount(), laneOf, eventsOf, duration, builder.size(), ctx, extra);
 }
 } // namespace sim
 
