@@ -55,7 +55,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Exposed:
             return e.kind == model::EventKind::Communication ? secondsText(e.exposed) : QString();
         case Group:
-            return QString::fromStdString(e.group);
+            return QString::fromStdString(m_timeline.groupLabel(e));
         default:
             return {};
         }
@@ -77,7 +77,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Exposed:
             return e.exposed;
         case Group:
-            return QString::fromStdString(e.group);
+            return QString::fromStdString(m_timeline.groupLabel(e));
         default:
             return {};
         }

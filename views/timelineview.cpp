@@ -215,8 +215,8 @@ QString TimelineView::describeEvent(int index) const
         row(tr("Collective"), collectiveName(*e.collective));
     if (e.bytes > 0)
         row(tr("Size"), QString::fromStdString(model::formatBytes(e.bytes)));
-    if (!e.group.empty())
-        row(tr("Group"), QString::fromStdString(e.group));
+    if (const auto& group = m_timeline.groupLabel(e); !group.empty())
+        row(tr("Group"), QString::fromStdString(group));
     if (e.layer >= 0)
         row(tr("Layer"), QString::number(e.layer));
     if (e.microBatch >= 0)

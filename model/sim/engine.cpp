@@ -308,11 +308,8 @@ Timeline Builder::finish(const std::array<Group, kGroupKinds>& groups, bool labe
             if (r.collective >= 0)
                 e->collective = static_cast<Collective>(r.collective);
             e->groupIndex = r.group;
-            if (labels) {
+            if (labels)
                 writeLabel(e->label, r);
-                if (r.group >= 0)
-                    e->group = groups[r.group].label;
-            }
             const auto& d = r.dependencies;
             if (d[1].valid())
                 e->dependencies = { offset[d[0].lane] + d[0].index, offset[d[1].lane] + d[1].index };

@@ -39,6 +39,14 @@ std::string_view name(LaneKind kind)
     return "?";
 }
 
+const std::string& Timeline::groupLabel(const Event& event) const
+{
+    static const std::string none;
+    if (event.groupIndex < 0 || event.groupIndex >= static_cast<int>(groups.size()))
+        return none;
+    return groups[static_cast<std::size_t>(event.groupIndex)].label;
+}
+
 std::string_view name(EventKind kind)
 {
     switch (kind) {

@@ -6,6 +6,9 @@
 #include "model/collectives/topology.h"
 #include "model/collectives/units.h"
 
+#include <algorithm>
+#include <array>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +47,28 @@ struct CommGroup {
 enum class EventKind { Forward, Backward, Recompute, Optimizer, Communication, Idle, Kernel };
 std::string_view name(EventKind kind);
 
+/// The events an event waited for, as indices into Timeline::events: at most two (the previous op on its chain
+/// and its input), held inline so that a timeline of 100,000 events makes no allocation per event.
+class Dependencies {
+public:
+    Dependencies() = default;
+    Dependencies(std::initializer_list<int> indices)
+    {
+        for (const int i : indices)
+            if (m_size < static_cast<int>(m_index.size()))
+                m_index[static_cast<std::size_t>(m_size++)] = i;
+    }
+    const int* begin() const { return m_index.data(); }
+    const int* end() const { return m_index.data() + m_size; }
+    int size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    bool operator==(const Dependencies& o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
+
+private:
+    std::array<int, 2> m_index { -1, -1 };
+    int m_size = 0;
+};
+
 struct Event {
     int lane = 0; ///< index into Timeline::lanes
     EventKind kind = EventKind::Forward;
@@ -52,13 +77,12 @@ struct Event {
     Seconds duration = 0;
     Bytes bytes = 0; ///< bytes of the collective (S, nccl-tests convention); 0 for compute
     std::optional<Collective> collective;
-    std::string group; ///< "dp(16, inter-node)", "tp(8, NVLink)"
     int groupIndex = -1; ///< the collective's group in Timeline::groups; −1 for compute
     int layer = -1;
     int microBatch = -1;
     int bucket = -1;
     Seconds exposed = 0; ///< part of this communication not hidden behind compute on its stage
-    std::vector<int> dependencies; ///< indices of events that had to finish first
+    Dependencies dependencies; ///< indices of events that had to finish first
     Seconds end() const { return start + duration; }
     bool operator==(const Event&) const = default;
 };
@@ -68,6 +92,8 @@ struct Timeline {
     std::vector<Event> events; ///< sorted by (lane, start); events of one lane never overlap
     std::vector<CommGroup> groups; ///< the scenario's communication groups (Event::groupIndex)
     Seconds duration = 0; ///< step time
+    /// The label of the group a collective ran in ("dp(16, 2 nodes, InfiniBand)"); empty for compute.
+    const std::string& groupLabel(const Event& event) const;
     bool operator==(const Timeline&) const = default;
 };
 

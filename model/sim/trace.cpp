@@ -83,7 +83,7 @@ json chromeTrace(const Timeline& timeline, const StepMetrics* metrics)
         if (e.collective) {
             args["collective"] = std::string(name(*e.collective));
             args["bytes"] = e.bytes;
-            args["group"] = e.group;
+            args["group"] = timeline.groupLabel(e);
             args["exposed_us"] = e.exposed * 1e6;
         }
         if (e.layer >= 0)
@@ -360,7 +360,7 @@ std::string eventsCsv(const Timeline& timeline)
         out += std::to_string(e.lane) + ',' + std::to_string(lane.stage) + ',' + std::string(name(lane.kind)) + ','
             + std::string(name(e.kind)) + ',' + quoted(e.label) + ',' + number(e.start) + ',' + number(e.duration) + ','
             + std::to_string(e.bytes) + ',' + (e.collective ? std::string(name(*e.collective)) : "") + ','
-            + quoted(e.group) + ',' + std::to_string(e.layer) + ',' + std::to_string(e.microBatch) + ','
+            + quoted(timeline.groupLabel(e)) + ',' + std::to_string(e.layer) + ',' + std::to_string(e.microBatch) + ','
             + std::to_string(e.bucket) + ',' + number(e.exposed) + '\n';
     }
     return out;
