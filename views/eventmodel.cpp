@@ -17,14 +17,19 @@ QString bytes(double b)
 
 void EventModel::setTimeline(model::Timeline timeline)
 {
+    setTimeline(std::make_shared<const model::Timeline>(std::move(timeline)));
+}
+
+void EventModel::setTimeline(std::shared_ptr<const model::Timeline> timeline)
+{
     beginResetModel();
-    m_timeline = std::move(timeline);
+    m_timeline = timeline ? std::move(timeline) : std::make_shared<const model::Timeline>();
     endResetModel();
 }
 
 int EventModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_timeline.events.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_timeline->events.size());
 }
 
 int EventModel::columnCount(const QModelIndex& parent) const
@@ -36,8 +41,8 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const auto& e = m_timeline.events[static_cast<size_t>(index.row())];
-    const bool laneKnown = e.lane >= 0 && e.lane < static_cast<int>(m_timeline.lanes.size());
+    const auto& e = m_timeline->events[static_cast<size_t>(index.row())];
+    const bool laneKnown = e.lane >= 0 && e.lane < static_cast<int>(m_timeline->lanes.size());
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
         case Label:
@@ -45,7 +50,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Kind:
             return displayName(e.kind);
         case Lane:
-            return laneKnown ? laneName(m_timeline.lanes[static_cast<size_t>(e.lane)]) : QString();
+            return laneKnown ? laneName(m_timeline->lanes[static_cast<size_t>(e.lane)]) : QString();
         case Start:
             return secondsText(e.start);
         case Duration:
@@ -55,7 +60,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Exposed:
             return e.kind == model::EventKind::Communication ? secondsText(e.exposed) : QString();
         case Group:
-            return QString::fromStdString(m_timeline.groupLabel(e));
+            return QString::fromStdString(m_timeline->groupLabel(e));
         default:
             return {};
         }
@@ -77,7 +82,7 @@ QVariant EventModel::data(const QModelIndex& index, int role) const
         case Exposed:
             return e.exposed;
         case Group:
-            return QString::fromStdString(m_timeline.groupLabel(e));
+            return QString::fromStdString(m_timeline->groupLabel(e));
         default:
             return {};
         }

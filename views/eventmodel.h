@@ -6,6 +6,7 @@
 #include "model/sim/timeline.h"
 
 #include <QAbstractTableModel>
+#include <memory>
 
 namespace tutor::views {
 
@@ -21,7 +22,9 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
     void setTimeline(model::Timeline timeline);
-    const model::Timeline& timeline() const { return m_timeline; }
+    /// Lists a timeline another view holds too (the Training page's Gantt chart), without a copy.
+    void setTimeline(std::shared_ptr<const model::Timeline> timeline);
+    const model::Timeline& timeline() const { return *m_timeline; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -29,7 +32,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    model::Timeline m_timeline;
+    std::shared_ptr<const model::Timeline> m_timeline = std::make_shared<const model::Timeline>();
 };
 
 /// One row per figure of a step: its name, value with unit, and a short explanation as tooltip.

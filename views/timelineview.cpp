@@ -63,17 +63,24 @@ TimelineView::TimelineView(QWidget* parent)
 
 void TimelineView::setTimeline(model::Timeline timeline)
 {
-    const model::Seconds previous = m_timeline.duration;
-    const bool keepZoom = previous > 0 && std::abs(previous - timeline.duration) <= 1e-12 * std::max(1.0, previous);
+    setTimeline(std::make_shared<const model::Timeline>(std::move(timeline)));
+}
+
+void TimelineView::setTimeline(std::shared_ptr<const model::Timeline> timeline)
+{
+    if (!timeline)
+        timeline = std::make_shared<const model::Timeline>();
+    const model::Seconds previous = m_timeline->duration;
+    const bool keepZoom = previous > 0 && std::abs(previous - timeline->duration) <= 1e-12 * std::max(1.0, previous);
     const model::Seconds begin = m_axis.begin(), end = m_axis.end();
     m_timeline = std::move(timeline);
-    m_index = TimelineIndex::build(m_timeline);
-    m_axis.setLaneCount(static_cast<int>(m_timeline.lanes.size()));
-    m_axis.setDuration(m_timeline.duration);
+    m_index = TimelineIndex::build(*m_timeline);
+    m_axis.setLaneCount(static_cast<int>(m_timeline->lanes.size()));
+    m_axis.setDuration(m_timeline->duration);
     syncLegend();
     if (keepZoom)
         m_axis.setRange(begin, end);
-    if (m_options.selectedEvent >= static_cast<int>(m_timeline.events.size()))
+    if (m_options.selectedEvent >= static_cast<int>(m_timeline->events.size()))
         m_options.selectedEvent = -1;
     m_time = std::clamp(m_time, 0.0, m_axis.duration());
     m_options.cursor = m_cursorVisible ? std::optional(m_time) : std::nullopt;
@@ -84,7 +91,7 @@ void TimelineView::setTime(model::Seconds t)
 {
     if (!std::isfinite(t))
         return;
-    m_time = std::clamp(t, 0.0, m_timeline.duration > 0 ? m_timeline.duration : 0.0);
+    m_time = std::clamp(t, 0.0, m_timeline->duration > 0 ? m_timeline->duration : 0.0);
     if (m_cursorVisible)
         m_options.cursor = m_time;
     // Follow the cursor when playback carries it out of a zoomed-in view.
@@ -148,12 +155,12 @@ void TimelineView::syncLegend()
 {
     if (m_legend)
         m_legend->setEntries(
-            timelineLegend(m_timeline, m_palette, devicePixelRatioF()), m_palette.background, m_palette.text);
+            timelineLegend(*m_timeline, m_palette, devicePixelRatioF()), m_palette.background, m_palette.text);
 }
 
 void TimelineView::setSelectedEvent(int index)
 {
-    m_options.selectedEvent = index >= 0 && index < static_cast<int>(m_timeline.events.size()) ? index : -1;
+    m_options.selectedEvent = index >= 0 && index < static_cast<int>(m_timeline->events.size()) ? index : -1;
     update();
 }
 
@@ -183,25 +190,25 @@ int TimelineView::eventAt(QPointF position) const
 {
     if (!m_axis.plot().contains(position))
         return -1;
-    return m_index.eventAt(m_timeline, m_axis, position);
+    return m_index.eventAt(*m_timeline, m_axis, position);
 }
 
 QRectF TimelineView::eventRect(int index) const
 {
-    if (index < 0 || index >= static_cast<int>(m_timeline.events.size()))
+    if (index < 0 || index >= static_cast<int>(m_timeline->events.size()))
         return {};
-    const auto& e = m_timeline.events[static_cast<size_t>(index)];
+    const auto& e = m_timeline->events[static_cast<size_t>(index)];
     return m_axis.eventRect(e.lane, e.start, e.duration);
 }
 
 QString TimelineView::describeEvent(int index) const
 {
-    if (index < 0 || index >= static_cast<int>(m_timeline.events.size()))
+    if (index < 0 || index >= static_cast<int>(m_timeline->events.size()))
         return {};
-    const auto& e = m_timeline.events[static_cast<size_t>(index)];
+    const auto& e = m_timeline->events[static_cast<size_t>(index)];
     QString laneName;
-    if (e.lane >= 0 && e.lane < static_cast<int>(m_timeline.lanes.size()))
-        laneName = views::laneName(m_timeline.lanes[static_cast<size_t>(e.lane)]);
+    if (e.lane >= 0 && e.lane < static_cast<int>(m_timeline->lanes.size()))
+        laneName = views::laneName(m_timeline->lanes[static_cast<size_t>(e.lane)]);
     QString html = QStringLiteral("<b>%1</b><br/>").arg(eventLabel(e.label).toHtmlEscaped());
     auto row = [&html](const QString& key, const QString& value) {
         html += QStringLiteral("%1: %2<br/>").arg(key, value.toHtmlEscaped());
@@ -215,7 +222,7 @@ QString TimelineView::describeEvent(int index) const
         row(tr("Collective"), collectiveName(*e.collective));
     if (e.bytes > 0)
         row(tr("Size"), QString::fromStdString(model::formatBytes(e.bytes)));
-    if (const auto& group = m_timeline.groupLabel(e); !group.empty())
+    if (const auto& group = m_timeline->groupLabel(e); !group.empty())
         row(tr("Group"), QString::fromStdString(group));
     if (e.layer >= 0)
         row(tr("Layer"), QString::number(e.layer));
@@ -274,8 +281,8 @@ void TimelineView::paintEvent(QPaintEvent*)
 {
     updatePlot();
     QPainter painter(this);
-    m_lastStats = paintTimeline(painter, rect(), m_timeline, m_index, m_axis, m_palette, m_options);
-    if (m_timeline.events.empty()) {
+    m_lastStats = paintTimeline(painter, rect(), *m_timeline, m_index, m_axis, m_palette, m_options);
+    if (m_timeline->events.empty()) {
         painter.setPen(m_palette.mutedText);
         painter.drawText(m_axis.plot(), Qt::AlignCenter, tr("No timeline yet"));
     }

@@ -11,6 +11,7 @@
 #include <QPoint>
 #include <QPointer>
 #include <QWidget>
+#include <memory>
 
 class QRubberBand;
 
@@ -24,7 +25,9 @@ public:
     /// Shows a timeline. Keeps the zoom when the step length is unchanged (a re-simulation with a small edit),
     /// otherwise fits the whole step. Clears a selection that no longer exists.
     void setTimeline(model::Timeline timeline);
-    const model::Timeline& timeline() const { return m_timeline; }
+    /// Shows a timeline another view holds too (the Training page's events table), without a copy.
+    void setTimeline(std::shared_ptr<const model::Timeline> timeline);
+    const model::Timeline& timeline() const { return *m_timeline; }
 
     /// Moves the time cursor (clamped to [0, duration]); the view follows it when it leaves the visible range.
     void setTime(model::Seconds t);
@@ -87,7 +90,7 @@ private:
 
     enum class Drag { None, Pending, Pan, Box };
 
-    model::Timeline m_timeline;
+    std::shared_ptr<const model::Timeline> m_timeline = std::make_shared<const model::Timeline>();
     TimelineIndex m_index;
     TimeAxis m_axis;
     QPointer<Legend> m_legend;

@@ -279,8 +279,9 @@ QString TrainingStage::selectedEventText() const
 void TrainingStage::showSimulation(const model::Simulation& sim)
 {
     problemsChanged({});
-    m_timeline->setTimeline(sim.timeline);
-    m_events->setTimeline(sim.timeline);
+    const auto timeline = std::make_shared<const model::Timeline>(sim.timeline); // one copy for both views
+    m_timeline->setTimeline(timeline);
+    m_events->setTimeline(timeline);
     m_metrics->setMetrics(sim.metrics);
     m_metricsTable->resizeColumnToContents(0);
     std::vector<views::BreakdownChart::Bar> bars;
