@@ -111,7 +111,7 @@ Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, 
     if (!sim)
         return sim.problems();
     result.state = *json;
-    result.timeline = std::move(sim.value().timeline);
+    result.timeline = std::make_shared<const Timeline>(std::move(sim.value().timeline));
     addScenarioFields(result.figures, *json, "");
     addMetrics(result.figures, sim->metrics);
     addPipeline(result.figures, *scenario, *result.timeline);

@@ -8,6 +8,7 @@
 #include "model/teach/lesson.h"
 #include "model/teach/lessontemplate.h"
 
+#include <memory>
 #include <optional>
 
 namespace tutor::model {
@@ -25,7 +26,8 @@ struct SceneResult {
     nlohmann::json state; ///< collective parameters, or the scenario JSON after overrides
     std::optional<CollectiveRequest> request; ///< kind Collective: the request as predicted
     std::optional<CollectiveCost> cost;
-    std::optional<Timeline> timeline; ///< kind Scenario: the simulated step
+    /// kind Scenario: the simulated step, shared with the view that draws it (null for other kinds)
+    std::shared_ptr<const Timeline> timeline;
     std::optional<StepMetrics> metrics; ///< kind Scenario: its metrics (the "charts" view draws them)
 };
 

@@ -339,7 +339,7 @@ void LessonStage::showScene(const LessonScene& scene)
         break;
     case model::SceneView::Timeline:
         if (result.timeline) {
-            m_timelineView->setTimeline(*result.timeline);
+            m_timelineView->setTimeline(result.timeline);
             m_timelineView->setHighlight(timelineHighlight(scene.highlight));
             m_sceneStack->setCurrentWidget(m_timelinePage);
         }
