@@ -156,7 +156,7 @@ public:
     }
 
 private:
-    static constexpr std::size_t kMaxRecords = std::size_t { 1 } << 18; // 256 Ki records (about 25 MB) per thread
+    static constexpr std::size_t kMaxRecords = std::size_t { 1 } << 16; // 64 Ki records (about 5 MB) per thread
     static std::vector<std::vector<Record>>& vectors()
     {
         thread_local std::vector<std::vector<Record>> pool;
