@@ -13,11 +13,14 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFontMetricsF>
 #include <QLogValueAxis>
 #include <QScrollArea>
 #include <QStackedWidget>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTest>
 #include <QToolButton>
 #include <QValueAxis>
@@ -180,6 +183,20 @@ private slots:
             for (const auto* chartView : window.findChildren<QChartView*>())
                 if (chartView->isVisible())
                     problems << cutTexts(chartView);
+            // The sweep's two choices show every item whole (the "Show" box was cut to "step time and exposed c").
+            for (const QString& name : { QStringLiteral("sweepParameter"), QStringLiteral("sweepQuantity") })
+                if (const auto* box = window.findChild<QComboBox*>(name); box && box->isVisible()) {
+                    QStyleOptionComboBox option;
+                    option.initFrom(box);
+                    const QRect text
+                        = box->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, box);
+                    for (int i = 0; i < box->count(); ++i)
+                        if (box->fontMetrics().horizontalAdvance(box->itemText(i)) > text.width())
+                            problems << QStringLiteral("%1 item \"%2\" (%3 px) in a %4 px box")
+                                            .arg(name, box->itemText(i))
+                                            .arg(box->fontMetrics().horizontalAdvance(box->itemText(i)))
+                                            .arg(text.width());
+                }
             // The parameter panel on show is at least as wide as its fields want (it scrolls only vertically).
             const auto* dock = window.findChild<QDockWidget*>(QStringLiteral("parameterDock"));
             QVERIFY(dock);

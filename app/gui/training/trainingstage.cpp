@@ -416,34 +416,35 @@ void TrainingStage::buildCharts()
     m_bandwidth = new views::BandwidthChart(m_chartsPage);
     m_breakdown = new views::BreakdownChart(m_chartsPage);
     m_sweep = new views::SweepChart(m_chartsPage);
-    auto* sweepBox = new QWidget(m_chartsPage);
-    auto* sweepLayout = new QVBoxLayout(sweepBox);
-    sweepLayout->setContentsMargins(0, 0, 0, 0);
+    // The sweep's two choices sit in one row across both lower charts, so each box shows its items whole.
     auto* pick = new QHBoxLayout;
-    m_sweepLabel = new QLabel(sweepBox);
-    m_sweepParameter = new QComboBox(sweepBox);
+    m_sweepLabel = new QLabel(m_chartsPage);
+    m_sweepParameter = new QComboBox(m_chartsPage);
+    m_sweepParameter->setObjectName(QStringLiteral("sweepParameter"));
     for (int i = 0; i < 3; ++i)
         m_sweepParameter->addItem(QString(), i);
     pick->addWidget(m_sweepLabel);
-    pick->addWidget(m_sweepParameter, 1);
-    m_sweepQuantityLabel = new QLabel(sweepBox);
-    m_sweepQuantity = new QComboBox(sweepBox);
+    pick->addWidget(m_sweepParameter, 2);
+    pick->addSpacing(12);
+    m_sweepQuantityLabel = new QLabel(m_chartsPage);
+    m_sweepQuantity = new QComboBox(m_chartsPage);
+    m_sweepQuantity->setObjectName(QStringLiteral("sweepQuantity"));
     for (const auto quantity : views::SweepChart::kQuantities)
         m_sweepQuantity->addItem(QString(), static_cast<int>(quantity));
     pick->addWidget(m_sweepQuantityLabel);
-    pick->addWidget(m_sweepQuantity, 1);
-    // The choices elide in the boxes (their lists show them whole), so the row never squeezes the breakdown.
+    pick->addWidget(m_sweepQuantity, 3);
+    // Narrower than their text (a small window) the boxes elide, and their lists still show the choices whole: the
+    // row never widens the page.
     for (QComboBox* box : { m_sweepParameter, m_sweepQuantity }) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(10);
     }
-    sweepLayout->addLayout(pick);
-    sweepLayout->addWidget(m_sweep, 1);
     grid->addWidget(m_bandwidth, 0, 0, 1, 2);
-    grid->addWidget(m_breakdown, 1, 0);
-    grid->addWidget(sweepBox, 1, 1);
+    grid->addLayout(pick, 1, 0, 1, 2);
+    grid->addWidget(m_breakdown, 2, 0);
+    grid->addWidget(m_sweep, 2, 1);
     grid->setRowStretch(0, 1);
-    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 1);
     // The breakdown is one bar; the sweep has a curve and a size axis to label: it gets the larger share.
     grid->setColumnStretch(0, 2);
     grid->setColumnStretch(1, 3);
