@@ -111,6 +111,9 @@ constexpr RuleWording kRuleWordings[] = {
     { "does not match ", QT_TRANSLATE_NOOP("tutor::views::Problem", "does not match %1") },
     { "is not an object, so it has no field ",
         QT_TRANSLATE_NOOP("tutor::views::Problem", "is not an object, so it has no field %1") },
+    { "needs fp8 tensor cores (Hopper or later), which this preset lacks: ",
+        QT_TRANSLATE_NOOP(
+            "tutor::views::Problem", "needs fp8 tensor cores (Hopper or later), which this preset lacks: %1") },
     { "has an empty path segment", QT_TRANSLATE_NOOP("tutor::views::Problem", "has an empty path segment%1") },
 };
 

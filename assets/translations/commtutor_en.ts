@@ -2528,10 +2528,6 @@
 <context>
     <name>tutor::app::TraceStage</name>
     <message>
-        <source>%1 GB/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open PyTorch profiler traces (one per rank)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3516,6 +3512,10 @@
     </message>
     <message>
         <source>has an empty path segment%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs fp8 tensor cores (Hopper or later), which this preset lacks: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

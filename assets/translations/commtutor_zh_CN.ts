@@ -2523,10 +2523,6 @@
 <context>
     <name>tutor::app::TraceStage</name>
     <message>
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
         <source>Open PyTorch profiler traces (one per rank)</source>
         <translation>打开 PyTorch profiler trace（每个 rank 一个）</translation>
     </message>
@@ -3504,6 +3500,10 @@
     <message>
         <source>has an empty path segment%1</source>
         <translation>路径中有空的一段%1</translation>
+    </message>
+    <message>
+        <source>needs fp8 tensor cores (Hopper or later), which this preset lacks: %1</source>
+        <translation>需要 fp8 张量核心（Hopper 或更新的 GPU），这个预设没有：%1</translation>
     </message>
 </context>
 <context>

@@ -152,7 +152,7 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
     if (sc.compute.precision == Precision::Fp8) {
         if (!(hw.compute.fp8PeakFlops > 0))
             return Problem { "compute.precision", "fp8",
-                "needs fp8 tensor cores (Hopper or later); " + hw.id + " has none", {} };
+                "needs fp8 tensor cores (Hopper or later), which this preset lacks: " + hw.id, {} };
         out.peakFlops = hw.compute.fp8PeakFlops;
     }
     out.gemmEfficiency = sc.compute.efficiency > 0 ? sc.compute.efficiency : hw.compute.gemmEfficiency;

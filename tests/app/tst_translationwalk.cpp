@@ -10,6 +10,7 @@
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "model/sim/scenario.h"
+#include "model/sim/simulate.h"
 #include "views/legend.h"
 #include "views/text.h"
 
@@ -229,6 +230,15 @@ private slots:
         QVERIFY2(problems.size() >= 2, qPrintable(views::problemsText(problems)));
         for (const model::Problem& p : problems)
             QVERIFY2(englishWords(views::problemText(p)).isEmpty(), qPrintable(views::problemText(p)));
+        // A refusal that only simulate() gives: fp8 on a GPU without fp8 tensor cores.
+        model::Scenario fp8;
+        fp8.hardware.preset = "dgx-a100";
+        fp8.parallel.dp = 8;
+        fp8.compute.precision = model::Precision::Fp8;
+        const auto refused = model::simulate(fp8);
+        QVERIFY(!refused);
+        const QString fp8Text = views::problemText(refused.problems().front());
+        QVERIFY2(fp8Text.contains(QStringLiteral("dgx-a100")) && englishWords(fp8Text).isEmpty(), qPrintable(fp8Text));
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(views::problemText(divide), QString::fromStdString(divide.text()));
     }
