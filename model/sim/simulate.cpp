@@ -333,6 +333,9 @@ Result<StepMetrics> metricsOnly(StepModel& model)
     // Sends that reach into the part run layer by layer become events there; the others only meet fast ops.
     for (int s = 0; s < p; ++s) {
         const int lane = b.lane(s, LaneKind::PpComm);
+        // A stage's sends and ops are both in time order: the first op a send can overlap only moves forward.
+        const auto& list = ops[s];
+        std::size_t first = 0;
         for (const auto& x : sends[s]) {
             if (x.start + x.duration > realFrom[s] && lane >= 0) {
                 sim::Record e;
@@ -350,10 +353,10 @@ Result<StepMetrics> metricsOnly(StepModel& model)
             }
             // What of the fast ops it overlaps is compute, communication, or both; outside the ops it is exposed.
             Seconds compute = 0, comm = 0, both = 0, busy = 0;
-            const auto& list = ops[s];
-            auto it = std::upper_bound(list.begin(), list.end(), x.start,
-                [](Seconds t, const OpAt& o) { return t < o.start + o.pattern->duration; });
-            for (; it != list.end() && it->start < x.start + x.duration; ++it) {
+            while (first < list.size() && !(x.start < list[first].start + list[first].pattern->duration))
+                ++first;
+            for (auto it = list.begin() + static_cast<std::ptrdiff_t>(first);
+                 it != list.end() && it->start < x.start + x.duration; ++it) {
                 const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
                 compute += covered(it->pattern->compute, a, z);
                 comm += covered(it->pattern->comm, a, z);
