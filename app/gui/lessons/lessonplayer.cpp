@@ -66,7 +66,7 @@ bool LessonPlayer::loadLessons(const QString& dir)
 {
     auto lessons = model::loadLessons(dir.toStdString());
     if (!lessons) {
-        m_loadProblems = views::toQString(model::toText(lessons.problems()));
+        m_loadProblems = views::problemsText(lessons.problems());
         return false;
     }
     m_loadProblems.clear();
@@ -173,7 +173,7 @@ void LessonPlayer::showStep()
     } else {
         m_stepFigures = {};
         m_scene.reset();
-        m_sceneProblems = views::toQString(model::toText(result.problems()));
+        m_sceneProblems = views::problemsText(result.problems());
         emit sceneFailed(m_sceneProblems);
     }
     updateTask();
@@ -226,7 +226,7 @@ bool LessonPlayer::setControlValue(const QString& value)
     auto result = evaluate();
     if (!result) {
         m_edited = previous;
-        emit valueRejected(views::toQString(model::toText(result.problems())));
+        emit valueRejected(views::problemsText(result.problems()));
         return false;
     }
     accept(std::move(result).value());
@@ -268,7 +268,7 @@ void LessonPlayer::updateTask()
             task.checked = true;
             task.met = check.met && check.problems.empty();
             task.actual = views::toQString(check.actual);
-            task.problems = views::toQString(model::toText(check.problems));
+            task.problems = views::problemsText(check.problems);
         } else {
             task.problems = m_sceneProblems;
         }

@@ -268,15 +268,13 @@ void LiveLabStage::buildPanel()
                     [](const model::ImportedRun& r) { return !r.op || r.ranks < 1; });
                 const auto hints = askOpAndRanks(this, run, QFileInfo(path).fileName(), request());
                 if (!hints) {
-                    m_status->setText(
-                        tr("Import cancelled: %1").arg(QString::fromStdString(model::toText(incomplete))));
+                    m_status->setText(tr("Import cancelled: %1").arg(views::problemsText(incomplete)));
                     return;
                 }
                 read = m_session->readNcclTests(path, *hints);
             }
         }
-        m_status->setText(
-            read ? m_session->applyNcclImport(*read, path) : QString::fromStdString(model::toText(read.problems())));
+        m_status->setText(read ? m_session->applyNcclImport(*read, path) : views::problemsText(read.problems()));
     });
     files->addWidget(open);
     files->addWidget(save);

@@ -3,6 +3,7 @@
 
 #include "app/gui/livelab/hardwareprofile.h"
 #include "model/measure/ncclimport.h"
+#include "views/text.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -11,11 +12,6 @@
 namespace tutor::app {
 
 namespace {
-
-QString problemsText(const model::Problems& problems)
-{
-    return QString::fromStdString(model::toText(problems));
-}
 
 } // namespace
 
@@ -188,7 +184,7 @@ QString LiveLabSession::openMeasurements(const QString& path)
 {
     auto loaded = model::loadMeasurements(path.toStdString());
     if (!loaded)
-        return problemsText(loaded.problems());
+        return views::problemsText(loaded.problems());
     const auto n = loaded->size();
     setMeasurements(std::move(loaded).value(), QFileInfo(path).fileName());
     return tr("Opened %1 measurement(s) from %2").arg(n).arg(path);
@@ -196,7 +192,7 @@ QString LiveLabSession::openMeasurements(const QString& path)
 
 QString LiveLabSession::saveMeasurements(const QString& path)
 {
-    const QString error = problemsText(model::saveMeasurements(path.toStdString(), measurements()));
+    const QString error = views::problemsText(model::saveMeasurements(path.toStdString(), measurements()));
     if (error.isEmpty() && m_unsavedRun) {
         m_unsavedRun = false;
         if (m_journalOwned && !m_client->isRunning())
@@ -262,16 +258,16 @@ QString LiveLabSession::applyNcclImport(const model::ImportResult& result, const
     if (rows.empty()) {
         model::Problems problems = incomplete;
         problems.insert(problems.end(), result.warnings.begin(), result.warnings.end());
-        return problemsText(problems);
+        return views::problemsText(problems);
     }
     const auto n = rows.size();
     const auto runs = result.runs.size();
     setMeasurements(std::move(rows), QFileInfo(path).fileName());
     QString text = tr("Imported %1 measurement(s) from %2 (%3 run(s))").arg(n).arg(path).arg(runs);
     if (!incomplete.empty())
-        text += tr("; skipped runs without op or ranks:\n") + problemsText(incomplete);
+        text += tr("; skipped runs without op or ranks:\n") + views::problemsText(incomplete);
     if (!result.warnings.empty())
-        text += tr("; skipped:\n") + problemsText(result.warnings);
+        text += tr("; skipped:\n") + views::problemsText(result.warnings);
     return text;
 }
 
@@ -279,7 +275,7 @@ QString LiveLabSession::importNcclTests(const QString& path, const model::Import
 {
     const auto read = readNcclTests(path, hints);
     if (!read)
-        return problemsText(read.problems());
+        return views::problemsText(read.problems());
     return applyNcclImport(*read, path);
 }
 
@@ -313,7 +309,7 @@ bool LiveLabSession::calibrate()
     if (!fit) {
         m_calibration.reset();
         recompute();
-        emit calibrationFailed(problemsText(fit.problems()));
+        emit calibrationFailed(views::problemsText(fit.problems()));
         return false;
     }
     m_calibration = *fit;

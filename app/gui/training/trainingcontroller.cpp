@@ -3,6 +3,7 @@
 
 #include "model/collectives/costmodel.h"
 #include "model/sim/scenarioio.h"
+#include "views/text.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -235,7 +236,7 @@ QString TrainingController::costFormula(int eventIndex) const
     request.topology = timeline.groups[static_cast<size_t>(e.groupIndex)].topology;
     const auto cost = model::predict(request);
     if (!cost.ok())
-        return QString::fromStdString(model::toText(cost.problems()));
+        return views::problemsText(cost.problems());
     return QString::fromStdString(cost->formula);
 }
 

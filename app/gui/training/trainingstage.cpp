@@ -210,7 +210,7 @@ bool TrainingStage::saveScenario(const QString& path, QString* error)
     const model::Problems problems = model::saveScenario(m_form->scenario(), path.toStdString());
     if (!problems.empty()) {
         if (error)
-            *error = QString::fromStdString(model::toText(problems));
+            *error = views::problemsText(problems);
         return false;
     }
     m_path = path;
@@ -222,7 +222,7 @@ bool TrainingStage::exportTrace(const QString& path, QString* error)
     const auto& sim = m_controller->simulation();
     const auto problems = model::writeTextFile(path.toStdString(), model::chromeTraceText(sim.timeline, &sim.metrics));
     if (!problems.empty() && error)
-        *error = QString::fromStdString(model::toText(problems));
+        *error = views::problemsText(problems);
     return problems.empty();
 }
 
@@ -231,7 +231,7 @@ bool TrainingStage::exportCsv(const QString& path, QString* error)
     const auto problems
         = model::writeTextFile(path.toStdString(), model::eventsCsv(m_controller->simulation().timeline));
     if (!problems.empty() && error)
-        *error = QString::fromStdString(model::toText(problems));
+        *error = views::problemsText(problems);
     return problems.empty();
 }
 
