@@ -98,6 +98,9 @@ TrainingStage::TrainingStage(QWidget* parent)
     m_eventsProxy->setFilterKeyColumn(-1);
     m_eventsTable = makeTable(m_tabs);
     m_eventsTable->setModel(m_eventsProxy);
+    // The events come in lane and time order; they are sorted only once a header is clicked, so opening a
+    // 55,000-event scenario does not sort them on the UI thread first.
+    m_eventsTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_eventsTable->setSortingEnabled(true);
     m_tabs->addTab(m_metricsTable, QString());
     m_tabs->addTab(m_eventsTable, QString());
