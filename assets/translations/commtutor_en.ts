@@ -3518,6 +3518,78 @@
         <source>needs fp8 tensor cores (Hopper or later), which this preset lacks: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be inflated: zlib could not start%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a folder, not a file%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is larger than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a regular file%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not valid gzip data: it ends before the compressed stream does%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not valid gzip data: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a JSON object%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must name a field such as comm.bucket_MiB%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one JSON object per line%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be ≥ 0, or -1 when not checked%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a string or null%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a string%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown data type; result skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown data type%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown collective%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

@@ -3505,6 +3505,78 @@
         <source>needs fp8 tensor cores (Hopper or later), which this preset lacks: %1</source>
         <translation>需要 fp8 张量核心（Hopper 或更新的 GPU），这个预设没有：%1</translation>
     </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>cannot be inflated: zlib could not start%1</source>
+        <translation>无法解压：zlib 无法启动%1</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file%1</source>
+        <translation>是文件夹，不是文件%1</translation>
+    </message>
+    <message>
+        <source>is larger than %1</source>
+        <translation>大于 %1</translation>
+    </message>
+    <message>
+        <source>is not a regular file%1</source>
+        <translation>不是普通文件%1</translation>
+    </message>
+    <message>
+        <source>is not valid gzip data: it ends before the compressed stream does%1</source>
+        <translation>不是有效的 gzip 数据：文件在压缩流结束之前就结束了%1</translation>
+    </message>
+    <message>
+        <source>is not valid gzip data: %1</source>
+        <translation>不是有效的 gzip 数据：%1</translation>
+    </message>
+    <message>
+        <source>must be a JSON object%1</source>
+        <translation>必须是 JSON 对象%1</translation>
+    </message>
+    <message>
+        <source>must be true or false%1</source>
+        <translation>必须是 true 或 false%1</translation>
+    </message>
+    <message>
+        <source>must name a field such as comm.bucket_MiB%1</source>
+        <translation>必须是字段名，例如 comm.bucket_MiB%1</translation>
+    </message>
+    <message>
+        <source>must be one JSON object per line%1</source>
+        <translation>必须每行一个 JSON 对象%1</translation>
+    </message>
+    <message>
+        <source>must be ≥ 0, or -1 when not checked%1</source>
+        <translation>必须 ≥ 0，未检查时为 -1%1</translation>
+    </message>
+    <message>
+        <source>must be a string or null%1</source>
+        <translation>必须是字符串或 null%1</translation>
+    </message>
+    <message>
+        <source>must be a string%1</source>
+        <translation>必须是字符串%1</translation>
+    </message>
+    <message>
+        <source>unknown data type; result skipped%1</source>
+        <translation>未知的数据类型；该结果已跳过%1</translation>
+    </message>
+    <message>
+        <source>unknown data type%1</source>
+        <translation>未知的数据类型%1</translation>
+    </message>
+    <message>
+        <source>unknown collective%1</source>
+        <translation>未知的集合通信操作%1</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

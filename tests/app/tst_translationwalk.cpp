@@ -9,7 +9,9 @@
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
+#include "model/measure/measurement.h"
 #include "model/sim/scenario.h"
+#include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 #include "views/legend.h"
 #include "views/text.h"
@@ -19,6 +21,7 @@
 #include <QApplication>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -239,6 +242,17 @@ private slots:
         QVERIFY(!refused);
         const QString fp8Text = views::problemText(refused.problems().front());
         QVERIFY2(fp8Text.contains(QStringLiteral("dgx-a100")) && englishWords(fp8Text).isEmpty(), qPrintable(fp8Text));
+        // Files: a folder opened as a scenario, and a measurement line that is not an object. Their field is the
+        // identifier "file" or "line", kept as written like every field: the wording after it is what must be Chinese.
+        const auto folder = model::loadScenario(QDir::tempPath().toStdString());
+        QVERIFY(!folder);
+        const auto line = model::parseMeasurementLines("[1, 2]\n", "runs.jsonl");
+        QVERIFY(!line);
+        for (const auto* problems : { &folder.problems(), &line.problems() })
+            for (const model::Problem& p : *problems) {
+                const QString rule = views::problemText(p).section(QStringLiteral(": "), -1);
+                QVERIFY2(hasCjk(rule) && englishWords(rule).isEmpty(), qPrintable(views::problemText(p)));
+            }
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(views::problemText(divide), QString::fromStdString(divide.text()));
     }
