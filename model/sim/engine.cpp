@@ -97,16 +97,14 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
     for (const auto& [k, v] : m_recent)
         if (k == key)
             return v;
-    if (const auto it = m_cache.find(key); it != m_cache.end()) {
-        m_recent[m_next++ % m_recent.size()] = { key, it->second };
-        return it->second;
-    }
+    const auto remember = [&](Seconds t) {
+        m_recent[m_next++ % m_recent.size()] = { key, t };
+        return t;
+    };
     auto& shared = *m_shared[static_cast<int>(kind)];
     const std::uint64_t sharedKey = (static_cast<std::uint64_t>(bytes) << 8) | static_cast<std::uint64_t>(op);
-    if (const auto it = shared.find(sharedKey); it != shared.end()) {
-        m_cache.emplace(key, it->second);
-        return it->second;
-    }
+    if (const auto it = shared.find(sharedKey); it != shared.end())
+        return remember(it->second);
     CollectiveRequest request;
     request.op = op;
     request.bytes = std::min(bytes, kMaxMessageBytes);
@@ -127,8 +125,7 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
             m_problems.push_back(std::move(problem));
         }
     }
-    m_cache.emplace(key, t);
-    return t;
+    return remember(t);
 }
 
 namespace {

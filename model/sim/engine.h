@@ -36,9 +36,9 @@ struct Group {
 /// Builds every group of a scenario (Megatron rank order, scenario.h).
 std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const HardwarePreset& hardware);
 
-/// predict() once per distinct (collective, bytes, group). What predict() gave is also kept per thread for the
-/// last few (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few
-/// groups, predicts each size once.
+/// predict() once per distinct (collective, bytes, group): its answers are kept per thread for the last few
+/// (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few groups,
+/// predicts each size once.
 class CommCosts {
 public:
     CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free);
@@ -52,7 +52,6 @@ private:
     std::array<Group, kGroupKinds> m_groups;
     DType m_dtype;
     bool m_free;
-    std::unordered_map<std::uint64_t, Seconds> m_cache;
     std::array<std::pair<std::uint64_t, Seconds>, 4> m_recent {}; ///< the TP/EP sizes repeat every layer
     /// Per group: seconds by (bytes, collective) for its topology and dtype, shared within the thread.
     std::array<std::shared_ptr<std::unordered_map<std::uint64_t, Seconds>>, kGroupKinds> m_shared;
