@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -122,8 +123,16 @@ private:
     std::vector<Seconds> m_free;
 };
 
-/// measure() on the builder's records, without making a Timeline (the metrics-only path).
-StepMetrics measure(const Builder& builder, const MetricsContext& context, const std::vector<StageFigures>& extra);
+/// measure() on the builder's records, without making a Timeline (the metrics-only path); the step ends `later`
+/// seconds after the last record (the steady-state shortcut's micro-batches that were not run).
+StepMetrics measure(
+    const Builder& builder, const MetricsContext& context, const std::vector<StageFigures>& extra, Seconds later = 0);
+
+/// simulateMetrics() by the steady-state shortcut (simulate.cpp): a 1F1B pass of many micro-batches run with a
+/// few more micro-batches than stages, the pairs that repeat counted instead of run. Nullopt where the shortcut does
+/// not apply (other schedules, gradient accumulation, few micro-batches, interference) or the run's pairs do not
+/// repeat; the caller then runs every micro-batch.
+Result<std::optional<StepMetrics>> steadyStateMetrics(const Scenario& scenario, const SimulateOptions& options);
 
 /// Per-stage state while the step runs.
 struct StageState {

@@ -210,12 +210,13 @@ StepMetrics measure(Timeline& timeline, const MetricsContext& ctx, const std::ve
 }
 
 namespace sim {
-StepMetrics measure(const Builder& builder, const MetricsContext& ctx, const std::vector<StageFigures>& extra)
+StepMetrics measure(
+    const Builder& builder, const MetricsContext& ctx, const std::vector<StageFigures>& extra, Seconds later)
 {
-    Seconds duration = 0;
+    Seconds duration = later;
     for (int l = 0; l < builder.laneCount(); ++l)
         for (const auto& r : builder.records(l))
-            duration = std::max(duration, r.end());
+            duration = std::max(duration, r.end() + later);
     const auto laneOf = [&](int l) -> const Lane& { return builder.laneInfo(l); };
     const auto eventsOf = [&](int l) { return std::span<const Record>(builder.records(l)); };
     return measureLanes(builder.laneCount(), laneOf, eventsOf, duration, builder.size(), ctx, extra);

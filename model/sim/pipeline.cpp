@@ -6,16 +6,16 @@
 
 namespace tutor::model::sim {
 
-std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage)
+void pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage, std::vector<PipelineOp>& ops)
 {
-    std::vector<PipelineOp> ops;
+    ops.clear();
     ops.reserve(static_cast<std::size_t>(2) * m * v);
     if (p == 1 && v == 1) {
         for (int mb = 0; mb < m; ++mb) {
             ops.push_back({ true, mb, 0 });
             ops.push_back({ false, mb, 0 });
         }
-        return ops;
+        return;
     }
     switch (schedule) {
     case PipelineSchedule::GPipe:
@@ -23,7 +23,7 @@ std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, i
             ops.push_back({ true, mb, 0 });
         for (int mb = 0; mb < m; ++mb)
             ops.push_back({ false, mb, 0 });
-        return ops;
+        return;
     case PipelineSchedule::OneFOneB: {
         const int warmup = std::min(p - stage - 1, m);
         for (int mb = 0; mb < warmup; ++mb)
@@ -34,7 +34,7 @@ std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, i
         }
         for (int mb = m - warmup; mb < m; ++mb)
             ops.push_back({ false, mb, 0 });
-        return ops;
+        return;
     }
     case PipelineSchedule::Interleaved:
         break;
@@ -58,33 +58,48 @@ std::vector<PipelineOp> pipelineOrder(PipelineSchedule schedule, int p, int m, i
     }
     for (int k = total - warmup; k < total; ++k)
         ops.push_back(op(k, false));
-    return ops;
 }
 
 Problems drivePipeline(const Scenario& sc, int total, const OpRunner& run)
 {
-    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = sc.batch.microBatches;
     const int passes = sc.batch.gradAccum;
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = total / passes;
     const int virtualStages = p * v;
 
-    std::vector<std::vector<PipelineOp>> orders(p);
+    // Kept per thread: the layout search drives thousands of pipelines, and arrays allocated afresh each time
+    // fault their pages in again (a third of a 64-stage pipeline's time).
+    thread_local std::vector<PipelineOp> pass;
+    thread_local std::vector<std::vector<PipelineOp>> orders;
+    thread_local std::vector<Arrival> forwardOut, backwardOut;
+    thread_local std::vector<std::size_t> next;
+    orders.resize(std::max<std::size_t>(orders.size(), static_cast<std::size_t>(p)));
     for (int s = 0; s < p; ++s) {
-        const auto pass = pipelineOrder(sc.parallel.schedule, p, m, v, s);
-        orders[s].reserve(pass.size() * passes);
+        pipelineOrder(sc.parallel.schedule, p, m, v, s, pass);
+        auto& order = orders[s];
+        order.clear();
+        order.reserve(pass.size() * passes);
         for (int k = 0; k < passes; ++k)
             for (auto op : pass) {
                 op.microBatch += k * m;
-                orders[s].push_back(op);
+                order.push_back(op);
             }
     }
     // forwardOut[vs·total + mb]: activations of virtual stage vs ready at vs + 1; backwardOut: gradients
     // of vs ready at vs − 1.
-    std::vector<Arrival> forwardOut(static_cast<std::size_t>(virtualStages) * total);
-    std::vector<Arrival> backwardOut(forwardOut.size());
-    std::vector<std::size_t> next(p, 0);
+    forwardOut.assign(static_cast<std::size_t>(virtualStages) * total, Arrival {});
+    backwardOut.assign(forwardOut.size(), Arrival {});
+    next.assign(static_cast<std::size_t>(p), 0);
+    // A very large step's arrays are not kept (`run` never drives another pipeline, so nothing else uses them).
+    const auto release = [] {
+        if (forwardOut.capacity() > (std::size_t { 1 } << 20)) {
+            for (auto* out : { &forwardOut, &backwardOut })
+                std::vector<Arrival>().swap(*out);
+            std::vector<std::vector<PipelineOp>>().swap(orders);
+        }
+    };
     std::size_t remaining = 0;
-    for (const auto& o : orders)
-        remaining += o.size();
+    for (int s = 0; s < p; ++s)
+        remaining += orders[s].size();
     while (remaining > 0) {
         bool progress = false;
         for (int s = 0; s < p; ++s) {
@@ -114,10 +129,13 @@ Problems drivePipeline(const Scenario& sc, int total, const OpRunner& run)
                 progress = true;
             }
         }
-        if (!progress)
+        if (!progress) {
+            release();
             return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
                 "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
+        }
     }
+    release();
     return {};
 }
 

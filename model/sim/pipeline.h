@@ -22,9 +22,9 @@ struct PipelineOp {
 /// remaining backwards (PipeDream-Flush, Narayanan et al. 2021).
 /// Interleaved: Megatron-LM's forward_backward_pipelining_with_interleaving: warm-up (p − stage − 1)·2 +
 /// (v − 1)·p virtual micro-batches (all when m = p), chunk of the k-th = (k mod p·v) div p (reversed for
-/// backward), micro-batch (k div p·v)·p + k mod p. Preconditions: m % p == 0 for interleaved.
-std::vector<PipelineOp> pipelineOrder(
-    PipelineSchedule schedule, int stages, int microBatches, int virtualStages, int stage);
+/// backward), micro-batch (k div p·v)·p + k mod p. Preconditions: m % p == 0 for interleaved. Written to `ops`.
+void pipelineOrder(PipelineSchedule schedule, int stages, int microBatches, int virtualStages, int stage,
+    std::vector<PipelineOp>& ops);
 
 /// When a virtual stage's output for a micro-batch is available at its neighbour, and the event that brought it.
 struct Arrival {
@@ -38,7 +38,7 @@ struct Arrival {
 /// forward and the first backward).
 using OpRunner = std::function<Arrival(int stage, const PipelineOp& op, int vs, Arrival input)>;
 
-/// Runs every stage's ops (grad_accum passes) in dependency order: forwards wait for the previous virtual stage's
+/// Runs every stage's ops (grad_accum passes of totalMicroBatches / grad_accum each) in dependency order: forwards wait for the previous virtual stage's
 /// activations, backwards for the next one's gradients. A problem only if the orders deadlock (a bug in
 /// pipelineOrder). Shared by the full simulation and the metrics-only path, so both follow one schedule.
 Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, const OpRunner& run);

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <span>
 
 namespace tutor::model {
 
@@ -189,8 +191,28 @@ void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind
     f.exposed = f.commUnion - f.overlap;
 }
 
+// What makes one op's pattern differ from another's: its direction, whether it holds the first or the last virtual
+// stage (the receiving AllGather, the head), its straggler factor, where its first layer falls in the MoE period and,
+// with ZeRO-3, how close its layers are to the model's ends (prefetching stops there). The middle stages of a deep
+// pipeline share one key, so a 64-stage pipeline simulates a handful of ops, not 128.
+struct PatternKey {
+    bool forward = true;
+    bool first = false;
+    bool last = false;
+    double slow = 1;
+    int moePhase = 0;
+    int fromStart = 0;
+    int toEnd = 0;
+    bool operator==(const PatternKey&) const = default;
+};
+
+struct OpPatterns {
+    std::vector<Pattern> distinct;
+    std::vector<std::size_t> of; ///< (stage · v + chunk) · 2 + (backward ? 1 : 0) → index in `distinct`
+};
+
 // Simulates each distinct op once on a scratch builder and reads its pattern from the events it made.
-std::vector<Pattern> opPatterns(StepModel& model)
+OpPatterns opPatterns(StepModel& model)
 {
     const auto& sc = model.context().scenario;
     const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
@@ -203,46 +225,70 @@ std::vector<Pattern> opPatterns(StepModel& model)
     scratchCtx.activationBytes = ctx.activationBytes;
     sim::GradSync grads(scratchCtx, p);
     sim::LayerRunner layers(scratchCtx, grads);
-    std::vector<Pattern> patterns(static_cast<std::size_t>(p) * v * 2);
-    std::vector<Interval> windows(patterns.size());
+
+    OpPatterns out;
+    out.of.resize(static_cast<std::size_t>(p) * v * 2);
+    std::vector<PatternKey> keys;
+    std::vector<Interval> windows;
+    std::vector<int> stageOf;
+    const int lc = ctx.layersPerChunk, layerCount = sc.model.layers;
+    const int reach = grads.zero3() ? (sc.comm.overlap ? sc.comm.prefetchDepth : 0) + 1 : 0;
+    const int moePeriod = sc.model.moe.experts > 0 ? std::max(1, sc.model.moe.everyNLayers) : 1;
     for (int s = 0; s < p; ++s) {
         sim::StageState st = model.stages()[s];
         st.computeFree = 0;
         for (int c = 0; c < v; ++c) {
+            const int vs = c * p + s;
             for (int dir = 0; dir < 2; ++dir) {
+                const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, (vs * lc) % moePeriod,
+                    std::min(vs * lc, reach), std::min(layerCount - (vs + 1) * lc, reach) };
+                const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
+                const auto same = std::find(keys.begin(), keys.end(), key);
+                if (same != keys.end()) {
+                    out.of[k] = static_cast<std::size_t>(same - keys.begin());
+                    continue;
+                }
                 const Seconds begin = st.computeFree + 1; // a gap keeps ops (and their gathers) apart
                 if (dir == 0)
                     layers.forward(st, c, 0, begin, {});
                 else
                     layers.backward(st, c, 0, begin, {});
-                const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
-                windows[k] = { begin, st.computeFree };
-                patterns[k].duration = st.computeFree - begin;
+                out.of[k] = keys.size();
+                keys.push_back(key);
+                windows.push_back({ begin, st.computeFree });
+                stageOf.push_back(s);
             }
         }
     }
+    out.distinct.resize(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        out.distinct[k].duration = windows[k].end - windows[k].begin;
     const auto& par = sc.parallel;
     const std::array<int, 4> ranks { par.tp, par.dp, std::min(2, par.pp), par.ep };
-    std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(patterns.size());
+    std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(keys.size());
     for (int lane = 0; lane < scratch.laneCount(); ++lane) {
         const auto& info = scratch.laneInfo(lane);
         if (info.kind == LaneKind::PpComm)
             continue;
-        std::size_t k = static_cast<std::size_t>(info.stage) * v * 2;
+        // The stage's simulated ops, in the order (and so the time order) they ran.
+        std::size_t k = static_cast<std::size_t>(std::find(stageOf.begin(), stageOf.end(), info.stage) - stageOf.begin());
+        if (k == stageOf.size())
+            continue; // every op of this stage is like one simulated before
         for (const auto& r : scratch.records(lane)) {
             // a gather may be issued just before its op's first compute: the op's window starts at `begin`
-            while (r.start > windows[k].end && k + 1 < windows.size())
+            while (r.start > windows[k].end && k + 1 < windows.size() && stageOf[k + 1] == info.stage)
                 ++k;
-            ++patterns[k].figures.events;
+            auto& pat = out.distinct[k];
+            ++pat.figures.events;
             if (info.kind == LaneKind::Compute)
-                patterns[k].compute.push_back({ r.start - windows[k].begin, r.end() - windows[k].begin });
+                pat.compute.push_back({ r.start - windows[k].begin, r.end() - windows[k].begin });
             else
                 comm[k].emplace_back(&r, info.kind);
         }
     }
-    for (std::size_t k = 0; k < patterns.size(); ++k)
-        fill(patterns[k], comm[k], ranks, windows[k].begin);
-    return patterns;
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        fill(out.distinct[k], comm[k], ranks, windows[k].begin);
+    return out;
 }
 
 // to += times · x
@@ -264,7 +310,45 @@ void add(StageFigures& to, const StageFigures& x, double times)
     }
 }
 
-Result<StepMetrics> metricsOnly(StepModel& model)
+// Lists of at most `width` items per stage in one buffer, reused from call to call (one far larger than the next
+// call needs is given back then).
+template <class T>
+class StageLists {
+public:
+    void reset(int stages, std::size_t width)
+    {
+        m_width = width;
+        m_size.assign(static_cast<std::size_t>(stages), 0);
+        const std::size_t need = static_cast<std::size_t>(stages) * width;
+        if (m_data.size() < need || m_data.size() > std::max(need, std::size_t { 1 } << 18))
+            std::vector<T>(need).swap(m_data);
+    }
+    void push(int stage, const T& item) { m_data[stage * m_width + m_size[stage]++] = item; }
+    std::span<const T> operator[](int stage) const { return { m_data.data() + stage * m_width, m_size[stage] }; }
+
+private:
+    std::vector<T> m_data;
+    std::vector<std::size_t> m_size;
+    std::size_t m_width = 0;
+};
+
+// The steady state. In a 1F1B pass of m micro-batches, stage s runs w = min(p − s − 1, m) warm-up forwards, then
+// m − w (forward, backward) pairs, then w backwards; one more micro-batch inserts one pair on every stage and
+// changes nothing else in the orders. Once the pairs repeat, every op and send of a pair starting T after the same
+// one of the pair before on every stage, an inserted pair lands where the next one would have and shifts everything
+// after it by T: so m micro-batches cost what `run` < m cost, plus (m − run) pairs of figures on every stage and
+// (m − run)·T on the step. The short run checks that its last pairs repeat; if they do not, the caller runs all m.
+int steadyRunMicroBatches(const Scenario& sc)
+{
+    const auto& par = sc.parallel;
+    const bool alternating = par.schedule == PipelineSchedule::OneFOneB || (par.pp == 1 && par.virtualStages == 1);
+    // enough, as a rule, for the pairs of stage 0 to settle and repeat
+    return alternating && par.virtualStages == 1 && sc.batch.gradAccum == 1 ? par.pp + 8 : 0;
+}
+
+// The metrics of `model`'s scenario from a run of `runMicroBatches` micro-batches: all of them, or, with the
+// steady-state shortcut, fewer (nullopt when the run's pairs do not repeat).
+Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBatches)
 {
     auto& ctx = model.context();
     const auto& sc = ctx.scenario;
@@ -273,6 +357,10 @@ Result<StepMetrics> metricsOnly(StepModel& model)
     const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
     const int lastVs = p * v - 1;
     const auto patterns = opPatterns(model);
+    const int allMicroBatches = ctx.totalMicroBatches;
+    const bool shortcut = runMicroBatches < allMicroBatches;
+    if (shortcut && steadyRunMicroBatches(sc) == 0)
+        return std::optional<StepMetrics> {}; // the pairs below are 1F1B's
 
     struct OpAt {
         Seconds start;
@@ -283,38 +371,43 @@ Result<StepMetrics> metricsOnly(StepModel& model)
         int microBatch;
         bool forward;
         int to;
+        int op; ///< the sending op's place in its stage's order
     };
-    std::vector<std::vector<OpAt>> ops(p);
-    std::vector<std::vector<Send>> sends(p);
+    // Kept per thread (this function never runs inside itself): per-stage vectors made afresh for every layout
+    // spent a third of a deep pipeline's time faulting their pages in.
+    thread_local StageLists<OpAt> ops;
+    thread_local StageLists<Send> sends;
+    ops.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
+    sends.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
     std::vector<Seconds> ppFree(p, 0), realFrom(p, -1);
-    std::vector<StageFigures> fast(p);
+    std::vector<int> done(p, 0); // ops run per stage
+    std::vector<StageFigures> fast(p), pair(p); // pair: the figures of one copied block
     const Bytes sendBytes = sim::pipelineSendBytes(ctx);
     const Seconds sendSeconds = p > 1 ? ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp) : 0;
 
-    for (int s = 0; s < p; ++s) {
-        ops[s].reserve(static_cast<std::size_t>(2) * v * ctx.totalMicroBatches);
-        sends[s].reserve(ops[s].capacity());
-    }
-    std::vector<std::size_t> uses(patterns.size(), 0); // fast ops per pattern
+    std::vector<std::size_t> uses(patterns.of.size(), 0); // fast ops per (stage, chunk, direction)
+    ctx.totalMicroBatches = runMicroBatches; // the layers see the run's last micro-batch as the step's last
     sim::GradSync grads(ctx, p);
     sim::LayerRunner layers(ctx, grads);
-    const int finalMicroBatch = ctx.totalMicroBatches - 1;
+    const int finalMicroBatch = runMicroBatches - 1;
     auto problems = sim::drivePipeline(
-        sc, ctx.totalMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
+        sc, runMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
             auto& st = stages[s];
             if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
                 realFrom[s] = std::max(st.computeFree, input.at);
+            const int index = done[s]++;
             if (realFrom[s] >= 0) {
                 if (op.forward)
                     layers.forward(st, op.chunk, op.microBatch, input.at, {});
                 else
                     layers.backward(st, op.chunk, op.microBatch, input.at, {});
             } else {
-                const auto& pat = patterns[(static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1)];
+                const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
+                const auto& pat = patterns.distinct[patterns.of[slot]];
                 const Seconds start = std::max(st.computeFree, input.at);
-                ops[s].push_back({ start, &pat });
+                ops.push(s, { start, &pat });
                 st.computeFree = start + pat.duration;
-                ++uses[static_cast<std::size_t>(&pat - patterns.data())];
+                ++uses[slot];
             }
             const bool sending = op.forward ? vs < lastVs : vs > 0;
             const int to = op.forward ? vs + 1 : vs - 1;
@@ -322,19 +415,73 @@ Result<StepMetrics> metricsOnly(StepModel& model)
                 return sim::Arrival { st.computeFree, {} };
             const Seconds start = std::max(st.computeFree, ppFree[s]);
             ppFree[s] = start + sendSeconds;
-            sends[s].push_back({ start, sendSeconds, op.microBatch, op.forward, to % p });
+            sends.push(s, { start, sendSeconds, op.microBatch, op.forward, to % p, index });
             return sim::Arrival { ppFree[s], {} };
         });
+    ctx.totalMicroBatches = allMicroBatches;
     if (!problems.empty())
         return problems;
 
-    for (std::size_t k = 0; k < patterns.size(); ++k)
-        add(fast[k / (2 * static_cast<std::size_t>(v))], patterns[k].figures, static_cast<double>(uses[k]));
+    // The shortcut's pairs: on stage s, pair i is ops w + 2i (forward) and w + 2i + 1 (backward). The pairs may repeat
+    // one by one or in blocks of c (a slow stage's pace can alternate): the last two whole blocks before the
+    // layer-by-layer part must each start T after the block before, ops and sends alike, on every stage. Copies of the
+    // block before them (followed by a block like itself) are what the missing micro-batches add.
+    Seconds period = -1;
+    int block = 0; // pairs per block
+    std::vector<int> copied(p, -1); // op index of the copied block's first op
+    const auto repeatsInBlocksOf = [&](int c) {
+        period = -1;
+        const auto repeats = [&](Seconds later, Seconds earlier) {
+            const Seconds step = later - earlier;
+            if (period < 0)
+                period = step;
+            return std::abs(step - period) <= 1e-9 * period;
+        };
+        for (int s = 0; s < p; ++s) {
+            const int w = std::min(p - s - 1, runMicroBatches);
+            const int fastPairs = std::min(runMicroBatches - w, (static_cast<int>(ops[s].size()) - w) / 2);
+            if (fastPairs < 3 * c)
+                return false;
+            const int from = w + 2 * (fastPairs - 2 * c); // the last two blocks: ops [from, from + 4c)
+            // Sends are in op order, at most one per op.
+            const auto list = sends[s];
+            const auto sendOf = [&](int op) {
+                const auto it = std::lower_bound(
+                    list.begin(), list.end(), op, [](const Send& x, int i) { return x.op < i; });
+                return it != list.end() && it->op == op ? &*it : nullptr;
+            };
+            for (int i = from; i < from + 4 * c; ++i) {
+                if (!repeats(ops[s][i].start, ops[s][i - 2 * c].start))
+                    return false;
+                const Send *now = sendOf(i), *before = sendOf(i - 2 * c);
+                if ((now == nullptr) != (before == nullptr) || (now && !repeats(now->start, before->start)))
+                    return false;
+            }
+            copied[s] = from - 2 * c;
+        }
+        return true;
+    };
+    if (shortcut) {
+        for (const int c : { 1, 2, 3, 4 })
+            if ((allMicroBatches - runMicroBatches) % c == 0 && repeatsInBlocksOf(c)) {
+                block = c;
+                break;
+            }
+        if (block == 0)
+            return std::optional<StepMetrics> {};
+        for (int s = 0; s < p; ++s)
+            for (int i = copied[s]; i < copied[s] + 2 * block; ++i)
+                add(pair[s], ops[s][i].pattern->figures, 1);
+    }
+
+    for (std::size_t k = 0; k < uses.size(); ++k)
+        add(fast[k / (2 * static_cast<std::size_t>(v))], patterns.distinct[patterns.of[k]].figures,
+            static_cast<double>(uses[k]));
     // Sends that reach into the part run layer by layer become events there; the others only meet fast ops.
     for (int s = 0; s < p; ++s) {
         const int lane = b.lane(s, LaneKind::PpComm);
         // A stage's sends and ops are both in time order: the first op a send can overlap only moves forward.
-        const auto& list = ops[s];
+        const auto list = ops[s];
         std::size_t first = 0;
         for (const auto& x : sends[s]) {
             if (x.start + x.duration > realFrom[s] && lane >= 0) {
@@ -363,29 +510,40 @@ Result<StepMetrics> metricsOnly(StepModel& model)
                 both += covered(it->pattern->computeAndComm, a, z);
                 busy += std::min(z, it->pattern->duration) - std::max(a, 0.0);
             }
-            auto& f = fast[s];
-            auto& d = f.dimensions[static_cast<int>(LaneKind::PpComm) - 1];
             Seconds exposed = x.duration - compute;
             if (exposed < 1e-9 * x.duration)
                 exposed = 0;
-            ++d.calls;
-            d.bytes += sendBytes;
-            d.busBytes += static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
-            d.seconds += x.duration;
-            d.exposedSeconds += exposed;
-            f.commSum += x.duration;
-            f.commUnion += x.duration - comm;
-            f.exposed += x.duration - busy;
-            f.overlap += compute - both;
-            ++f.events;
+            const bool inPair = x.op >= copied[s] && x.op < copied[s] + 2 * block;
+            for (auto* f : { &fast[s], inPair ? &pair[s] : nullptr }) {
+                if (!f)
+                    continue;
+                auto& d = f->dimensions[static_cast<int>(LaneKind::PpComm) - 1];
+                ++d.calls;
+                d.bytes += sendBytes;
+                d.busBytes += static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
+                d.seconds += x.duration;
+                d.exposedSeconds += exposed;
+                f->commSum += x.duration;
+                f->commUnion += x.duration - comm;
+                f->exposed += x.duration - busy;
+                f->overlap += compute - both;
+                ++f->events;
+            }
         }
+    }
+    Seconds later = 0;
+    if (shortcut) {
+        const double missing = static_cast<double>(allMicroBatches - runMicroBatches) / block;
+        for (int s = 0; s < p; ++s)
+            add(fast[s], pair[s], missing);
+        later = missing * period;
     }
     for (auto& st : stages)
         grads.stageDone(st);
     finishStep(ctx, grads, stages);
     if (!model.costs().problems().empty())
         return model.costs().problems();
-    return sim::measure(b, model.metricsContext(), fast);
+    return std::optional { sim::measure(b, model.metricsContext(), fast, later) };
 }
 
 /// Values that pass every range check one by one can still overflow together (10,000 layers of hidden 10^6 on
@@ -404,6 +562,23 @@ Problems nonFinite(const StepMetrics& m)
     return problems;
 }
 } // namespace
+
+Result<std::optional<StepMetrics>> sim::steadyStateMetrics(const Scenario& sc, const SimulateOptions& options)
+{
+    // A slow stage can take longer to settle into its pace: twice as many micro-batches, while that is still fewer.
+    // The micro-batches left out are a multiple of 12, so blocks of 1, 2, 3 or 4 pairs all fit them.
+    const int all = sc.batch.microBatches, first = steadyRunMicroBatches(sc);
+    const auto aligned = [&](int run) { return run + (all - run) % 12; };
+    for (int run = aligned(first); first > 0 && run + 12 <= all && hasMetricsOnlyPath(sc); run = aligned(2 * run)) {
+        auto prepared = prepare(sc, options);
+        if (!prepared)
+            return prepared.problems();
+        auto metrics = metricsOnly(*prepared.value(), run);
+        if (!metrics || metrics->has_value())
+            return metrics;
+    }
+    return std::optional<StepMetrics> {};
+}
 
 Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 {
@@ -456,14 +631,19 @@ Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& o
             return full.problems();
         return full->metrics;
     }
+    const auto checked = [](Result<std::optional<StepMetrics>> metrics) -> Result<StepMetrics> {
+        if (!metrics)
+            return metrics.problems();
+        if (auto problems = nonFinite(**metrics); !problems.empty())
+            return problems;
+        return **metrics;
+    };
+    if (auto steady = sim::steadyStateMetrics(sc, options); !steady || steady->has_value())
+        return checked(std::move(steady));
     auto prepared = prepare(sc, options);
     if (!prepared)
         return prepared.problems();
-    auto metrics = metricsOnly(*prepared.value());
-    if (metrics)
-        if (auto problems = nonFinite(*metrics); !problems.empty())
-            return problems;
-    return metrics;
+    return checked(metricsOnly(*prepared.value(), sc.batch.microBatches * sc.batch.gradAccum));
 }
 
 } // namespace tutor::model

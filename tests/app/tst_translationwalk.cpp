@@ -9,10 +9,16 @@
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
+#include "model/measure/calibrate.h"
 #include "model/measure/measurement.h"
+#include "model/measure/ncclimport.h"
 #include "model/sim/scenario.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "model/teach/lesson.h"
+#include "model/teach/question.h"
+#include "model/traces/kineto.h"
+#include "model/traces/traceanalysis.h"
 #include "views/legend.h"
 #include "views/text.h"
 
@@ -248,7 +254,49 @@ private slots:
         QVERIFY(!folder);
         const auto line = model::parseMeasurementLines("[1, 2]\n", "runs.jsonl");
         QVERIFY(!line);
-        for (const auto* problems : { &folder.problems(), &line.problems() })
+        // Authoring mistakes in a lesson and a question file, a measurement record, nccl-tests output (text and -J
+        // JSON), a calibration without data and profiler traces: every wording the model gives for them reads in
+        // Chinese.
+        const auto lesson = model::parseLesson(R"({"id": "x", "extra": 1, "steps": [{"id": "a",
+            "title": {"en": "t"}, "text": {"en": "t", "zh_CN": "t"}, "topics": ["no-such-topic"],
+            "scene": {"kind": "collective", "time": 2}}]})",
+            "x.json");
+        QVERIFY(!lesson);
+        const auto questions = model::parseQuestions(R"({"questions": [{"id": "q", "kind": "numeric",
+            "step": "no-hash", "prompt": {"en": "p", "zh_CN": "p"}, "solution": {"en": "s", "zh_CN": "s"},
+            "formula": "no_such_formula", "tolerance": 0.9, "parameters": {"n": {"min": 4, "max": 1}}}]})",
+            "q.json");
+        QVERIFY(!questions);
+        const auto record = model::parseMeasurementLines(R"({"type": "measurement", "protocol": 2}
+{"type": "measurement", "protocol": 1, "op": "allreduce", "bytes": 1024, "time_us": 1e-7, "ranks": 2, "root": 5}
+)",
+            "runs.jsonl");
+        QVERIFY(!record);
+        const std::string columns = "#       size         count      type   redop    root     time   algbw   busbw "
+                                    "#wrong     time   algbw   busbw #wrong\n";
+        const auto log = model::parseNcclTestsText(columns
+                + "          8             2     bogus     sum      -1    10.00    0.00    0.00      0    10.13    "
+                  "0.00    0.00      0\n"
+                + "         16             4     float     sum      -1    -5.00    0.00    0.00      0    10.13    "
+                  "0.00    0.00      0\n",
+            "log.txt");
+        const auto json = model::parseNcclTestsJsonText(R"({"results": [{"size": -1}, {"size": 8, "count": -3},
+            {"size": 8, "out_of_place": {"time": 0}}]})",
+            "runs.json");
+        const auto fit = model::calibrate({});
+        QVERIFY(!fit);
+        const auto trace = model::parseKinetoTrace("{}", "rank0.json");
+        QVERIFY(!trace);
+        const auto traces = model::analyzeTraces({});
+        QVERIFY(!traces);
+        QVERIFY2(log.warnings.size() >= 2, model::toText(log.warnings).c_str());
+        QVERIFY2(json.warnings.size() >= 3, model::toText(json.warnings).c_str());
+        QVERIFY2(lesson.problems().size() >= 5, model::toText(lesson.problems()).c_str());
+        QVERIFY2(questions.problems().size() >= 5, model::toText(questions.problems()).c_str());
+        QVERIFY2(record.problems().size() >= 3, model::toText(record.problems()).c_str());
+        for (const auto* problems :
+            { &folder.problems(), &line.problems(), &lesson.problems(), &questions.problems(), &record.problems(),
+                &log.warnings, &json.warnings, &fit.problems(), &trace.problems(), &traces.problems() })
             for (const model::Problem& p : *problems) {
                 const QString rule = views::problemText(p).section(QStringLiteral(": "), -1);
                 QVERIFY2(hasCjk(rule) && englishWords(rule).isEmpty(), qPrintable(views::problemText(p)));

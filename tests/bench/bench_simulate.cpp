@@ -93,7 +93,8 @@ void BM_SimulateGpt1T_3072(benchmark::State& state)
 // The metrics-only path (the layout search's and validate-model's).
 void BM_SimulateMetricsGpt1T_3072(benchmark::State& state)
 {
-    const auto s = gpt1T();
+    auto s = gpt1T();
+    s.batch.microBatches = static_cast<int>(state.range(0));
     for (auto _ : state) {
         auto metrics = simulateMetrics(s);
         if (!metrics) {
@@ -127,7 +128,7 @@ void BM_SearchLlama70b_64(benchmark::State& state)
 } // namespace
 
 BENCHMARK(BM_SimulateGpt1T_3072)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_SimulateMetricsGpt1T_3072)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SimulateMetricsGpt1T_3072)->Arg(512)->Arg(64)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SearchLlama70b_64)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_SimulateGpt175b_1024)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SimulateGpt175b_dp2048)->Unit(benchmark::kMillisecond);

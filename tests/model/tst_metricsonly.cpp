@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QtTest>
 #include <cmath>
+#include <random>
 
 using namespace tutor::model;
 
@@ -35,6 +36,47 @@ Scenario pipeline(int dp, int tp, int pp, int v, int m)
     s.parallel.schedule = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
     s.batch.microBatches = m;
     return s;
+}
+// The first figure of `b` (metrics-only) that is not `a`'s (full simulation) to 0.1 %, or empty.
+QString differs(const StepMetrics& b, const StepMetrics& a)
+{
+    const double step = a.stepSeconds;
+    QStringList out;
+#define SAME(field, scale)                                                                                             \
+    if (!near(b.field, a.field, scale))                                                                                \
+    out << QString(#field ": %1 vs %2").arg(b.field).arg(a.field)
+    SAME(stepSeconds, 0);
+    SAME(computeSeconds, step);
+    SAME(commSeconds, step);
+    SAME(commUnionSeconds, step);
+    SAME(exposedCommSeconds, step);
+    SAME(overlapHta, 1);
+    SAME(overlapOsu, 1);
+    SAME(bubbleFraction, 1);
+    SAME(mfu, 0);
+    SAME(tokensPerSecond, 0);
+    if (b.criticalStage != a.criticalStage || b.events != a.events)
+        out << QString("critical stage %1, %2 events vs %3, %4")
+                   .arg(b.criticalStage)
+                   .arg(b.events)
+                   .arg(a.criticalStage)
+                   .arg(a.events);
+    for (std::size_t k = 0; k < a.dimensions.size(); ++k) {
+        SAME(dimensions[k].seconds, step);
+        SAME(dimensions[k].exposedSeconds, step);
+        SAME(dimensions[k].busBytes, 1);
+        if (b.dimensions[k].calls != a.dimensions[k].calls || b.dimensions[k].bytes != a.dimensions[k].bytes)
+            out << QString("dimension %1: %2 calls, %3 bytes vs %4, %5")
+                       .arg(k)
+                       .arg(b.dimensions[k].calls)
+                       .arg(b.dimensions[k].bytes)
+                       .arg(a.dimensions[k].calls)
+                       .arg(a.dimensions[k].bytes);
+    }
+#undef SAME
+    if (!(b.memory == a.memory))
+        out << "memory";
+    return out.join("; ");
 }
 } // namespace
 
@@ -90,32 +132,87 @@ private slots:
         QVERIFY2(full, toText(full.problems()).c_str());
         const auto fast = simulateMetrics(scenario, options);
         QVERIFY2(fast, toText(fast.problems()).c_str());
-        const auto& a = full->metrics;
-        const auto& b = *fast;
-        const double step = a.stepSeconds;
-#define SAME(field, scale)                                                                                             \
-    QVERIFY2(near(b.field, a.field, scale), qPrintable(QString(#field ": %1 vs %2").arg(b.field).arg(a.field)))
-        SAME(stepSeconds, 0);
-        SAME(computeSeconds, step);
-        SAME(commSeconds, step);
-        SAME(commUnionSeconds, step);
-        SAME(exposedCommSeconds, step);
-        SAME(overlapHta, 1);
-        SAME(overlapOsu, 1);
-        SAME(bubbleFraction, 1);
-        SAME(mfu, 0);
-        SAME(tokensPerSecond, 0);
-        QCOMPARE(b.criticalStage, a.criticalStage);
-        QCOMPARE(b.events, a.events);
-        for (std::size_t k = 0; k < a.dimensions.size(); ++k) {
-            SAME(dimensions[k].seconds, step);
-            SAME(dimensions[k].exposedSeconds, step);
-            SAME(dimensions[k].busBytes, 1);
-            QCOMPARE(b.dimensions[k].calls, a.dimensions[k].calls);
-            QCOMPARE(b.dimensions[k].bytes, a.dimensions[k].bytes);
+        const QString diff = differs(*fast, full->metrics);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
+
+    // The steady-state shortcut: a 1F1B pass of many micro-batches is run with p + 8 of them and the repeating
+    // pairs are counted. It must apply to each of these and give the full simulation's figures.
+    void steadyStateShortcut_data()
+    {
+        QTest::addColumn<Scenario>("scenario");
+        QTest::addColumn<bool>("free");
+        QTest::newRow("1f1b dp2 tp8 pp4 m64") << pipeline(2, 8, 4, 1, 64) << false;
+        QTest::newRow("1f1b free m40") << pipeline(2, 8, 4, 1, 40) << true;
+        QTest::newRow("no pipeline, m 32") << pipeline(8, 1, 1, 1, 32) << false;
+        auto deep = pipeline(1, 8, 16, 1, 96);
+        deep.compute.recompute = Recompute::Full;
+        deep.model.layers = 32;
+        QTest::newRow("pp16 m96 full recompute") << deep << false;
+        auto slow = pipeline(2, 8, 4, 1, 50);
+        slow.straggler = { .rank = 40, .slowdownPct = 30 };
+        QTest::newRow("straggler on stage 2, m 50") << slow << false;
+        auto zero3 = pipeline(8, 1, 1, 1, 24);
+        zero3.parallel.zeroStage = 3;
+        zero3.comm.prefetchDepth = 2;
+        QTest::newRow("zero3 prefetch 2, m 24") << zero3 << false;
+        auto moe = pipeline(2, 2, 4, 1, 30);
+        moe.model.moe = { .experts = 8, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 2 };
+        moe.parallel.ep = 2;
+        QTest::newRow("moe every 2nd layer, ep 2, m 30") << moe << false;
+    }
+
+    void steadyStateShortcut()
+    {
+        QFETCH(Scenario, scenario);
+        QFETCH(bool, free);
+        SimulateOptions options;
+        options.freeCommunication = free;
+        options.labels = false;
+        const auto full = simulate(scenario, options);
+        QVERIFY2(full, toText(full.problems()).c_str());
+        const auto steady = sim::steadyStateMetrics(scenario, options);
+        QVERIFY2(steady, toText(steady.problems()).c_str());
+        QVERIFY2(steady->has_value(), "the shortcut did not apply");
+        const QString diff = differs(**steady, full->metrics);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+        QCOMPARE(simulateMetrics(scenario, options)->stepSeconds, (*steady)->stepSeconds);
+    }
+
+    // The shortcut on 120 generated 1F1B pipelines (depth, width, micro-batches, straggler, recomputation, sequence
+    // parallelism and free communication varied): where it applies it gives the full simulation's figures, and it
+    // applies to most of them.
+    void steadyStateShortcutOnGeneratedPipelines()
+    {
+        std::mt19937 random(7);
+        const auto pick = [&](std::initializer_list<int> values) {
+            return *(values.begin() + std::uniform_int_distribution<int>(0, static_cast<int>(values.size()) - 1)(random));
+        };
+        int applied = 0;
+        const int count = 120;
+        for (int k = 0; k < count; ++k) {
+            const int pp = pick({ 2, 4, 8, 16 }), tp = pick({ 1, 2, 8 }), dp = pick({ 1, 2, 4 });
+            Scenario s = pipeline(dp, tp, pp, 1, pp + 20 + pick({ 0, 1, 5, 13, 40 }));
+            s.model.layers = pp * pick({ 1, 2, 3 });
+            s.parallel.sp = tp > 1 && pick({ 0, 1 }) == 1;
+            s.compute.recompute = static_cast<Recompute>(pick({ 0, 1, 2 }));
+            if (pick({ 0, 1, 2 }) == 0)
+                s.straggler = { .rank = std::min(pp - 1, pick({ 0, 1, 2, 3 })) * tp * dp, .slowdownPct = static_cast<double>(pick({ 10, 35 })) };
+            SimulateOptions options;
+            options.freeCommunication = pick({ 0, 0, 0, 1 }) == 1;
+            options.labels = false;
+            const auto full = simulate(s, options);
+            QVERIFY2(full, toText(full.problems()).c_str());
+            const auto steady = sim::steadyStateMetrics(s, options);
+            QVERIFY2(steady, toText(steady.problems()).c_str());
+            if (!steady->has_value())
+                continue;
+            ++applied;
+            const QString diff = differs(**steady, full->metrics);
+            QVERIFY2(diff.isEmpty(), qPrintable(QString("pipeline %1 (pp %2, m %3): %4").arg(k).arg(pp).arg(s.batch.microBatches).arg(diff)));
         }
-#undef SAME
-        QCOMPARE(b.memory, a.memory);
+        qInfo("the shortcut applied to %d of %d pipelines", applied, count);
+        QVERIFY(applied >= count * 3 / 4);
     }
 
     // The per-thread cost cache the layout search relies on: machines that differ only in one link figure, asked
