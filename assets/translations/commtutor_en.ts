@@ -3590,6 +3590,582 @@
         <source>unknown collective%1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>is required (an object with &quot;en&quot; and &quot;zh_CN&quot;)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required for a collective scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required with &quot;metric&quot;: name the field the learner changes%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required by formula %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is required%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is too large to simulate (at most 1e15 parameters)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is too large to simulate (at most 1e9 tokens per micro-batch)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite: the scenario&apos;s sizes and speeds together are beyond what the model computes (check hardware and model figures)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite and ≥ 0.001 µs (no collective completes faster)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite and &gt; 0 with bytes ≥ 1%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite and in [0, 100000] GB/s (faster than any link)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be finite%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number ≥ 0; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a finite number ≥ 0%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an integer in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an integer ≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number or a hardware figure key (hw.&lt;preset&gt;.&lt;figure&gt;)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number &gt; 0 (µs); result skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number &gt; 0%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number ≥ 0%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole byte count in [0, 1 TiB]; result skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole element count ≥ 0; result skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most 2147483647 in magnitude%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most 1 TiB (2^40 bytes); row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between 1 and 1099511627776 (1 TiB)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1099511627776 (1 TiB)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between 1 and 65536 for a schedule%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in [0, 1] (fraction of the animation)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in (0, 0.5) (relative)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in [1, 1024] (a node with no NIC cannot reach another node)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in [1, 100000000] (0: 2 · gpus)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in [0, 1024] (0: every core)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be 1%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be -1 (no root) or a rank in [0, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be -1 or a rank; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt; 0 for a size &gt; 0; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must equal the file name without .json %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must equal nodes × gpus per node = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown preset (known: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model (known: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key (expected one of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown fabric (known: ib, roce, efa, ethernet)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown type (float, half, bfloat16, double, int8, ...)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be combined with pipeline parallelism (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be compared with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not hold: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit the formula&apos;s answer (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit the answer of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not name a lesson step (lesson-id#step-id)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not resolve%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>was written, but its folder could not be synced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inflates to more than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a directory%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too large to hold in memory%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be ≥ 0; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be ≥ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a non-empty string%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of steps%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a non-empty list of rows%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an array of strings%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an array of at least two texts%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an array of runs%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object with &quot;en&quot; and &quot;zh_CN&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object with &quot;scenario&quot; and &quot;measured&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object of dotted path → value%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object of name → scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object {field|metric, op, value}%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object name → values%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be an object%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown data type; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is missing or empty: every text needs both languages%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be collective for a collective scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be timeline or charts for a scenario scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;collective&quot; or &quot;scenario&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs exactly one of &quot;field&quot; or &quot;metric&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a name of letters, digits and _ that no figure prefix uses (scene, cost, metrics, …)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a valid claim: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a curriculum topic id (see lessons/README.md)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is used by an earlier step of this lesson%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contains no lesson files (*.json)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a collective (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not an algorithm (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be auto, LL, LL128 or Simple%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a data type (bf16, fp16, fp32, fp8, int8, ...)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a size such as 64MiB, 1GiB or 4096%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a numeric figure of the scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a field of the scene%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;lesson-id#step-id&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must index one of the choices (0-based)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known formula (lessons/README.md lists them)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a known formula%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs min ≤ max and 0 &lt; step with at most 10,000 values%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step is below the precision of min and max (a double)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a list of values or {min, max, step}%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has no values%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a named model (commtutor-cli search --help lists them)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a hardware preset id%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be choice, numeric, open or design%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file must be an object {&quot;questions&quot;: [...]}%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is used by another question%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not the id of a question%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>leads back to a question of its chain%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every generated figure must be finite%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;gelu&quot; or &quot;swiglu&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;gpipe&quot;, &quot;1f1b&quot; or &quot;interleaved&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a data type such as &quot;bf16&quot;, &quot;fp16&quot; or &quot;fp32&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a data type such as &quot;bf16&quot; or &quot;fp32&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;bf16&quot; or &quot;fp8&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;selective&quot; or &quot;full&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the stages&apos; orders wait on each other (deadlock); please report this scenario%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs iteration_s, tokens_per_s_per_gpu, tflops_per_gpu or mfu &gt; 0%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no algorithm can run this collective with it on this topology%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no algorithm can run this request%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLS runs the Simple protocol only%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLSTree and CollNet run the Simple protocol only%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LL128 needs NVLink inside the node (NCCL enables it by default only there)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a count or N/A; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-iteration columns must be numbers (µs); row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a data row has size count type [redop] [root], then time algbw busbw #wrong (and i_min i_max i_p99 i_cv% with -I 1) for out-of-place and in-place, then a timestamp with -S 1; row skipped%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this run&apos;s header has no data rows after it (the test failed or the log was cut)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an nccl-tests -J file is an object with a &quot;results&quot; list%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the -J file has no timed result%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected value type (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data rows (size count type redop root time algbw busbw #wrong)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no nccl-tests data rows (size count type [redop] [root] time algbw busbw #wrong ...)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;# Collective test starting&quot; line, no &lt;name&gt;_perf binary in the log and none in the file name; pass the collective (--op)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;#  Rank N&quot; device lines; pass the rank count (--ranks)%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibration needs at least 2 sizes%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calibration needs at least 2 distinct sizes of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show no bandwidth term (time does not grow with size); add larger sizes%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be algorithm/protocol, e.g. &quot;ring/LL128&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must name an algorithm, e.g. &quot;ring&quot; or &quot;nvls/Simple&quot;%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes × gpus_per_node must not exceed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation set is an object with a &quot;runs&quot; list%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a PyTorch profiler trace is a JSON object with a &quot;traceEvents&quot; array%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hold no GPU kernel (cat &quot;kernel&quot; or &quot;gpu_memcpy&quot;): record the trace with ProfilerActivity.CUDA to analyse communication%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open at least one PyTorch profiler trace%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more traces than distributedInfo.world_size = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

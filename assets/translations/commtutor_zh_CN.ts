@@ -3577,6 +3577,582 @@
         <source>unknown collective%1</source>
         <translation>未知的集合通信操作%1</translation>
     </message>
+    <message>
+        <source>is required (an object with &quot;en&quot; and &quot;zh_CN&quot;)%1</source>
+        <translation>必须给出（含 &quot;en&quot; 和 &quot;zh_CN&quot; 的对象）%1</translation>
+    </message>
+    <message>
+        <source>is required for a collective scene%1</source>
+        <translation>集合通信场景必须给出%1</translation>
+    </message>
+    <message>
+        <source>is required with &quot;metric&quot;: name the field the learner changes%1</source>
+        <translation>用 &quot;metric&quot; 时必须给出：写明学习者要修改的字段%1</translation>
+    </message>
+    <message>
+        <source>is required by formula %1</source>
+        <translation>是公式 %1 的必需输入</translation>
+    </message>
+    <message>
+        <source>is required%1</source>
+        <translation>必须给出%1</translation>
+    </message>
+    <message>
+        <source>is too large to simulate (at most 1e15 parameters)%1</source>
+        <translation>太大，无法模拟（至多 1e15 个参数）%1</translation>
+    </message>
+    <message>
+        <source>is too large to simulate (at most 1e9 tokens per micro-batch)%1</source>
+        <translation>太大，无法模拟（每个 micro-batch 至多 1e9 个 token）%1</translation>
+    </message>
+    <message>
+        <source>must be finite: the scenario&apos;s sizes and speeds together are beyond what the model computes (check hardware and model figures)%1</source>
+        <translation>必须是有限值：这个场景的规模和速度合在一起超出了模型能计算的范围（请检查硬件和模型的数值）%1</translation>
+    </message>
+    <message>
+        <source>must be finite and ≥ 0.001 µs (no collective completes faster)%1</source>
+        <translation>必须是有限值且 ≥ 0.001 µs（没有集合通信能完成得更快）%1</translation>
+    </message>
+    <message>
+        <source>must be finite and &gt; 0 with bytes ≥ 1%1</source>
+        <translation>必须是有限值且 &gt; 0，且 bytes ≥ 1%1</translation>
+    </message>
+    <message>
+        <source>must be finite and in [0, 100000] GB/s (faster than any link)%1</source>
+        <translation>必须是有限值且位于 [0, 100000] GB/s（再大就比任何链路都快了）%1</translation>
+    </message>
+    <message>
+        <source>must be finite%1</source>
+        <translation>必须是有限值%1</translation>
+    </message>
+    <message>
+        <source>must be a finite number ≥ 0; row skipped%1</source>
+        <translation>必须是 ≥ 0 的有限数；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be a finite number ≥ 0%1</source>
+        <translation>必须是 ≥ 0 的有限数%1</translation>
+    </message>
+    <message>
+        <source>must be an integer in %1</source>
+        <translation>必须是 %1 内的整数</translation>
+    </message>
+    <message>
+        <source>must be an integer ≥ %1</source>
+        <translation>必须是 ≥ %1 的整数</translation>
+    </message>
+    <message>
+        <source>must be a number or a hardware figure key (hw.&lt;preset&gt;.&lt;figure&gt;)%1</source>
+        <translation>必须是数字或硬件数值的键（hw.&lt;preset&gt;.&lt;figure&gt;）%1</translation>
+    </message>
+    <message>
+        <source>must be a number &gt; 0 (µs); result skipped%1</source>
+        <translation>必须是 &gt; 0 的数（µs）；该结果已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be a number &gt; 0%1</source>
+        <translation>必须是 &gt; 0 的数%1</translation>
+    </message>
+    <message>
+        <source>must be a number ≥ 0%1</source>
+        <translation>必须是 ≥ 0 的数%1</translation>
+    </message>
+    <message>
+        <source>must be a whole number in %1</source>
+        <translation>必须是整数，范围 %1</translation>
+    </message>
+    <message>
+        <source>must be a whole byte count in [0, 1 TiB]; result skipped%1</source>
+        <translation>必须是 [0, 1 TiB] 内的整数字节数；该结果已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be a whole element count ≥ 0; result skipped%1</source>
+        <translation>必须是 ≥ 0 的整数元素个数；该结果已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be at most 2147483647 in magnitude%1</source>
+        <translation>绝对值必须至多为 2147483647%1</translation>
+    </message>
+    <message>
+        <source>must be at most 1 TiB (2^40 bytes); row skipped%1</source>
+        <translation>必须至多为 1 TiB（2^40 字节）；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 1099511627776 (1 TiB)%1</source>
+        <translation>必须介于 1 和 1099511627776（1 TiB）之间%1</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1099511627776 (1 TiB)%1</source>
+        <translation>必须介于 0 和 1099511627776（1 TiB）之间%1</translation>
+    </message>
+    <message>
+        <source>must be between 1 and 65536 for a schedule%1</source>
+        <translation>生成调度时必须介于 1 和 65536 之间%1</translation>
+    </message>
+    <message>
+        <source>must be in [0, 1] (fraction of the animation)%1</source>
+        <translation>必须位于 [0, 1]（动画进度的比例）%1</translation>
+    </message>
+    <message>
+        <source>must be in (0, 0.5) (relative)%1</source>
+        <translation>必须位于 (0, 0.5)（相对误差）%1</translation>
+    </message>
+    <message>
+        <source>must be in [1, 1024] (a node with no NIC cannot reach another node)%1</source>
+        <translation>必须位于 [1, 1024]（没有网卡的节点连不到其他节点）%1</translation>
+    </message>
+    <message>
+        <source>must be in [1, 100000000] (0: 2 · gpus)%1</source>
+        <translation>必须位于 [1, 100000000]（0 表示 2 · gpus）%1</translation>
+    </message>
+    <message>
+        <source>must be in [0, 1024] (0: every core)%1</source>
+        <translation>必须位于 [0, 1024]（0 表示用上所有核心）%1</translation>
+    </message>
+    <message>
+        <source>must be 1%1</source>
+        <translation>必须为 1%1</translation>
+    </message>
+    <message>
+        <source>must be -1 (no root) or a rank in [0, %1</source>
+        <translation>必须是 -1（没有根节点）或 [0, %1 中的 rank</translation>
+    </message>
+    <message>
+        <source>must be -1 or a rank; row skipped%1</source>
+        <translation>必须是 -1 或一个 rank；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be &gt; 0 for a size &gt; 0; row skipped%1</source>
+        <translation>size &gt; 0 时必须 &gt; 0；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>must equal the file name without .json %1</source>
+        <translation>必须等于去掉 .json 后的文件名 %1</translation>
+    </message>
+    <message>
+        <source>must equal nodes × gpus per node = %1</source>
+        <translation>必须等于节点数 × 每节点 GPU 数 = %1</translation>
+    </message>
+    <message>
+        <source>unknown preset (known: %1</source>
+        <translation>未知的预设 (已知：%1</translation>
+    </message>
+    <message>
+        <source>unknown model (known: %1</source>
+        <translation>未知的模型 (已知：%1</translation>
+    </message>
+    <message>
+        <source>unknown key (expected one of: %1</source>
+        <translation>未知的键 (应为以下之一：%1</translation>
+    </message>
+    <message>
+        <source>unknown key%1</source>
+        <translation>未知的键%1</translation>
+    </message>
+    <message>
+        <source>unknown fabric (known: ib, roce, efa, ethernet)%1</source>
+        <translation>未知的网络类型（已知：ib、roce、efa、ethernet）%1</translation>
+    </message>
+    <message>
+        <source>unknown type (float, half, bfloat16, double, int8, ...)%1</source>
+        <translation>未知的类型（float、half、bfloat16、double、int8 等）%1</translation>
+    </message>
+    <message>
+        <source>cannot be combined with pipeline parallelism (%1</source>
+        <translation>不能与流水线并行同时使用 (%1</translation>
+    </message>
+    <message>
+        <source>cannot be compared with %1</source>
+        <translation>无法与 %1 比较</translation>
+    </message>
+    <message>
+        <source>cannot be evaluated: %1</source>
+        <translation>无法求值：%1</translation>
+    </message>
+    <message>
+        <source>does not hold: %1</source>
+        <translation>不成立：%1</translation>
+    </message>
+    <message>
+        <source>does not fit the formula&apos;s answer (%1</source>
+        <translation>与公式答案的单位不符 (%1</translation>
+    </message>
+    <message>
+        <source>does not fit the answer of %1</source>
+        <translation>与 %1 的答案单位不符</translation>
+    </message>
+    <message>
+        <source>does not name a lesson step (lesson-id#step-id)%1</source>
+        <translation>没有指向课程中的某一步（lesson-id#step-id）%1</translation>
+    </message>
+    <message>
+        <source>does not resolve%1</source>
+        <translation>无法解析%1</translation>
+    </message>
+    <message>
+        <source>was written, but its folder could not be synced: %1</source>
+        <translation>已写入，但无法同步它所在的文件夹：%1</translation>
+    </message>
+    <message>
+        <source>inflates to more than %1</source>
+        <translation>解压后超过 %1</translation>
+    </message>
+    <message>
+        <source>is not a directory%1</source>
+        <translation>不是文件夹%1</translation>
+    </message>
+    <message>
+        <source>malformed JSON: %1</source>
+        <translation>JSON 格式错误：%1</translation>
+    </message>
+    <message>
+        <source>too large to hold in memory%1</source>
+        <translation>太大，内存装不下%1</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1</source>
+        <translation>不是有效的 JSON (%1</translation>
+    </message>
+    <message>
+        <source>must be ≥ 0; row skipped%1</source>
+        <translation>必须 ≥ 0；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>must be ≥ %1</source>
+        <translation>必须 ≥ %1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string%1</source>
+        <translation>必须是非空字符串%1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array of steps%1</source>
+        <translation>必须是非空的步骤数组%1</translation>
+    </message>
+    <message>
+        <source>must be a non-empty list of rows%1</source>
+        <translation>必须是非空的行列表%1</translation>
+    </message>
+    <message>
+        <source>must be an array of strings%1</source>
+        <translation>必须是字符串数组%1</translation>
+    </message>
+    <message>
+        <source>must be an array of at least two texts%1</source>
+        <translation>必须是至少含两段文本的数组%1</translation>
+    </message>
+    <message>
+        <source>must be an array of runs%1</source>
+        <translation>必须是由各次运行组成的数组%1</translation>
+    </message>
+    <message>
+        <source>must be an object with &quot;en&quot; and &quot;zh_CN&quot;%1</source>
+        <translation>必须是含 &quot;en&quot; 和 &quot;zh_CN&quot; 的对象%1</translation>
+    </message>
+    <message>
+        <source>must be an object with &quot;scenario&quot; and &quot;measured&quot;%1</source>
+        <translation>必须是含 &quot;scenario&quot; 和 &quot;measured&quot; 的对象%1</translation>
+    </message>
+    <message>
+        <source>must be an object of dotted path → value%1</source>
+        <translation>必须是“点分路径 → 值”形式的对象%1</translation>
+    </message>
+    <message>
+        <source>must be an object of name → scene%1</source>
+        <translation>必须是“名称 → 场景”形式的对象%1</translation>
+    </message>
+    <message>
+        <source>must be an object {field|metric, op, value}%1</source>
+        <translation>必须是对象 {field|metric, op, value}%1</translation>
+    </message>
+    <message>
+        <source>must be an object name → values%1</source>
+        <translation>必须是“名称 → 取值”形式的对象%1</translation>
+    </message>
+    <message>
+        <source>must be an object%1</source>
+        <translation>必须是对象%1</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>必须是以下之一：%1</translation>
+    </message>
+    <message>
+        <source>unknown data type; row skipped%1</source>
+        <translation>未知的数据类型；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>is missing or empty: every text needs both languages%1</source>
+        <translation>缺失或为空：每段文本都需要两种语言%1</translation>
+    </message>
+    <message>
+        <source>must be collective for a collective scene%1</source>
+        <translation>集合通信场景必须是 collective%1</translation>
+    </message>
+    <message>
+        <source>must be timeline or charts for a scenario scene%1</source>
+        <translation>训练场景必须是 timeline 或 charts%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;collective&quot; or &quot;scenario&quot;%1</source>
+        <translation>必须是 &quot;collective&quot; 或 &quot;scenario&quot;%1</translation>
+    </message>
+    <message>
+        <source>needs exactly one of &quot;field&quot; or &quot;metric&quot;%1</source>
+        <translation>&quot;field&quot; 和 &quot;metric&quot; 必须恰好给出一个%1</translation>
+    </message>
+    <message>
+        <source>must be a name of letters, digits and _ that no figure prefix uses (scene, cost, metrics, …)%1</source>
+        <translation>必须是由字母、数字和 _ 组成、且不与任何数值前缀重名的名称（scene、cost、metrics 等）%1</translation>
+    </message>
+    <message>
+        <source>is not a valid claim: %1</source>
+        <translation>不是有效的断言：%1</translation>
+    </message>
+    <message>
+        <source>is not a curriculum topic id (see lessons/README.md)%1</source>
+        <translation>不是课程大纲中的主题 id（见 lessons/README.md）%1</translation>
+    </message>
+    <message>
+        <source>is used by an earlier step of this lesson%1</source>
+        <translation>已被本课前面的步骤使用%1</translation>
+    </message>
+    <message>
+        <source>contains no lesson files (*.json)%1</source>
+        <translation>不含课程文件（*.json）%1</translation>
+    </message>
+    <message>
+        <source>is not a collective (%1</source>
+        <translation>不是集合通信操作 (%1</translation>
+    </message>
+    <message>
+        <source>is not an algorithm (%1</source>
+        <translation>不是算法 (%1</translation>
+    </message>
+    <message>
+        <source>must be auto, LL, LL128 or Simple%1</source>
+        <translation>必须是 auto、LL、LL128 或 Simple%1</translation>
+    </message>
+    <message>
+        <source>is not a data type (bf16, fp16, fp32, fp8, int8, ...)%1</source>
+        <translation>不是数据类型（bf16、fp16、fp32、fp8、int8 等）%1</translation>
+    </message>
+    <message>
+        <source>must be a size such as 64MiB, 1GiB or 4096%1</source>
+        <translation>必须是大小，例如 64MiB、1GiB 或 4096%1</translation>
+    </message>
+    <message>
+        <source>is not a numeric figure of the scene%1</source>
+        <translation>不是场景中的数值%1</translation>
+    </message>
+    <message>
+        <source>is not a field of the scene%1</source>
+        <translation>不是场景中的字段%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;lesson-id#step-id&quot;%1</source>
+        <translation>必须是 &quot;lesson-id#step-id&quot; 的形式%1</translation>
+    </message>
+    <message>
+        <source>must index one of the choices (0-based)%1</source>
+        <translation>必须是某个选项的下标（从 0 开始）%1</translation>
+    </message>
+    <message>
+        <source>is not a known formula (lessons/README.md lists them)%1</source>
+        <translation>不是已知的公式（lessons/README.md 列出了所有公式）%1</translation>
+    </message>
+    <message>
+        <source>is not a known formula%1</source>
+        <translation>不是已知的公式%1</translation>
+    </message>
+    <message>
+        <source>needs min ≤ max and 0 &lt; step with at most 10,000 values%1</source>
+        <translation>需要 min ≤ max、0 &lt; step，且至多 10,000 个取值%1</translation>
+    </message>
+    <message>
+        <source>step is below the precision of min and max (a double)%1</source>
+        <translation>step 小于 min 和 max 的精度（double）%1</translation>
+    </message>
+    <message>
+        <source>must be a list of values or {min, max, step}%1</source>
+        <translation>必须是取值列表或 {min, max, step}%1</translation>
+    </message>
+    <message>
+        <source>has no values%1</source>
+        <translation>没有取值%1</translation>
+    </message>
+    <message>
+        <source>is not a named model (commtutor-cli search --help lists them)%1</source>
+        <translation>不是已命名的模型（commtutor-cli search --help 会列出它们）%1</translation>
+    </message>
+    <message>
+        <source>is not a hardware preset id%1</source>
+        <translation>不是硬件预设的 id%1</translation>
+    </message>
+    <message>
+        <source>must be choice, numeric, open or design%1</source>
+        <translation>必须是 choice、numeric、open 或 design%1</translation>
+    </message>
+    <message>
+        <source>the file must be an object {&quot;questions&quot;: [...]}%1</source>
+        <translation>文件必须是对象 {&quot;questions&quot;: [...]}%1</translation>
+    </message>
+    <message>
+        <source>is used by another question%1</source>
+        <translation>已被另一道题使用%1</translation>
+    </message>
+    <message>
+        <source>is not the id of a question%1</source>
+        <translation>不是任何一道题的 id%1</translation>
+    </message>
+    <message>
+        <source>leads back to a question of its chain%1</source>
+        <translation>又指回了这条追问链中的题目%1</translation>
+    </message>
+    <message>
+        <source>every generated figure must be finite%1</source>
+        <translation>生成的每个数值都必须是有限值%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;gelu&quot; or &quot;swiglu&quot;%1</source>
+        <translation>必须是 &quot;gelu&quot; 或 &quot;swiglu&quot;%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;gpipe&quot;, &quot;1f1b&quot; or &quot;interleaved&quot;%1</source>
+        <translation>必须是 &quot;gpipe&quot;、&quot;1f1b&quot; 或 &quot;interleaved&quot;%1</translation>
+    </message>
+    <message>
+        <source>must be a data type such as &quot;bf16&quot;, &quot;fp16&quot; or &quot;fp32&quot;%1</source>
+        <translation>必须是数据类型，例如 &quot;bf16&quot;、&quot;fp16&quot; 或 &quot;fp32&quot;%1</translation>
+    </message>
+    <message>
+        <source>must be a data type such as &quot;bf16&quot; or &quot;fp32&quot;%1</source>
+        <translation>必须是数据类型，例如 &quot;bf16&quot; 或 &quot;fp32&quot;%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;bf16&quot; or &quot;fp8&quot;%1</source>
+        <translation>必须是 &quot;bf16&quot; 或 &quot;fp8&quot;%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;none&quot;, &quot;selective&quot; or &quot;full&quot;%1</source>
+        <translation>必须是 &quot;none&quot;、&quot;selective&quot; 或 &quot;full&quot;%1</translation>
+    </message>
+    <message>
+        <source>the stages&apos; orders wait on each other (deadlock); please report this scenario%1</source>
+        <translation>各流水线阶段的执行顺序互相等待（死锁）；请报告这个场景%1</translation>
+    </message>
+    <message>
+        <source>needs iteration_s, tokens_per_s_per_gpu, tflops_per_gpu or mfu &gt; 0%1</source>
+        <translation>需要 iteration_s、tokens_per_s_per_gpu、tflops_per_gpu 或 mfu 中有一个 &gt; 0%1</translation>
+    </message>
+    <message>
+        <source>no algorithm can run this collective with it on this topology%1</source>
+        <translation>在这个拓扑上，没有算法能用这个协议运行这个集合通信%1</translation>
+    </message>
+    <message>
+        <source>no algorithm can run this request%1</source>
+        <translation>没有算法能运行这个请求%1</translation>
+    </message>
+    <message>
+        <source>NVLS runs the Simple protocol only%1</source>
+        <translation>NVLS 只运行 Simple 协议%1</translation>
+    </message>
+    <message>
+        <source>NVLSTree and CollNet run the Simple protocol only%1</source>
+        <translation>NVLSTree 和 CollNet 只运行 Simple 协议%1</translation>
+    </message>
+    <message>
+        <source>LL128 needs NVLink inside the node (NCCL enables it by default only there)%1</source>
+        <translation>LL128 需要节点内的 NVLink（NCCL 只在那里默认启用它）%1</translation>
+    </message>
+    <message>
+        <source>must be a count or N/A; row skipped%1</source>
+        <translation>必须是计数或 N/A；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>per-iteration columns must be numbers (µs); row skipped%1</source>
+        <translation>每次迭代的各列必须是数字（µs）；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>a data row has size count type [redop] [root], then time algbw busbw #wrong (and i_min i_max i_p99 i_cv% with -I 1) for out-of-place and in-place, then a timestamp with -S 1; row skipped%1</source>
+        <translation>数据行先是 size count type [redop] [root]，再是非原地和原地各一组 time algbw busbw #wrong（用 -I 1 时还有 i_min i_max i_p99 i_cv%），用 -S 1 时最后是时间戳；该行已跳过%1</translation>
+    </message>
+    <message>
+        <source>this run&apos;s header has no data rows after it (the test failed or the log was cut)%1</source>
+        <translation>这次运行的表头之后没有数据行（测试失败了，或日志被截断了）%1</translation>
+    </message>
+    <message>
+        <source>an nccl-tests -J file is an object with a &quot;results&quot; list%1</source>
+        <translation>nccl-tests 的 -J 文件是带 &quot;results&quot; 列表的对象%1</translation>
+    </message>
+    <message>
+        <source>the -J file has no timed result%1</source>
+        <translation>-J 文件里没有计时结果%1</translation>
+    </message>
+    <message>
+        <source>unexpected value type (%1</source>
+        <translation>意外的值类型 (%1</translation>
+    </message>
+    <message>
+        <source>no data rows (size count type redop root time algbw busbw #wrong)%1</source>
+        <translation>没有数据行（size count type redop root time algbw busbw #wrong）%1</translation>
+    </message>
+    <message>
+        <source>no nccl-tests data rows (size count type [redop] [root] time algbw busbw #wrong ...)%1</source>
+        <translation>没有 nccl-tests 数据行（size count type [redop] [root] time algbw busbw #wrong ...）%1</translation>
+    </message>
+    <message>
+        <source>no &quot;# Collective test starting&quot; line, no &lt;name&gt;_perf binary in the log and none in the file name; pass the collective (--op)%1</source>
+        <translation>没有 &quot;# Collective test starting&quot; 行，日志和文件名里也没有 &lt;name&gt;_perf 程序名；请指定集合通信操作（--op）%1</translation>
+    </message>
+    <message>
+        <source>no &quot;#  Rank N&quot; device lines; pass the rank count (--ranks)%1</source>
+        <translation>没有 &quot;#  Rank N&quot; 设备行；请指定 rank 数（--ranks）%1</translation>
+    </message>
+    <message>
+        <source>calibration needs at least 2 sizes%1</source>
+        <translation>校准至少需要 2 种消息大小%1</translation>
+    </message>
+    <message>
+        <source>calibration needs at least 2 distinct sizes of %1</source>
+        <translation>校准至少需要 2 种不同的消息大小：%1</translation>
+    </message>
+    <message>
+        <source>show no bandwidth term (time does not grow with size); add larger sizes%1</source>
+        <translation>看不出带宽项（时间不随大小增长）；请加入更大的消息%1</translation>
+    </message>
+    <message>
+        <source>must be algorithm/protocol, e.g. &quot;ring/LL128&quot;%1</source>
+        <translation>必须是“算法/协议”，例如 &quot;ring/LL128&quot;%1</translation>
+    </message>
+    <message>
+        <source>must name an algorithm, e.g. &quot;ring&quot; or &quot;nvls/Simple&quot;%1</source>
+        <translation>必须是算法名，例如 &quot;ring&quot; 或 &quot;nvls/Simple&quot;%1</translation>
+    </message>
+    <message>
+        <source>nodes × gpus_per_node must not exceed %1</source>
+        <translation>nodes × gpus_per_node 不得超过 %1</translation>
+    </message>
+    <message>
+        <source>the validation set is an object with a &quot;runs&quot; list%1</source>
+        <translation>验证集是带 &quot;runs&quot; 列表的对象%1</translation>
+    </message>
+    <message>
+        <source>a PyTorch profiler trace is a JSON object with a &quot;traceEvents&quot; array%1</source>
+        <translation>PyTorch profiler 的 trace 是带 &quot;traceEvents&quot; 数组的 JSON 对象%1</translation>
+    </message>
+    <message>
+        <source>hold no GPU kernel (cat &quot;kernel&quot; or &quot;gpu_memcpy&quot;): record the trace with ProfilerActivity.CUDA to analyse communication%1</source>
+        <translation>不含任何 GPU kernel（cat 为 &quot;kernel&quot; 或 &quot;gpu_memcpy&quot;）：请用 ProfilerActivity.CUDA 录制 trace，才能分析通信%1</translation>
+    </message>
+    <message>
+        <source>open at least one PyTorch profiler trace%1</source>
+        <translation>请至少打开一个 PyTorch profiler trace%1</translation>
+    </message>
+    <message>
+        <source>more traces than distributedInfo.world_size = %1</source>
+        <translation>trace 数多于 distributedInfo.world_size = %1</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>
