@@ -60,83 +60,47 @@ void pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage, st
         ops.push_back(op(k, false));
 }
 
-Problems drivePipeline(const Scenario& sc, int total, const OpRunner& run)
+PipelineScratch& PipelineScratch::prepare(const Scenario& sc, int total)
 {
-    const int passes = sc.batch.gradAccum;
-    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = total / passes;
-    const int virtualStages = p * v;
-
     // Kept per thread: the layout search drives thousands of pipelines, and arrays allocated afresh each time
     // fault their pages in again (a third of a 64-stage pipeline's time).
-    thread_local std::vector<PipelineOp> pass;
-    thread_local std::vector<std::vector<PipelineOp>> orders;
-    thread_local std::vector<Arrival> forwardOut, backwardOut;
-    thread_local std::vector<std::size_t> next;
-    orders.resize(std::max<std::size_t>(orders.size(), static_cast<std::size_t>(p)));
+    thread_local PipelineScratch scratch;
+    auto& x = scratch;
+    const int passes = sc.batch.gradAccum;
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, m = total / passes;
+    x.stages = p;
+    x.virtualStages = p * v;
+    x.total = total;
+    x.orders.resize(std::max<std::size_t>(x.orders.size(), static_cast<std::size_t>(p)));
     for (int s = 0; s < p; ++s) {
-        pipelineOrder(sc.parallel.schedule, p, m, v, s, pass);
-        auto& order = orders[s];
+        pipelineOrder(sc.parallel.schedule, p, m, v, s, x.pass);
+        auto& order = x.orders[s];
         order.clear();
-        order.reserve(pass.size() * passes);
+        order.reserve(x.pass.size() * passes);
         for (int k = 0; k < passes; ++k)
-            for (auto op : pass) {
+            for (auto op : x.pass) {
                 op.microBatch += k * m;
                 order.push_back(op);
             }
     }
-    // forwardOut[vs·total + mb]: activations of virtual stage vs ready at vs + 1; backwardOut: gradients
-    // of vs ready at vs − 1.
-    forwardOut.assign(static_cast<std::size_t>(virtualStages) * total, Arrival {});
-    backwardOut.assign(forwardOut.size(), Arrival {});
-    next.assign(static_cast<std::size_t>(p), 0);
-    // A very large step's arrays are not kept (`run` never drives another pipeline, so nothing else uses them).
-    const auto release = [] {
-        if (forwardOut.capacity() > (std::size_t { 1 } << 20)) {
-            for (auto* out : { &forwardOut, &backwardOut })
-                std::vector<Arrival>().swap(*out);
-            std::vector<std::vector<PipelineOp>>().swap(orders);
-        }
-    };
-    std::size_t remaining = 0;
-    for (int s = 0; s < p; ++s)
-        remaining += orders[s].size();
-    while (remaining > 0) {
-        bool progress = false;
-        for (int s = 0; s < p; ++s) {
-            while (next[s] < orders[s].size()) {
-                const auto& op = orders[s][next[s]];
-                const int vs = op.chunk * p + s;
-                const std::size_t mb = static_cast<std::size_t>(op.microBatch);
-                Arrival input;
-                if (op.forward && vs > 0) {
-                    input = forwardOut[(vs - 1) * total + mb];
-                    if (!input.done())
-                        break;
-                } else if (!op.forward && vs < virtualStages - 1) {
-                    input = backwardOut[(vs + 1) * total + mb];
-                    if (!input.done())
-                        break;
-                } else {
-                    input.at = 0; // the first stage's input, or the loss (this stage's own forward came first)
-                }
-                const auto out = run(s, op, vs, input);
-                if (op.forward && vs < virtualStages - 1)
-                    forwardOut[vs * total + mb] = out;
-                else if (!op.forward && vs > 0)
-                    backwardOut[vs * total + mb] = out;
-                ++next[s];
-                --remaining;
-                progress = true;
-            }
-        }
-        if (!progress) {
-            release();
-            return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
-                "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
-        }
+    x.forwardOut.assign(static_cast<std::size_t>(x.virtualStages) * total, Arrival {});
+    x.backwardOut.assign(x.forwardOut.size(), Arrival {});
+    x.next.assign(static_cast<std::size_t>(p), 0);
+    return x;
+}
+
+Problems PipelineScratch::finish(const Scenario& sc, bool deadlock)
+{
+    // A very large step's arrays are not kept.
+    if (forwardOut.capacity() > (std::size_t { 1 } << 20)) {
+        for (auto* out : { &forwardOut, &backwardOut })
+            std::vector<Arrival>().swap(*out);
+        std::vector<std::vector<PipelineOp>>().swap(orders);
     }
-    release();
-    return {};
+    if (!deadlock)
+        return {};
+    return { Problem { "parallel.schedule", std::string(name(sc.parallel.schedule)),
+        "the stages' orders wait on each other (deadlock); please report this scenario", {} } };
 }
 
 Bytes pipelineSendBytes(const Context& ctx)

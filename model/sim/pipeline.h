@@ -4,7 +4,6 @@
 // the driver that runs every stage's order with the sends between neighbouring stages.
 #include "model/sim/layers.h"
 
-#include <functional>
 #include <vector>
 
 namespace tutor::model::sim {
@@ -33,15 +32,76 @@ struct Arrival {
     bool done() const { return at >= 0; }
 };
 
-/// Runs one op of `stage` (virtual stage `vs`) whose input is there (`input`; at 0 for the first forward and the
-/// loss) and returns when its output is available at the neighbouring virtual stage (ignored for the last
-/// forward and the first backward).
-using OpRunner = std::function<Arrival(int stage, const PipelineOp& op, int vs, Arrival input)>;
+/// The driver's per-thread arrays (drivePipeline): every stage's order and the arrivals between virtual stages.
+struct PipelineScratch {
+    int stages = 0;
+    int virtualStages = 0;
+    int total = 0;
+    std::vector<PipelineOp> pass;
+    std::vector<std::vector<PipelineOp>> orders;
+    /// forwardOut[vs·total + mb]: activations of virtual stage vs ready at vs + 1; backwardOut: gradients of vs
+    /// ready at vs − 1.
+    std::vector<Arrival> forwardOut, backwardOut;
+    std::vector<std::size_t> next;
+    /// This thread's arrays, filled for `total` micro-batches (grad_accum passes of total / grad_accum each).
+    static PipelineScratch& prepare(const Scenario& scenario, int total);
+    /// Gives very large arrays back; the deadlock problem if `deadlock`.
+    Problems finish(const Scenario& scenario, bool deadlock);
+};
 
-/// Runs every stage's ops (grad_accum passes of totalMicroBatches / grad_accum each) in dependency order: forwards wait for the previous virtual stage's
-/// activations, backwards for the next one's gradients. A problem only if the orders deadlock (a bug in
-/// pipelineOrder). Shared by the full simulation and the metrics-only path, so both follow one schedule.
-Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, const OpRunner& run);
+/// Runs every stage's ops (grad_accum passes of totalMicroBatches / grad_accum each) in dependency order: forwards
+/// wait for the previous virtual stage's activations, backwards for the next one's gradients. `run(stage, op, vs,
+/// input)` runs one op of `stage` (virtual stage `vs`) whose input is there (`input`; at 0 for the first forward and
+/// the loss) and returns when its output is available at the neighbouring virtual stage (ignored for the last
+/// forward and the first backward); it must not drive another pipeline. A problem only if the orders deadlock (a bug
+/// in pipelineOrder). Shared by the full simulation and the metrics-only path, so both follow one schedule.
+template <class Run>
+Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, Run&& run)
+{
+    auto& x = PipelineScratch::prepare(scenario, totalMicroBatches);
+    const int p = x.stages, last = x.virtualStages - 1;
+    const std::size_t total = static_cast<std::size_t>(x.total);
+    std::size_t remaining = 0;
+    for (int s = 0; s < p; ++s)
+        remaining += x.orders[s].size();
+    // Forwards travel up the stages and backwards down: sweeping both ways in turn lets each wave through in a round.
+    for (bool up = true; remaining > 0; up = !up) {
+        bool progress = false;
+        for (int k = 0; k < p; ++k) {
+            const int s = up ? k : p - 1 - k;
+            const auto& order = x.orders[s];
+            auto& next = x.next[s];
+            while (next < order.size()) {
+                const auto& op = order[next];
+                const int vs = op.chunk * p + s;
+                const auto mb = static_cast<std::size_t>(op.microBatch);
+                Arrival input;
+                if (op.forward && vs > 0) {
+                    input = x.forwardOut[static_cast<std::size_t>(vs - 1) * total + mb];
+                    if (!input.done())
+                        break;
+                } else if (!op.forward && vs < last) {
+                    input = x.backwardOut[static_cast<std::size_t>(vs + 1) * total + mb];
+                    if (!input.done())
+                        break;
+                } else {
+                    input.at = 0; // the first stage's input, or the loss (this stage's own forward came first)
+                }
+                const Arrival out = run(s, op, vs, input);
+                if (op.forward && vs < last)
+                    x.forwardOut[static_cast<std::size_t>(vs) * total + mb] = out;
+                else if (!op.forward && vs > 0)
+                    x.backwardOut[static_cast<std::size_t>(vs) * total + mb] = out;
+                ++next;
+                --remaining;
+                progress = true;
+            }
+        }
+        if (!progress)
+            return x.finish(scenario, true);
+    }
+    return x.finish(scenario, false);
+}
 
 /// The sender's pp-lane event for an op's output (Megatron's scatter/gather: S / t per TP rank).
 Bytes pipelineSendBytes(const Context& context);

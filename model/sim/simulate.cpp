@@ -343,7 +343,7 @@ int steadyRunMicroBatches(const Scenario& sc)
     const auto& par = sc.parallel;
     const bool alternating = par.schedule == PipelineSchedule::OneFOneB || (par.pp == 1 && par.virtualStages == 1);
     // enough, as a rule, for the pairs of stage 0 to settle and repeat
-    return alternating && par.virtualStages == 1 && sc.batch.gradAccum == 1 ? par.pp + 8 : 0;
+    return alternating && par.virtualStages == 1 && sc.batch.gradAccum == 1 ? par.pp + 4 : 0;
 }
 
 // The metrics of `model`'s scenario from a run of `runMicroBatches` micro-batches: all of them, or, with the
@@ -565,11 +565,17 @@ Problems nonFinite(const StepMetrics& m)
 
 Result<std::optional<StepMetrics>> sim::steadyStateMetrics(const Scenario& sc, const SimulateOptions& options)
 {
-    // A slow stage can take longer to settle into its pace: twice as many micro-batches, while that is still fewer.
-    // The micro-batches left out are a multiple of 12, so blocks of 1, 2, 3 or 4 pairs all fit them.
+    // Pairs that repeat in blocks of c need the micro-batches left out to be a multiple of c: a run that finds no
+    // block that fits is tried again with a multiple of 12 left out (blocks of 1, 2, 3 or 4 pairs all fit), and a
+    // slow stage that takes longer to settle into its pace with twice as many micro-batches, while that is fewer.
     const int all = sc.batch.microBatches, first = steadyRunMicroBatches(sc);
     const auto aligned = [&](int run) { return run + (all - run) % 12; };
-    for (int run = aligned(first); first > 0 && run + 12 <= all && hasMetricsOnlyPath(sc); run = aligned(2 * run)) {
+    int tried = 0;
+    for (int run = first; first > 0 && run < all && hasMetricsOnlyPath(sc);
+         run = run == aligned(run) ? aligned(2 * run) : aligned(run)) {
+        if (run == tried)
+            continue;
+        tried = run;
         auto prepared = prepare(sc, options);
         if (!prepared)
             return prepared.problems();
