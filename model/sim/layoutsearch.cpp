@@ -188,6 +188,8 @@ Result<SearchResult> searchLayouts(
     out.enumerated = static_cast<int>(layouts.size());
     // Cheap checks first: Megatron's rules (validate) and memory; only what fits is simulated.
     std::vector<Scenario> feasible;
+    feasible.reserve(layouts.size());
+    out.rejected.reserve(layouts.size());
     for (auto& sc : layouts) {
         LayoutResult rejected;
         if (auto problems = validate(sc); !problems.empty()) {
@@ -236,6 +238,8 @@ Result<SearchResult> searchLayouts(
     for (auto& t : pool)
         t.join();
     out.cancelled = cancel && cancel->load();
+    out.ranked.reserve(results.size());
+    out.rejected.reserve(out.rejected.size() + results.size());
     for (auto& res : results) {
         if (!res)
             continue;

@@ -310,6 +310,37 @@ void add(StageFigures& to, const StageFigures& x, double times)
     }
 }
 
+// The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
+// are the same: the patterns of the last few distinct scenarios are kept per thread. Only whether micro-batch 0 is
+// the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
+std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
+{
+    const auto& ctx = model.context();
+    Scenario key = ctx.scenario;
+    key.name = {};
+    key.description = {};
+    key.batch.microBatches = ctx.totalMicroBatches > 1 ? 2 : 1;
+    key.batch.gradAccum = 1;
+    key.batch.globalBatch = 0;
+    if (key.parallel.zeroStage < 3)
+        key.parallel.zeroStage = 0;
+    struct Entry {
+        Scenario key;
+        bool free = false;
+        std::shared_ptr<const OpPatterns> patterns;
+    };
+    thread_local std::array<Entry, 8> recent;
+    thread_local std::size_t next = 0;
+    const bool free = ctx.options.freeCommunication;
+    for (const auto& e : recent)
+        if (e.patterns && e.free == free && e.key == key)
+            return e.patterns;
+    auto patterns = std::make_shared<const OpPatterns>(opPatterns(model));
+    recent[next] = { std::move(key), free, patterns };
+    next = (next + 1) % recent.size();
+    return patterns;
+}
+
 // Lists of at most `width` items per stage in one buffer, reused from call to call (one far larger than the next
 // call needs is given back then).
 template <class T>
@@ -356,7 +387,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     auto& stages = model.stages();
     const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
     const int lastVs = p * v - 1;
-    const auto patterns = opPatterns(model);
+    const auto shared = sharedOpPatterns(model);
+    const auto& patterns = *shared;
     const int allMicroBatches = ctx.totalMicroBatches;
     const bool shortcut = runMicroBatches < allMicroBatches;
     if (shortcut && steadyRunMicroBatches(sc) == 0)
