@@ -420,14 +420,30 @@ constexpr RuleWording kRuleWordings[] = {
         QT_TRANSLATE_NOOP("tutor::views::Problem", "more traces than distributedInfo.world_size = %1") },
 };
 
-QString translatedRule(const std::string& rule)
+// What the importers append to a rule when they skip a row or a result, translated on its own so that a rule the
+// table has only without it still reads whole.
+constexpr RuleWording kSkipSuffixes[] = {
+    { "; row skipped", QT_TRANSLATE_NOOP("tutor::views::Problem", "; row skipped") },
+    { "; result skipped", QT_TRANSLATE_NOOP("tutor::views::Problem", "; result skipped") },
+};
+
+QString translatedRule(std::string_view rule)
 {
-    for (const RuleWording& w : kRuleWordings) {
-        const std::string_view prefix(w.prefix);
-        if (rule.compare(0, prefix.size(), prefix) == 0)
-            return QCoreApplication::translate("tutor::views::Problem", w.translated)
-                .arg(toQString(std::string_view(rule).substr(prefix.size())));
+    const auto translate = [](const char* text) { return QCoreApplication::translate("tutor::views::Problem", text); };
+    const RuleWording* match = nullptr;
+    for (const RuleWording& w : kRuleWordings)
+        if (rule.starts_with(w.prefix)) {
+            match = &w;
+            break;
+        }
+    for (const RuleWording& s : kSkipSuffixes) {
+        const std::string_view suffix(s.prefix);
+        const bool matchHasIt = match && std::string_view(match->prefix).ends_with(suffix);
+        if (!matchHasIt && rule.size() > suffix.size() && rule.ends_with(suffix))
+            return translatedRule(rule.substr(0, rule.size() - suffix.size())) + translate(s.translated);
     }
+    if (match)
+        return translate(match->translated).arg(toQString(rule.substr(std::string_view(match->prefix).size())));
     return toQString(rule);
 }
 

@@ -4166,6 +4166,14 @@
         <source>more traces than distributedInfo.world_size = %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; row skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; result skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

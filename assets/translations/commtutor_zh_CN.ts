@@ -4153,6 +4153,14 @@
         <source>more traces than distributedInfo.world_size = %1</source>
         <translation>trace 数多于 distributedInfo.world_size = %1</translation>
     </message>
+    <message>
+        <source>; row skipped</source>
+        <translation>；已跳过该行</translation>
+    </message>
+    <message>
+        <source>; result skipped</source>
+        <translation>；已跳过该结果</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

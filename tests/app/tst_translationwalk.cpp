@@ -228,6 +228,12 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("parallel.tp = 3: ")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("model.heads = 32")), qPrintable(text));
         QVERIFY2(englishWords(text).isEmpty(), qPrintable(text));
+        // A general rule with the importer's "; row skipped" after it: both parts translated.
+        const QString skipped = views::problemText({ "bytes", "0", "must be at least 1; row skipped", "log.txt:4" });
+        const QString skippedRule = skipped.section(QStringLiteral(": "), -1);
+        QVERIFY2(skipped.startsWith(QStringLiteral("log.txt:4: bytes = 0: ")) && englishWords(skippedRule).isEmpty()
+                && skippedRule.count(QChar(0xFF1B)) == 1,
+            qPrintable(skipped));
         const model::Problem unknown { "x", "1", "fits no known wording", "f.json:3" };
         QCOMPARE(views::problemText(unknown), QString::fromStdString(unknown.text()));
         // Every problem a bad scenario gets reads in Chinese.
@@ -278,7 +284,10 @@ private slots:
                 + "          8             2     bogus     sum      -1    10.00    0.00    0.00      0    10.13    "
                   "0.00    0.00      0\n"
                 + "         16             4     float     sum      -1    -5.00    0.00    0.00      0    10.13    "
-                  "0.00    0.00      0\n",
+                  "0.00    0.00      0\n"
+                // a size past 1 TiB: a general rule with "; row skipped" after it, translated in two parts
+                + "  2251799813685248  562949953421312     float     sum      -1    10.00    0.00    0.00      0    "
+                  "10.13    0.00    0.00      0\n",
             "log.txt");
         const auto json = model::parseNcclTestsJsonText(R"({"results": [{"size": -1}, {"size": 8, "count": -3},
             {"size": 8, "out_of_place": {"time": 0}}]})",
@@ -289,7 +298,7 @@ private slots:
         QVERIFY(!trace);
         const auto traces = model::analyzeTraces({});
         QVERIFY(!traces);
-        QVERIFY2(log.warnings.size() >= 2, model::toText(log.warnings).c_str());
+        QVERIFY2(log.warnings.size() >= 3, model::toText(log.warnings).c_str());
         QVERIFY2(json.warnings.size() >= 3, model::toText(json.warnings).c_str());
         QVERIFY2(lesson.problems().size() >= 5, model::toText(lesson.problems()).c_str());
         QVERIFY2(questions.problems().size() >= 5, model::toText(questions.problems()).c_str());
