@@ -23,6 +23,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QMap>
+#include <QPixmapCache>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
@@ -304,6 +305,7 @@ private slots:
             window.playback()->pause();
             window.showPage(0);
             settle();
+            QPixmapCache::clear(); // Qt's own bounded cache (10 MiB), filled by whichever pages and themes were drawn
             ::malloc_trim(0);
         };
         reset();
