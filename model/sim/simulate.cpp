@@ -324,8 +324,10 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
     key.batch.globalBatch = 0;
     if (key.parallel.zeroStage < 3)
         key.parallel.zeroStage = 0;
+    // The resolved hardware too: a preset's figures can change under its name (a calibrated profile saved again).
     struct Entry {
         Scenario key;
+        HardwarePreset hardware;
         bool free = false;
         std::shared_ptr<const OpPatterns> patterns;
     };
@@ -333,10 +335,10 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
     thread_local std::size_t next = 0;
     const bool free = ctx.options.freeCommunication;
     for (const auto& e : recent)
-        if (e.patterns && e.free == free && e.key == key)
+        if (e.patterns && e.free == free && e.key == key && e.hardware == ctx.hardware)
             return e.patterns;
     auto patterns = std::make_shared<const OpPatterns>(opPatterns(model));
-    recent[next] = { std::move(key), free, patterns };
+    recent[next] = { std::move(key), ctx.hardware, free, patterns };
     next = (next + 1) % recent.size();
     return patterns;
 }
