@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace tutor::views {
@@ -405,6 +406,10 @@ constexpr RuleWording kRuleWordings[] = {
         QT_TRANSLATE_NOOP("tutor::views::Problem", "nodes × gpus_per_node must not exceed %1") },
     { "the validation set is an object with a \"runs\" list",
         QT_TRANSLATE_NOOP("tutor::views::Problem", "the validation set is an object with a \"runs\" list%1") },
+    // --- the worker protocol
+    { "this reader speaks protocol ", QT_TRANSLATE_NOOP("tutor::views::Problem", "this reader speaks protocol %1") },
+    { "empty line", QT_TRANSLATE_NOOP("tutor::views::Problem", "empty line%1") },
+    { "not a JSON record (", QT_TRANSLATE_NOOP("tutor::views::Problem", "not a JSON record (%1") },
     // --- profiler traces
     { "a PyTorch profiler trace is a JSON object with a \"traceEvents\" array",
         QT_TRANSLATE_NOOP(
@@ -460,6 +465,21 @@ QString problemText(const model::Problem& problem)
     if (!problem.field.empty() || !problem.value.empty())
         text += QStringLiteral(": ");
     return text + translatedRule(problem.rule);
+}
+
+QString writtenProblemText(std::string_view written)
+{
+    // The rule starts after the first ": " that follows " = " (a value may hold ": " only inside quotes, which the
+    // writers show escaped), or after the first ": " when there is no value.
+    // A message that is a rule from its start ("empty line", "not a JSON record (…): …") has no field.
+    if (std::any_of(std::begin(kRuleWordings), std::end(kRuleWordings),
+            [&](const RuleWording& w) { return written.starts_with(w.prefix); }))
+        return translatedRule(written);
+    const std::size_t equals = written.find(" = ");
+    const std::size_t colon = written.find(": ", equals == std::string_view::npos ? 0 : equals + 3);
+    if (colon == std::string_view::npos)
+        return translatedRule(written);
+    return toQString(written.substr(0, colon + 2)) + translatedRule(written.substr(colon + 2));
 }
 
 QString problemsText(const model::Problems& problems)

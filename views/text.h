@@ -41,6 +41,9 @@ QString bandwidthText(double gbps);
 QString problemText(const model::Problem& problem);
 /// Every problem, one per line.
 QString problemsText(const model::Problems& problems);
+/// A problem already written out as "field = value: rule" or "field: rule" (the worker protocol's parse errors), with
+/// the rule in the interface's language as problemText() gives it.
+QString writtenProblemText(std::string_view written);
 
 /// The colour of error text in rich-text panels (the light palette's error colour, readable on both themes).
 QColor errorColor();

@@ -4174,6 +4174,18 @@
         <source>; result skipped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this reader speaks protocol %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty line%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON record (%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

@@ -4161,6 +4161,18 @@
         <source>; result skipped</source>
         <translation>；已跳过该结果</translation>
     </message>
+    <message>
+        <source>this reader speaks protocol %1</source>
+        <translation>本程序读取的是协议版本 %1</translation>
+    </message>
+    <message>
+        <source>empty line%1</source>
+        <translation>空行%1</translation>
+    </message>
+    <message>
+        <source>not a JSON record (%1</source>
+        <translation>不是 JSON 记录（%1</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

@@ -9,6 +9,7 @@
 #include "app/gui/training/scenarioform.h"
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
+#include "live/protocol/protocol.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/measurement.h"
 #include "model/measure/ncclimport.h"
@@ -228,6 +229,16 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("parallel.tp = 3: ")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("model.heads = 32")), qPrintable(text));
         QVERIFY2(englishWords(text).isEmpty(), qPrintable(text));
+        // The worker protocol's parse errors come written out ("field = value: rule"): their rule is translated too.
+        for (const char* line : { R"({"type": "measurement", "protocol": 1, "bytes": -3})", R"([1])",
+                 R"({"type": "hello", "protocol": 99})", R"({"type": "progress", "protocol": 1, "in_place": 3})",
+                 " " }) {
+            const auto parsed = live::parseLine(line);
+            QVERIFY(parsed.error);
+            const QString text = views::writtenProblemText(parsed.error->message);
+            const QString rule = text.section(QStringLiteral(": "), -1);
+            QVERIFY2(hasCjk(rule) && englishWords(rule).isEmpty(), qPrintable(text));
+        }
         // A general rule with the importer's "; row skipped" after it: both parts translated.
         const QString skipped = views::problemText({ "bytes", "0", "must be at least 1; row skipped", "log.txt:4" });
         const QString skippedRule = skipped.section(QStringLiteral(": "), -1);

@@ -286,6 +286,19 @@ void LiveLabClient::consume(const QByteArray& bytes)
     }
 }
 
+namespace {
+QString (*g_problemText)(std::string_view) = nullptr;
+QString problemText(const std::string& written)
+{
+    return g_problemText ? g_problemText(written) : QString::fromStdString(written);
+}
+} // namespace
+
+void LiveLabClient::setProblemText(QString (*text)(std::string_view written))
+{
+    g_problemText = text;
+}
+
 void LiveLabClient::handleLine(const std::string& line)
 {
     if (line.find_first_not_of(" \t\r") == std::string::npos)
@@ -294,23 +307,20 @@ void LiveLabClient::handleLine(const std::string& line)
     if (!parsed.ok()) {
         if (parsed.error->kind == live::ParseError::Kind::VersionMismatch) {
             m_errors.push_back({ "protocol", parsed.error->message, 0, -1 });
-            emit warning(tr("The worker speaks another protocol version: %1")
-                             .arg(QString::fromStdString(parsed.error->message)));
+            emit warning(tr("The worker speaks another protocol version: %1").arg(problemText(parsed.error->message)));
             return;
         }
         if (parsed.error->kind == live::ParseError::Kind::BadField) {
             // A record of the protocol whose value is impossible (negative, overflowing, of the wrong type): a
             // broken worker, not a launcher's banner, so it fails the run as an out-of-range value does.
             if (m_rejected++ == 0)
-                m_firstRejected = QString::fromStdString(parsed.error->message);
-            emit warning(tr("Skipped a record with an out-of-range value: %1")
-                             .arg(QString::fromStdString(parsed.error->message)));
+                m_firstRejected = problemText(parsed.error->message);
+            emit warning(tr("Skipped a record with an out-of-range value: %1").arg(problemText(parsed.error->message)));
             return;
         }
         if (m_badLines++ == 0)
-            m_firstBadLine = QString::fromStdString(parsed.error->message);
-        emit warning(
-            tr("Ignored a line that is not a live-lab record: %1").arg(QString::fromStdString(parsed.error->message)));
+            m_firstBadLine = problemText(parsed.error->message);
+        emit warning(tr("Ignored a line that is not a live-lab record: %1").arg(problemText(parsed.error->message)));
         return;
     }
     const live::Record& record = *parsed.record;

@@ -55,6 +55,11 @@ public:
     explicit LiveLabClient(QObject* parent = nullptr);
     ~LiveLabClient() override;
 
+    /// How a problem the protocol parser wrote out ("field = value: rule", live::ParseError::message) reads in the
+    /// window's messages. The window sets views::writtenProblemText, which puts the rule in the interface's language;
+    /// unset, it reads as written (this library knows no views).
+    static void setProblemText(QString (*text)(std::string_view written));
+
     static QString defaultWorkerPath();
     static QString defaultLauncherPath();
     void setWorkerPath(const QString& path) { m_workerPath = path; }

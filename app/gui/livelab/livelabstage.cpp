@@ -2,6 +2,7 @@
 #include "app/gui/livelab/livelabstage.h"
 
 #include "app/gui/livelab/hardwareprofile.h"
+#include "app/gui/livelab/livelabclient.h"
 #include "views/charts/measurementchart.h"
 #include "views/measurementmodel.h"
 #include "views/text.h"
@@ -54,6 +55,7 @@ LiveLabStage::LiveLabStage(QWidget* parent)
     : Stage(parent)
     , m_session(new LiveLabSession(this))
 {
+    LiveLabClient::setProblemText(&views::writtenProblemText); // the worker's parse errors in the window's language
     buildPanel();
     buildResults();
     connectSession();
