@@ -271,7 +271,8 @@ OpPatterns opPatterns(StepModel& model)
         if (info.kind == LaneKind::PpComm)
             continue;
         // The stage's simulated ops, in the order (and so the time order) they ran.
-        std::size_t k = static_cast<std::size_t>(std::find(stageOf.begin(), stageOf.end(), info.stage) - stageOf.begin());
+        std::size_t k
+            = static_cast<std::size_t>(std::find(stageOf.begin(), stageOf.end(), info.stage) - stageOf.begin());
         if (k == stageOf.size())
             continue; // every op of this stage is like one simulated before
         for (const auto& r : scratch.records(lane)) {
@@ -311,7 +312,7 @@ void add(StageFigures& to, const StageFigures& x, double times)
 }
 
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
-// are the same: the patterns of the last few distinct scenarios are kept per thread. Only whether micro-batch 0 is
+// are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
 // the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
 std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
 {
@@ -331,7 +332,7 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
         bool free = false;
         std::shared_ptr<const OpPatterns> patterns;
     };
-    thread_local std::array<Entry, 8> recent;
+    thread_local std::array<Entry, 16> recent; // the search varies recompute and micro-batch size (12) inside ZeRO
     thread_local std::size_t next = 0;
     const bool free = ctx.options.freeCommunication;
     for (const auto& e : recent)
@@ -345,8 +346,7 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
 
 // Lists of at most `width` items per stage in one buffer, reused from call to call (one far larger than the next
 // call needs is given back then).
-template <class T>
-class StageLists {
+template <class T> class StageLists {
 public:
     void reset(int stages, std::size_t width)
     {
@@ -424,34 +424,34 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     sim::GradSync grads(ctx, p);
     sim::LayerRunner layers(ctx, grads);
     const int finalMicroBatch = runMicroBatches - 1;
-    auto problems = sim::drivePipeline(
-        sc, runMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
-            auto& st = stages[s];
-            if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
-                realFrom[s] = std::max(st.computeFree, input.at);
-            const int index = done[s]++;
-            if (realFrom[s] >= 0) {
-                if (op.forward)
-                    layers.forward(st, op.chunk, op.microBatch, input.at, {});
-                else
-                    layers.backward(st, op.chunk, op.microBatch, input.at, {});
-            } else {
-                const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
-                const auto& pat = patterns.distinct[patterns.of[slot]];
-                const Seconds start = std::max(st.computeFree, input.at);
-                ops.push(s, { start, &pat });
-                st.computeFree = start + pat.duration;
-                ++uses[slot];
-            }
-            const bool sending = op.forward ? vs < lastVs : vs > 0;
-            const int to = op.forward ? vs + 1 : vs - 1;
-            if (!sending || p == 1 || to % p == s)
-                return sim::Arrival { st.computeFree, {} };
-            const Seconds start = std::max(st.computeFree, ppFree[s]);
-            ppFree[s] = start + sendSeconds;
-            sends.push(s, { start, sendSeconds, op.microBatch, op.forward, to % p, index });
-            return sim::Arrival { ppFree[s], {} };
-        });
+    auto problems
+        = sim::drivePipeline(sc, runMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
+              auto& st = stages[s];
+              if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
+                  realFrom[s] = std::max(st.computeFree, input.at);
+              const int index = done[s]++;
+              if (realFrom[s] >= 0) {
+                  if (op.forward)
+                      layers.forward(st, op.chunk, op.microBatch, input.at, {});
+                  else
+                      layers.backward(st, op.chunk, op.microBatch, input.at, {});
+              } else {
+                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
+                  const auto& pat = patterns.distinct[patterns.of[slot]];
+                  const Seconds start = std::max(st.computeFree, input.at);
+                  ops.push(s, { start, &pat });
+                  st.computeFree = start + pat.duration;
+                  ++uses[slot];
+              }
+              const bool sending = op.forward ? vs < lastVs : vs > 0;
+              const int to = op.forward ? vs + 1 : vs - 1;
+              if (!sending || p == 1 || to % p == s)
+                  return sim::Arrival { st.computeFree, {} };
+              const Seconds start = std::max(st.computeFree, ppFree[s]);
+              ppFree[s] = start + sendSeconds;
+              sends.push(s, { start, sendSeconds, op.microBatch, op.forward, to % p, index });
+              return sim::Arrival { ppFree[s], {} };
+          });
     ctx.totalMicroBatches = allMicroBatches;
     if (!problems.empty())
         return problems;
@@ -480,8 +480,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
             // Sends are in op order, at most one per op.
             const auto list = sends[s];
             const auto sendOf = [&](int op) {
-                const auto it = std::lower_bound(
-                    list.begin(), list.end(), op, [](const Send& x, int i) { return x.op < i; });
+                const auto it
+                    = std::lower_bound(list.begin(), list.end(), op, [](const Send& x, int i) { return x.op < i; });
                 return it != list.end() && it->op == op ? &*it : nullptr;
             };
             for (int i = from; i < from + 4 * c; ++i) {

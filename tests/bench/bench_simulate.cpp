@@ -94,9 +94,9 @@ void BM_SimulateGpt1T_3072(benchmark::State& state)
 // The metrics-only path (the layout search's and validate-model's).
 void BM_SimulateMetricsGpt1T_3072(benchmark::State& state)
 {
-    // Ten scenarios in turn that differ only in their bucket size, so that no run finds its op patterns kept from the
-    // run before (the layout search's per-thread cache keeps the last 8).
-    std::vector<Scenario> scenarios(10, gpt1T());
+    // Twenty scenarios in turn that differ only in their bucket size, so that no run finds its op patterns kept from
+    // the run before (the layout search's per-thread cache keeps the last 16).
+    std::vector<Scenario> scenarios(20, gpt1T());
     for (std::size_t k = 0; k < scenarios.size(); ++k) {
         scenarios[k].batch.microBatches = static_cast<int>(state.range(0));
         scenarios[k].comm.bucketMiB = 20 + static_cast<double>(k);
