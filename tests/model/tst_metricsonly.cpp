@@ -203,6 +203,24 @@ private slots:
         QVERIFY(applied >= count * 3 / 4);
     }
 
+    // Layouts that differ only in ZeRO stage (below 3) and micro-batch count share their op patterns, kept per
+    // thread: each, met in turn as the search meets them, still gets its own full simulation's figures.
+    void keptPatternsServeAlikeLayouts()
+    {
+        for (const int m : { 24, 6, 24 })
+            for (const int zero : { 0, 1, 2 }) {
+                Scenario s = pipeline(4, 2, 2, 1, m);
+                s.parallel.zeroStage = zero;
+                SimulateOptions options;
+                options.labels = false;
+                const auto full = simulate(s, options);
+                const auto fast = simulateMetrics(s, options);
+                QVERIFY(full && fast);
+                const QString diff = differs(*fast, full->metrics);
+                QVERIFY2(diff.isEmpty(), qPrintable(QString("zero %1, m %2: %3").arg(zero).arg(m).arg(diff)));
+            }
+    }
+
     // The per-thread cost cache the layout search relies on: machines that differ only in one link figure, asked
     // in turn, each get predict()'s own answer for their own topology.
     void sharedCostsKeepTopologiesApart()
