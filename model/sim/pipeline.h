@@ -55,8 +55,7 @@ struct PipelineScratch {
 /// the loss) and returns when its output is available at the neighbouring virtual stage (ignored for the last
 /// forward and the first backward); it must not drive another pipeline. A problem only if the orders deadlock (a bug
 /// in pipelineOrder). Shared by the full simulation and the metrics-only path, so both follow one schedule.
-template <class Run>
-Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, Run&& run)
+template <class Run> Problems drivePipeline(const Scenario& scenario, int totalMicroBatches, Run&& run)
 {
     auto& x = PipelineScratch::prepare(scenario, totalMicroBatches);
     const int p = x.stages, last = x.virtualStages - 1;
