@@ -6,7 +6,6 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
-#include <algorithm>
 #include <cmath>
 
 namespace tutor::views {
@@ -432,15 +431,19 @@ constexpr RuleWording kSkipSuffixes[] = {
     { "; result skipped", QT_TRANSLATE_NOOP("tutor::views::Problem", "; result skipped") },
 };
 
+// The table's wording `rule` starts with (the first that fits), or null.
+const RuleWording* wordingOf(std::string_view rule)
+{
+    for (const RuleWording& w : kRuleWordings)
+        if (rule.starts_with(w.prefix))
+            return &w;
+    return nullptr;
+}
+
 QString translatedRule(std::string_view rule)
 {
     const auto translate = [](const char* text) { return QCoreApplication::translate("tutor::views::Problem", text); };
-    const RuleWording* match = nullptr;
-    for (const RuleWording& w : kRuleWordings)
-        if (rule.starts_with(w.prefix)) {
-            match = &w;
-            break;
-        }
+    const RuleWording* match = wordingOf(rule);
     for (const RuleWording& s : kSkipSuffixes) {
         const std::string_view suffix(s.prefix);
         const bool matchHasIt = match && std::string_view(match->prefix).ends_with(suffix);
@@ -469,11 +472,10 @@ QString problemText(const model::Problem& problem)
 
 QString writtenProblemText(std::string_view written)
 {
-    // The rule starts after the first ": " that follows " = " (a value may hold ": " only inside quotes, which the
+    // A message that is a rule from its start ("empty line", "not a JSON record (…): …") has no field. Otherwise the
+    // rule starts after the first ": " that follows " = " (a value may hold ": " only inside quotes, which the
     // writers show escaped), or after the first ": " when there is no value.
-    // A message that is a rule from its start ("empty line", "not a JSON record (…): …") has no field.
-    if (std::any_of(std::begin(kRuleWordings), std::end(kRuleWordings),
-            [&](const RuleWording& w) { return written.starts_with(w.prefix); }))
+    if (wordingOf(written))
         return translatedRule(written);
     const std::size_t equals = written.find(" = ");
     const std::size_t colon = written.find(": ", equals == std::string_view::npos ? 0 : equals + 3);

@@ -61,6 +61,16 @@ Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end)
     return sum;
 }
 
+Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end, std::size_t& from)
+{
+    while (from < set.size() && set[from].end <= begin)
+        ++from;
+    Seconds sum = 0;
+    for (std::size_t k = from; k < set.size() && set[k].begin < end; ++k)
+        sum += std::min(end, set[k].end) - std::max(begin, set[k].begin);
+    return sum;
+}
+
 namespace {
 bool isCompute(EventKind kind)
 {
@@ -116,17 +126,10 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
         const int ranks = std::max(1, ctx.groupRanks[k - 1]);
         auto& stageComm = comm[lane.stage];
         const auto sortedUpTo = static_cast<std::ptrdiff_t>(stageComm.size());
-        const auto& stageCompute = compute[lane.stage];
-        std::size_t from
-            = 0; // the lane's events start in order: the first compute interval they can meet only moves on
+        std::size_t from = 0; // the lane's events start in order
         for (auto& e : eventsOf(l)) {
-            while (from < stageCompute.size() && stageCompute[from].end <= e.start)
-                ++from;
-            Seconds inside = 0;
-            for (std::size_t k = from; k < stageCompute.size() && stageCompute[k].begin < e.end(); ++k)
-                inside += std::min(e.end(), stageCompute[k].end) - std::max(e.start, stageCompute[k].begin);
             // Rounding in the interval sums must not show as a sliver of exposed (or negative) time.
-            Seconds exposed = e.duration - inside;
+            Seconds exposed = e.duration - covered(compute[lane.stage], e.start, e.end(), from);
             if (exposed < 1e-9 * e.duration)
                 exposed = 0;
             if constexpr (!std::is_const_v<std::remove_reference_t<decltype(e)>>)

@@ -73,6 +73,9 @@ std::vector<Interval> intersect(const std::vector<Interval>& a, const std::vecto
 Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b);
 /// |[begin, end) ∩ set| for a sorted, disjoint set.
 Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end);
+/// The same for calls whose `begin` never decreases: `from` (0 at first) is the first interval they can still meet,
+/// moved on by each call instead of a binary search.
+Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end, std::size_t& from);
 
 /// One stage's figures before the critical stage is chosen: busy compute, Σ communication durations, the union
 /// of its communication, the part of that union that overlaps compute, the exposed rest, per dimension.

@@ -6,6 +6,7 @@
 #include "model/sim/engine.h"
 #include "model/sim/memory.h"
 #include "model/sim/pipeline.h"
+#include "model/sim/stepmodel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,11 +16,9 @@
 
 namespace tutor::model {
 
-namespace {
-// After the last backward: the tied embedding's gradient AllReduce between the first and the last stage once
-// their DP gradients are reduced (Megatron-LM finalize_model_grads), then the optimizer step on every stage, then
-// ZeRO-1/2's parameter AllGather.
-void finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::StageState>& stages)
+using sim::StepModel;
+
+void sim::finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::StageState>& stages)
 {
     const auto& sc = ctx.scenario;
     auto& b = ctx.builder;
@@ -62,69 +61,7 @@ void finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::StageS
         grads.gatherParameters(st, st.computeFree, ref);
     }
 }
-// What simulate() and simulateMetrics() share: the checked scenario's hardware, kernel costs, collective costs,
-// the lanes and the per-stage state.
-class StepModel {
-public:
-    StepModel(const Scenario& sc, HardwarePreset hardware, KernelCosts kernels, const SimulateOptions& options)
-        : m_hw(std::move(hardware))
-        , m_costs(sim::makeGroups(sc, m_hw), sc.comm.dtype, options.freeCommunication)
-        , m_builder(makeBuilder(sc))
-        , m_ctx { sc, m_hw, options, m_costs, m_builder }
-        , m_stages(static_cast<std::size_t>(sc.parallel.pp))
-    {
-        const auto& par = sc.parallel;
-        m_ctx.layersPerChunk = sc.model.layers / (par.pp * par.virtualStages);
-        m_ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
-        m_ctx.kernels = std::move(kernels);
-        m_ctx.activationBytes
-            = static_cast<Bytes>(sc.batch.microBatchSize) * sc.model.seqLen * sc.model.hidden * sizeOf(sc.comm.dtype);
-        const int straggler = sc.straggler.rank >= 0 ? sc.straggler.rank / (par.tp * par.dp) : -1;
-        for (int s = 0; s < par.pp; ++s) {
-            m_stages[s].stage = s;
-            if (s == straggler)
-                m_stages[s].slow = 1 + sc.straggler.slowdownPct / 100;
-        }
-    }
-    StepModel(const StepModel&) = delete;
-    StepModel& operator=(const StepModel&) = delete;
-
-    static sim::Builder makeBuilder(const Scenario& sc)
-    {
-        const auto& par = sc.parallel;
-        return sim::Builder(par.pp, par.tp > 1, par.dp > 1, par.pp > 1, sc.model.moe.experts > 0 && par.ep > 1);
-    }
-
-    sim::Context& context() { return m_ctx; }
-    sim::Builder& builder() { return m_builder; }
-    sim::CommCosts& costs() { return m_costs; }
-    std::vector<sim::StageState>& stages() { return m_stages; }
-    const HardwarePreset& hardware() const { return m_hw; }
-
-    MetricsContext metricsContext() const
-    {
-        const auto& sc = m_ctx.scenario;
-        const auto& par = sc.parallel;
-        MetricsContext mc;
-        mc.tokensPerStep
-            = static_cast<double>(sc.batch.microBatchSize) * m_ctx.totalMicroBatches * par.dp * sc.model.seqLen;
-        mc.modelFlopsPerToken = modelFlopsPerToken(sc.model);
-        mc.peakFlops = m_hw.peakFlops;
-        mc.gpus = static_cast<double>(par.dp) * par.tp * par.pp;
-        mc.groupRanks = { par.tp, par.dp, std::min(2, par.pp), par.ep };
-        mc.memory = peakMemory(sc, m_hw.memoryBytes);
-        return mc;
-    }
-
-private:
-    HardwarePreset m_hw;
-    sim::CommCosts m_costs;
-    sim::Builder m_builder;
-    sim::Context m_ctx;
-    std::vector<sim::StageState> m_stages;
-};
-
-Result<std::unique_ptr<StepModel>> prepare(const Scenario& sc, const SimulateOptions& options)
+Result<std::unique_ptr<StepModel>> sim::prepare(const Scenario& sc, const SimulateOptions& options)
 {
     if (auto problems = validate(sc); !problems.empty())
         return problems;
@@ -139,447 +76,7 @@ Result<std::unique_ptr<StepModel>> prepare(const Scenario& sc, const SimulateOpt
     return std::make_unique<StepModel>(sc, std::move(hardware).value(), std::move(kernels).value(), options);
 }
 
-// ---- the metrics-only path -------------------------------------------------------------------------------------
-//
-// Every micro-batch's forward (or backward) of one model chunk on one stage costs the same as long as nothing
-// outside its own op changes its kernels' times: TP and EP collectives block the compute chain, ZeRO-3's gathers
-// start afresh with every pass, and the data-parallel lane is idle until gradients become ready (interference,
-// which stretches compute by what the data-parallel lane does, is the exception). So each distinct op (stage,
-// chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its compute and
-// communication pattern and its figures are kept. The schedule is then driven with those durations
-// (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From a stage's first
-// backward of the step's last micro-batch on (where gradients become ready), every op runs layer by layer on the
-// real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full
-// simulation's own events.
-
-struct Pattern {
-    Seconds duration = 0;
-    std::vector<Interval> compute; ///< relative to the op's start: its compute events
-    std::vector<Interval> comm; ///< the union of its TP, EP and ZeRO-3 gather events
-    std::vector<Interval> computeAndComm; ///< compute ∩ comm (a gather running under compute)
-    StageFigures figures;
-};
-
-// The figures of one op from its events, as measure() computes them for a stage.
-void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind>>& comm,
-    const std::array<int, 4>& ranks, Seconds origin)
-{
-    auto& f = pat.figures;
-    pat.compute = merge(std::move(pat.compute), false);
-    f.compute = length(pat.compute);
-    std::vector<Interval> all;
-    for (const auto& [r, lane] : comm) {
-        const Interval rel { r->start - origin, r->end() - origin };
-        all.push_back(rel);
-        auto& d = f.dimensions[static_cast<int>(lane) - 1];
-        Seconds exposed = r->duration - covered(pat.compute, rel.begin, rel.end);
-        if (exposed < 1e-9 * r->duration)
-            exposed = 0;
-        ++d.calls;
-        d.bytes += r->bytes;
-        d.busBytes += static_cast<double>(r->bytes)
-            * busBandwidthFactor(
-                static_cast<Collective>(r->collective), std::max(1, ranks[static_cast<int>(lane) - 1]));
-        d.seconds += r->duration;
-        d.exposedSeconds += exposed;
-        f.commSum += r->duration;
-    }
-    pat.comm = merge(std::move(all), false);
-    pat.computeAndComm = intersect(pat.compute, pat.comm);
-    f.commUnion = length(pat.comm);
-    f.overlap = length(pat.computeAndComm);
-    f.exposed = f.commUnion - f.overlap;
-}
-
-// What makes one op's pattern differ from another's: its direction, whether it holds the first or the last virtual
-// stage (the receiving AllGather, the head), its straggler factor, where its first layer falls in the MoE period and,
-// with ZeRO-3, how close its layers are to the model's ends (prefetching stops there). The middle stages of a deep
-// pipeline share one key, so a 64-stage pipeline simulates a handful of ops, not 128.
-struct PatternKey {
-    bool forward = true;
-    bool first = false;
-    bool last = false;
-    double slow = 1;
-    int moePhase = 0;
-    int fromStart = 0;
-    int toEnd = 0;
-    bool operator==(const PatternKey&) const = default;
-};
-
-struct OpPatterns {
-    std::vector<Pattern> distinct;
-    std::vector<std::size_t> of; ///< (stage · v + chunk) · 2 + (backward ? 1 : 0) → index in `distinct`
-};
-
-// Simulates each distinct op once on a scratch builder and reads its pattern from the events it made.
-OpPatterns opPatterns(StepModel& model)
-{
-    const auto& sc = model.context().scenario;
-    const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
-    sim::Builder scratch = StepModel::makeBuilder(sc);
-    sim::Context ctx = model.context();
-    sim::Context scratchCtx { ctx.scenario, ctx.hardware, ctx.options, ctx.costs, scratch };
-    scratchCtx.layersPerChunk = ctx.layersPerChunk;
-    scratchCtx.totalMicroBatches = ctx.totalMicroBatches;
-    scratchCtx.kernels = ctx.kernels;
-    scratchCtx.activationBytes = ctx.activationBytes;
-    sim::GradSync grads(scratchCtx, p);
-    sim::LayerRunner layers(scratchCtx, grads);
-
-    OpPatterns out;
-    out.of.resize(static_cast<std::size_t>(p) * v * 2);
-    std::vector<PatternKey> keys;
-    std::vector<Interval> windows;
-    std::vector<int> stageOf;
-    const int lc = ctx.layersPerChunk, layerCount = sc.model.layers;
-    const int reach = grads.zero3() ? (sc.comm.overlap ? sc.comm.prefetchDepth : 0) + 1 : 0;
-    const int moePeriod = sc.model.moe.experts > 0 ? std::max(1, sc.model.moe.everyNLayers) : 1;
-    for (int s = 0; s < p; ++s) {
-        sim::StageState st = model.stages()[s];
-        st.computeFree = 0;
-        for (int c = 0; c < v; ++c) {
-            const int vs = c * p + s;
-            for (int dir = 0; dir < 2; ++dir) {
-                const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, (vs * lc) % moePeriod,
-                    std::min(vs * lc, reach), std::min(layerCount - (vs + 1) * lc, reach) };
-                const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
-                const auto same = std::find(keys.begin(), keys.end(), key);
-                if (same != keys.end()) {
-                    out.of[k] = static_cast<std::size_t>(same - keys.begin());
-                    continue;
-                }
-                const Seconds begin = st.computeFree + 1; // a gap keeps ops (and their gathers) apart
-                if (dir == 0)
-                    layers.forward(st, c, 0, begin, {});
-                else
-                    layers.backward(st, c, 0, begin, {});
-                out.of[k] = keys.size();
-                keys.push_back(key);
-                windows.push_back({ begin, st.computeFree });
-                stageOf.push_back(s);
-            }
-        }
-    }
-    out.distinct.resize(keys.size());
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        out.distinct[k].duration = windows[k].end - windows[k].begin;
-    const auto& par = sc.parallel;
-    const std::array<int, 4> ranks { par.tp, par.dp, std::min(2, par.pp), par.ep };
-    std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(keys.size());
-    for (int lane = 0; lane < scratch.laneCount(); ++lane) {
-        const auto& info = scratch.laneInfo(lane);
-        if (info.kind == LaneKind::PpComm)
-            continue;
-        // The stage's simulated ops, in the order (and so the time order) they ran.
-        std::size_t k
-            = static_cast<std::size_t>(std::find(stageOf.begin(), stageOf.end(), info.stage) - stageOf.begin());
-        if (k == stageOf.size())
-            continue; // every op of this stage is like one simulated before
-        for (const auto& r : scratch.records(lane)) {
-            // a gather may be issued just before its op's first compute: the op's window starts at `begin`
-            while (r.start > windows[k].end && k + 1 < windows.size() && stageOf[k + 1] == info.stage)
-                ++k;
-            auto& pat = out.distinct[k];
-            ++pat.figures.events;
-            if (info.kind == LaneKind::Compute)
-                pat.compute.push_back({ r.start - windows[k].begin, r.end() - windows[k].begin });
-            else
-                comm[k].emplace_back(&r, info.kind);
-        }
-    }
-    for (std::size_t k = 0; k < keys.size(); ++k)
-        fill(out.distinct[k], comm[k], ranks, windows[k].begin);
-    return out;
-}
-
-// to += times · x
-void add(StageFigures& to, const StageFigures& x, double times)
-{
-    const auto n = static_cast<std::size_t>(times);
-    to.compute += times * x.compute;
-    to.commSum += times * x.commSum;
-    to.commUnion += times * x.commUnion;
-    to.overlap += times * x.overlap;
-    to.exposed += times * x.exposed;
-    to.events += n * x.events;
-    for (std::size_t k = 0; k < to.dimensions.size(); ++k) {
-        to.dimensions[k].calls += static_cast<int>(n) * x.dimensions[k].calls;
-        to.dimensions[k].bytes += static_cast<Bytes>(n) * x.dimensions[k].bytes;
-        to.dimensions[k].busBytes += times * x.dimensions[k].busBytes;
-        to.dimensions[k].seconds += times * x.dimensions[k].seconds;
-        to.dimensions[k].exposedSeconds += times * x.dimensions[k].exposedSeconds;
-    }
-}
-
-// The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
-// are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
-// the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
-std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
-{
-    const auto& ctx = model.context();
-    Scenario key = ctx.scenario;
-    key.name = {};
-    key.description = {};
-    key.batch.microBatches = ctx.totalMicroBatches > 1 ? 2 : 1;
-    key.batch.gradAccum = 1;
-    key.batch.globalBatch = 0;
-    if (key.parallel.zeroStage < 3)
-        key.parallel.zeroStage = 0;
-    // The resolved hardware too: a preset's figures can change under its name (a calibrated profile saved again).
-    struct Entry {
-        Scenario key;
-        HardwarePreset hardware;
-        bool free = false;
-        std::shared_ptr<const OpPatterns> patterns;
-    };
-    thread_local std::array<Entry, 16> recent; // the search varies recompute and micro-batch size (12) inside ZeRO
-    thread_local std::size_t next = 0;
-    const bool free = ctx.options.freeCommunication;
-    for (const auto& e : recent)
-        if (e.patterns && e.free == free && e.key == key && e.hardware == ctx.hardware)
-            return e.patterns;
-    auto patterns = std::make_shared<const OpPatterns>(opPatterns(model));
-    recent[next] = { std::move(key), ctx.hardware, free, patterns };
-    next = (next + 1) % recent.size();
-    return patterns;
-}
-
-// Lists of at most `width` items per stage in one buffer, reused from call to call (one far larger than the next
-// call needs is given back then).
-template <class T> class StageLists {
-public:
-    void reset(int stages, std::size_t width)
-    {
-        m_width = width;
-        m_size.assign(static_cast<std::size_t>(stages), 0);
-        const std::size_t need = static_cast<std::size_t>(stages) * width;
-        if (m_data.size() < need || m_data.size() > std::max(need, std::size_t { 1 } << 18))
-            std::vector<T>(need).swap(m_data);
-    }
-    void push(int stage, const T& item) { m_data[stage * m_width + m_size[stage]++] = item; }
-    std::span<const T> operator[](int stage) const { return { m_data.data() + stage * m_width, m_size[stage] }; }
-
-private:
-    std::vector<T> m_data;
-    std::vector<std::size_t> m_size;
-    std::size_t m_width = 0;
-};
-
-// The steady state. In a 1F1B pass of m micro-batches, stage s runs w = min(p − s − 1, m) warm-up forwards, then
-// m − w (forward, backward) pairs, then w backwards; one more micro-batch inserts one pair on every stage and
-// changes nothing else in the orders. Once the pairs repeat, every op and send of a pair starting T after the same
-// one of the pair before on every stage, an inserted pair lands where the next one would have and shifts everything
-// after it by T: so m micro-batches cost what `run` < m cost, plus (m − run) pairs of figures on every stage and
-// (m − run)·T on the step. The short run checks that its last pairs repeat; if they do not, the caller runs all m.
-int steadyRunMicroBatches(const Scenario& sc)
-{
-    const auto& par = sc.parallel;
-    const bool alternating = par.schedule == PipelineSchedule::OneFOneB || (par.pp == 1 && par.virtualStages == 1);
-    // enough, as a rule, for the pairs of stage 0 to settle and repeat
-    return alternating && par.virtualStages == 1 && sc.batch.gradAccum == 1 ? par.pp + 4 : 0;
-}
-
-// The metrics of `model`'s scenario from a run of `runMicroBatches` micro-batches: all of them, or, with the
-// steady-state shortcut, fewer (nullopt when the run's pairs do not repeat).
-Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBatches)
-{
-    auto& ctx = model.context();
-    const auto& sc = ctx.scenario;
-    auto& b = model.builder();
-    auto& stages = model.stages();
-    const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
-    const int lastVs = p * v - 1;
-    const auto shared = sharedOpPatterns(model);
-    const auto& patterns = *shared;
-    const int allMicroBatches = ctx.totalMicroBatches;
-    const bool shortcut = runMicroBatches < allMicroBatches;
-    if (shortcut && steadyRunMicroBatches(sc) == 0)
-        return std::optional<StepMetrics> {}; // the pairs below are 1F1B's
-
-    struct OpAt {
-        Seconds start;
-        const Pattern* pattern;
-    };
-    struct Send {
-        Seconds start, duration;
-        int microBatch;
-        bool forward;
-        int to;
-        int op; ///< the sending op's place in its stage's order
-    };
-    // Kept per thread (this function never runs inside itself): per-stage vectors made afresh for every layout
-    // spent a third of a deep pipeline's time faulting their pages in.
-    thread_local StageLists<OpAt> ops;
-    thread_local StageLists<Send> sends;
-    ops.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
-    sends.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
-    std::vector<Seconds> ppFree(p, 0), realFrom(p, -1);
-    std::vector<int> done(p, 0); // ops run per stage
-    std::vector<StageFigures> fast(p), pair(p); // pair: the figures of one copied block
-    const Bytes sendBytes = sim::pipelineSendBytes(ctx);
-    const Seconds sendSeconds = p > 1 ? ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp) : 0;
-
-    std::vector<std::size_t> uses(patterns.of.size(), 0); // fast ops per (stage, chunk, direction)
-    ctx.totalMicroBatches = runMicroBatches; // the layers see the run's last micro-batch as the step's last
-    sim::GradSync grads(ctx, p);
-    sim::LayerRunner layers(ctx, grads);
-    const int finalMicroBatch = runMicroBatches - 1;
-    auto problems
-        = sim::drivePipeline(sc, runMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
-              auto& st = stages[s];
-              if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
-                  realFrom[s] = std::max(st.computeFree, input.at);
-              const int index = done[s]++;
-              if (realFrom[s] >= 0) {
-                  if (op.forward)
-                      layers.forward(st, op.chunk, op.microBatch, input.at, {});
-                  else
-                      layers.backward(st, op.chunk, op.microBatch, input.at, {});
-              } else {
-                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
-                  const auto& pat = patterns.distinct[patterns.of[slot]];
-                  const Seconds start = std::max(st.computeFree, input.at);
-                  ops.push(s, { start, &pat });
-                  st.computeFree = start + pat.duration;
-                  ++uses[slot];
-              }
-              const bool sending = op.forward ? vs < lastVs : vs > 0;
-              const int to = op.forward ? vs + 1 : vs - 1;
-              if (!sending || p == 1 || to % p == s)
-                  return sim::Arrival { st.computeFree, {} };
-              const Seconds start = std::max(st.computeFree, ppFree[s]);
-              ppFree[s] = start + sendSeconds;
-              sends.push(s, { start, sendSeconds, op.microBatch, op.forward, to % p, index });
-              return sim::Arrival { ppFree[s], {} };
-          });
-    ctx.totalMicroBatches = allMicroBatches;
-    if (!problems.empty())
-        return problems;
-
-    // The shortcut's pairs: on stage s, pair i is ops w + 2i (forward) and w + 2i + 1 (backward). The pairs may repeat
-    // one by one or in blocks of c (a slow stage's pace can alternate): the last two whole blocks before the
-    // layer-by-layer part must each start T after the block before, ops and sends alike, on every stage. Copies of the
-    // block before them (followed by a block like itself) are what the missing micro-batches add.
-    Seconds period = -1;
-    int block = 0; // pairs per block
-    std::vector<int> copied(p, -1); // op index of the copied block's first op
-    const auto repeatsInBlocksOf = [&](int c) {
-        period = -1;
-        const auto repeats = [&](Seconds later, Seconds earlier) {
-            const Seconds step = later - earlier;
-            if (period < 0)
-                period = step;
-            return std::abs(step - period) <= 1e-9 * period;
-        };
-        for (int s = 0; s < p; ++s) {
-            const int w = std::min(p - s - 1, runMicroBatches);
-            const int fastPairs = std::min(runMicroBatches - w, (static_cast<int>(ops[s].size()) - w) / 2);
-            if (fastPairs < 3 * c)
-                return false;
-            const int from = w + 2 * (fastPairs - 2 * c); // the last two blocks: ops [from, from + 4c)
-            // Sends are in op order, at most one per op.
-            const auto list = sends[s];
-            const auto sendOf = [&](int op) {
-                const auto it
-                    = std::lower_bound(list.begin(), list.end(), op, [](const Send& x, int i) { return x.op < i; });
-                return it != list.end() && it->op == op ? &*it : nullptr;
-            };
-            for (int i = from; i < from + 4 * c; ++i) {
-                if (!repeats(ops[s][i].start, ops[s][i - 2 * c].start))
-                    return false;
-                const Send *now = sendOf(i), *before = sendOf(i - 2 * c);
-                if ((now == nullptr) != (before == nullptr) || (now && !repeats(now->start, before->start)))
-                    return false;
-            }
-            copied[s] = from - 2 * c;
-        }
-        return true;
-    };
-    if (shortcut) {
-        for (const int c : { 1, 2, 3, 4 })
-            if ((allMicroBatches - runMicroBatches) % c == 0 && repeatsInBlocksOf(c)) {
-                block = c;
-                break;
-            }
-        if (block == 0)
-            return std::optional<StepMetrics> {};
-        for (int s = 0; s < p; ++s)
-            for (int i = copied[s]; i < copied[s] + 2 * block; ++i)
-                add(pair[s], ops[s][i].pattern->figures, 1);
-    }
-
-    for (std::size_t k = 0; k < uses.size(); ++k)
-        add(fast[k / (2 * static_cast<std::size_t>(v))], patterns.distinct[patterns.of[k]].figures,
-            static_cast<double>(uses[k]));
-    // Sends that reach into the part run layer by layer become events there; the others only meet fast ops.
-    for (int s = 0; s < p; ++s) {
-        const int lane = b.lane(s, LaneKind::PpComm);
-        // A stage's sends and ops are both in time order: the first op a send can overlap only moves forward.
-        const auto list = ops[s];
-        std::size_t first = 0;
-        for (const auto& x : sends[s]) {
-            if (x.start + x.duration > realFrom[s] && lane >= 0) {
-                sim::Record e;
-                e.kind = EventKind::Communication;
-                e.style = sim::LabelStyle::Send;
-                e.prefix = "send";
-                e.what = x.forward ? "act" : "grad";
-                e.number = x.to;
-                e.duration = x.duration;
-                e.bytes = sendBytes;
-                e.setCollective(Collective::SendRecv, GroupKind::Pp);
-                e.microBatch = x.microBatch;
-                b.add(lane, e, x.start);
-                continue;
-            }
-            // What of the fast ops it overlaps is compute, communication, or both; outside the ops it is exposed.
-            Seconds compute = 0, comm = 0, both = 0, busy = 0;
-            while (first < list.size() && !(x.start < list[first].start + list[first].pattern->duration))
-                ++first;
-            for (auto it = list.begin() + static_cast<std::ptrdiff_t>(first);
-                 it != list.end() && it->start < x.start + x.duration; ++it) {
-                const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
-                compute += covered(it->pattern->compute, a, z);
-                comm += covered(it->pattern->comm, a, z);
-                both += covered(it->pattern->computeAndComm, a, z);
-                busy += std::min(z, it->pattern->duration) - std::max(a, 0.0);
-            }
-            Seconds exposed = x.duration - compute;
-            if (exposed < 1e-9 * x.duration)
-                exposed = 0;
-            const bool inPair = x.op >= copied[s] && x.op < copied[s] + 2 * block;
-            for (auto* f : { &fast[s], inPair ? &pair[s] : nullptr }) {
-                if (!f)
-                    continue;
-                auto& d = f->dimensions[static_cast<int>(LaneKind::PpComm) - 1];
-                ++d.calls;
-                d.bytes += sendBytes;
-                d.busBytes += static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
-                d.seconds += x.duration;
-                d.exposedSeconds += exposed;
-                f->commSum += x.duration;
-                f->commUnion += x.duration - comm;
-                f->exposed += x.duration - busy;
-                f->overlap += compute - both;
-                ++f->events;
-            }
-        }
-    }
-    Seconds later = 0;
-    if (shortcut) {
-        const double missing = static_cast<double>(allMicroBatches - runMicroBatches) / block;
-        for (int s = 0; s < p; ++s)
-            add(fast[s], pair[s], missing);
-        later = missing * period;
-    }
-    for (auto& st : stages)
-        grads.stageDone(st);
-    finishStep(ctx, grads, stages);
-    if (!model.costs().problems().empty())
-        return model.costs().problems();
-    return std::optional { sim::measure(b, model.metricsContext(), fast, later) };
-}
-
+namespace {
 /// Values that pass every range check one by one can still overflow together (10,000 layers of hidden 10^6 on
 /// a 0.001 TFLOP/s GPU): no figure leaves the simulator unless it is finite.
 Problems nonFinite(const StepMetrics& m)
@@ -597,32 +94,9 @@ Problems nonFinite(const StepMetrics& m)
 }
 } // namespace
 
-Result<std::optional<StepMetrics>> sim::steadyStateMetrics(const Scenario& sc, const SimulateOptions& options)
-{
-    // Pairs that repeat in blocks of c need the micro-batches left out to be a multiple of c: a run that finds no
-    // block that fits is tried again with a multiple of 12 left out (blocks of 1, 2, 3 or 4 pairs all fit), and a
-    // slow stage that takes longer to settle into its pace with twice as many micro-batches, while that is fewer.
-    const int all = sc.batch.microBatches, first = steadyRunMicroBatches(sc);
-    const auto aligned = [&](int run) { return run + (all - run) % 12; };
-    int tried = 0;
-    for (int run = first; first > 0 && run < all && hasMetricsOnlyPath(sc);
-         run = run == aligned(run) ? aligned(2 * run) : aligned(run)) {
-        if (run == tried)
-            continue;
-        tried = run;
-        auto prepared = prepare(sc, options);
-        if (!prepared)
-            return prepared.problems();
-        auto metrics = metricsOnly(*prepared.value(), run);
-        if (!metrics || metrics->has_value())
-            return metrics;
-    }
-    return std::optional<StepMetrics> {};
-}
-
 Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 {
-    auto prepared = prepare(sc, options);
+    auto prepared = sim::prepare(sc, options);
     if (!prepared)
         return prepared.problems();
     auto& model = *prepared.value();
@@ -646,7 +120,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
         return problems;
     for (auto& st : model.stages())
         grads.stageDone(st);
-    finishStep(ctx, grads, model.stages());
+    sim::finishStep(ctx, grads, model.stages());
     if (!model.costs().problems().empty())
         return model.costs().problems();
 
@@ -680,10 +154,10 @@ Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& o
     };
     if (auto steady = sim::steadyStateMetrics(sc, options); !steady || steady->has_value())
         return checked(std::move(steady));
-    auto prepared = prepare(sc, options);
+    auto prepared = sim::prepare(sc, options);
     if (!prepared)
         return prepared.problems();
-    return checked(metricsOnly(*prepared.value(), sc.batch.microBatches * sc.batch.gradAccum));
+    return checked(sim::metricsOnly(*prepared.value(), sc.batch.microBatches * sc.batch.gradAccum));
 }
 
 } // namespace tutor::model
