@@ -266,7 +266,10 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         }
         return lat;
     };
-    const double nvlinkLowLatency = p != kSimple && c.intraHw == kNvlinkHw ? t.nccl.lowLatencyHopScale : 1.0;
+    const double nvlinkLowLatency = c.intraHw != kNvlinkHw ? 1.0
+        : p == kLL                                         ? t.nccl.lowLatencyHopScale
+        : p == kLL128                                      ? t.nccl.ll128HopScale
+                                                           : 1.0;
     r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + t.nccl.launchUs) * kMicro;
     r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
