@@ -13,8 +13,14 @@ GradSync::GradSync(Context& context, int stages)
     , m_dtypeBytes(sizeOf(context.scenario.comm.gradientDType()))
     , m_zero3(context.scenario.parallel.zeroStage == 3)
 {
-    for (int s = 0; s < stages; ++s)
-        build(s);
+}
+
+GradSync::StageBuckets& GradSync::stageBuckets(int stage)
+{
+    auto& st = m_stages[static_cast<std::size_t>(stage)];
+    if (!st.built)
+        build(stage);
+    return st;
 }
 
 int GradSync::slot(int chunk, int layer, ParamPart part, int tensor) const
@@ -60,7 +66,8 @@ void GradSync::build(int stage)
 {
     const auto& sc = m_context.scenario;
     const int p = sc.parallel.pp, v = sc.parallel.virtualStages, lc = m_context.layersPerChunk;
-    auto& st = m_stages[stage];
+    auto& st = m_stages[static_cast<std::size_t>(stage)];
+    st.built = true;
     st.slotBucket.assign(static_cast<std::size_t>(v) * slots(), -1);
     st.gatherEnd.assign(static_cast<std::size_t>(sc.model.layers), 0.0);
     if (m_zero3)
@@ -146,7 +153,7 @@ void GradSync::launch(StageState& stage, Bucket& b, Seconds ready)
 
 void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part, Seconds t, EventRef producer)
 {
-    auto& st = m_stages[stage.stage];
+    auto& st = stageBuckets(stage.stage);
     const bool overlap = m_context.scenario.comm.overlap;
     if (m_zero3) {
         // FSDP/ZeRO-3 reduces one layer's gradients once its backward is done (attention comes last).
@@ -180,7 +187,7 @@ void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part
 
 void GradSync::stageDone(StageState& stage)
 {
-    auto& st = m_stages[stage.stage];
+    auto& st = stageBuckets(stage.stage);
     const auto& sc = m_context.scenario;
     const Seconds now = stage.computeFree;
     if (m_zero3) {
@@ -205,7 +212,7 @@ void GradSync::gatherParameters(StageState& stage, Seconds ready, EventRef optim
         return;
     // ZeRO-1/2: after the sharded optimizer step every rank gathers the updated parameters (in comm.dtype).
     const double scale = static_cast<double>(sizeOf(m_context.scenario.comm.dtype)) / m_dtypeBytes;
-    for (auto& b : m_stages[stage.stage].buckets) {
+    for (auto& b : stageBuckets(stage.stage).buckets) {
         const auto bytes = static_cast<Bytes>(static_cast<double>(b.bytes) * scale);
         const auto ref = issue(stage, Collective::AllGather, bytes, b.group, ready, -1, b.id, "params ");
         m_context.builder.depend(ref, optimizer);
@@ -214,13 +221,13 @@ void GradSync::gatherParameters(StageState& stage, Seconds ready, EventRef optim
 
 void GradSync::beginPass(int stage)
 {
-    auto& st = m_stages[stage];
+    auto& st = stageBuckets(stage);
     st.freshPass = true;
 }
 
 Seconds GradSync::gather(StageState& stage, int layer, bool backward, Seconds t)
 {
-    auto& st = m_stages[stage.stage];
+    auto& st = stageBuckets(stage.stage);
     const auto& sc = m_context.scenario;
     const int layers = sc.model.layers;
     const int step = backward ? -1 : 1;

@@ -51,6 +51,7 @@ private:
         bool freshPass = true; ///< ZeRO-3: nothing gathered yet in the current pass
         int gatherStep = 1; ///< +1 forward, −1 backward
         std::vector<Seconds> gatherEnd;
+        bool built = false;
     };
 
     // Gradient slots of a chunk: head, embedding, then per layer the MLP's two weight matrices (fc2, fc1;
@@ -59,6 +60,8 @@ private:
     int slots() const { return 2 + 4 * m_context.layersPerChunk; }
     int slot(int chunk, int layer, ParamPart part, int tensor = 0) const;
     void build(int stage);
+    /// The stage's buckets, planned on first use: the metrics-only path's scratch simulation meets a few stages.
+    StageBuckets& stageBuckets(int stage);
     void launch(StageState& stage, Bucket& bucket, Seconds ready);
     Bytes layerBytes(int layer, ParamPart part) const;
     EventRef issue(StageState& stage, Collective op, Bytes bytes, GroupKind group, Seconds ready, int layer, int bucket,

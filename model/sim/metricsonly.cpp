@@ -187,6 +187,30 @@ void add(StageFigures& to, const StageFigures& x, double times)
     }
 }
 
+// The figures of a stage's sends (each `seconds` long, of `bytes`) that only meet fast ops, summed before they are
+// added to the stage's figures.
+struct SendTotals {
+    int calls = 0;
+    Seconds exposed = 0; ///< not covered by compute
+    Seconds uncovered = 0; ///< not covered by the ops' own communication (adds to the communication union)
+    Seconds idle = 0; ///< outside every op (exposed with respect to the stage's busy time)
+    Seconds overlap = 0; ///< covered by compute and not by the ops' own communication
+    void addTo(StageFigures& f, Seconds seconds, Bytes bytes, double busBytes) const
+    {
+        auto& d = f.dimensions[static_cast<int>(LaneKind::PpComm) - 1];
+        d.calls += calls;
+        d.bytes += calls * bytes;
+        d.busBytes += calls * busBytes;
+        d.seconds += calls * seconds;
+        d.exposedSeconds += exposed;
+        f.commSum += calls * seconds;
+        f.commUnion += uncovered;
+        f.exposed += idle;
+        f.overlap += overlap;
+        f.events += static_cast<std::size_t>(calls);
+    }
+};
+
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
 // are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
 // the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
@@ -285,8 +309,10 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     };
     // Kept per thread (this function never runs inside itself): per-stage vectors made afresh for every layout
     // spent a third of a deep pipeline's time faulting their pages in.
-    thread_local StageLists<OpAt> ops;
-    thread_local StageLists<Send> sends;
+    thread_local StageLists<OpAt> keptOps;
+    thread_local StageLists<Send> keptSends;
+    auto& ops = keptOps; // bound once: each use of a thread_local goes through its initialisation check
+    auto& sends = keptSends;
     ops.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
     sends.reset(p, static_cast<std::size_t>(2) * v * runMicroBatches);
     std::vector<Seconds> ppFree(p, 0), realFrom(p, -1);
@@ -294,6 +320,7 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     std::vector<StageFigures> fast(p), pair(p); // pair: the figures of one copied block
     const Bytes sendBytes = sim::pipelineSendBytes(ctx);
     const Seconds sendSeconds = p > 1 ? ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp) : 0;
+    const double sendBusBytes = static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
 
     std::vector<std::size_t> uses(patterns.of.size(), 0); // fast ops per (stage, chunk, direction)
     ctx.totalMicroBatches = runMicroBatches; // the layers see the run's last micro-batch as the step's last
@@ -387,9 +414,16 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     for (std::size_t k = 0; k < uses.size(); ++k)
         add(fast[k / (2 * static_cast<std::size_t>(v))], patterns.distinct[patterns.of[k]].figures,
             static_cast<double>(uses[k]));
+    // What a send of sendSeconds covers of a pattern's op when both start together, per pattern.
+    struct Head {
+        Seconds compute = 0, comm = 0, both = 0;
+        bool known = false;
+    };
+    std::vector<Head> heads(patterns.distinct.size());
     // Sends that reach into the part run layer by layer become events there; the others only meet fast ops.
     for (int s = 0; s < p; ++s) {
         const int lane = b.lane(s, LaneKind::PpComm);
+        SendTotals all, inBlock; // the stage's sends among fast ops, and those of the copied block
         // A stage's sends and ops are both in time order: the first op a send can overlap only moves forward.
         const auto list = ops[s];
         std::size_t first = 0;
@@ -415,31 +449,41 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
             for (auto it = list.begin() + static_cast<std::ptrdiff_t>(first);
                  it != list.end() && it->start < x.start + x.duration; ++it) {
                 const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
-                compute += covered(it->pattern->compute, a, z);
-                comm += covered(it->pattern->comm, a, z);
-                both += covered(it->pattern->computeAndComm, a, z);
-                busy += std::min(z, it->pattern->duration) - std::max(a, 0.0);
+                const auto& pat = *it->pattern;
+                if (a == 0 && z <= pat.duration) {
+                    // The common case, a send that starts with the op after the one that produced it: the same
+                    // figures for every op of the pattern.
+                    auto& head = heads[static_cast<std::size_t>(it->pattern - patterns.distinct.data())];
+                    if (!head.known)
+                        head = { covered(pat.compute, 0, z), covered(pat.comm, 0, z), covered(pat.computeAndComm, 0, z),
+                            true };
+                    compute += head.compute;
+                    comm += head.comm;
+                    both += head.both;
+                    busy += z;
+                    continue;
+                }
+                compute += covered(pat.compute, a, z);
+                comm += covered(pat.comm, a, z);
+                both += covered(pat.computeAndComm, a, z);
+                busy += std::min(z, pat.duration) - std::max(a, 0.0);
             }
             Seconds exposed = x.duration - compute;
             if (exposed < 1e-9 * x.duration)
                 exposed = 0;
             const bool inPair = x.op >= copied[s] && x.op < copied[s] + 2 * block;
-            for (auto* f : { &fast[s], inPair ? &pair[s] : nullptr }) {
-                if (!f)
+            for (auto* t : { &all, inPair ? &inBlock : nullptr }) {
+                if (!t)
                     continue;
-                auto& d = f->dimensions[static_cast<int>(LaneKind::PpComm) - 1];
-                ++d.calls;
-                d.bytes += sendBytes;
-                d.busBytes += static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
-                d.seconds += x.duration;
-                d.exposedSeconds += exposed;
-                f->commSum += x.duration;
-                f->commUnion += x.duration - comm;
-                f->exposed += x.duration - busy;
-                f->overlap += compute - both;
-                ++f->events;
+                ++t->calls;
+                t->exposed += exposed;
+                t->uncovered += x.duration - comm;
+                t->idle += x.duration - busy;
+                t->overlap += compute - both;
             }
         }
+        all.addTo(fast[s], sendSeconds, sendBytes, sendBusBytes);
+        inBlock.addTo(pair[s], sendSeconds, sendBytes, sendBusBytes);
     }
     Seconds later = 0;
     if (shortcut) {
