@@ -71,8 +71,11 @@ PipelineScratch& PipelineScratch::prepare(const Scenario& sc, int total)
     x.stages = p;
     x.virtualStages = p * v;
     x.total = total;
+    const std::array<int, 5> key { static_cast<int>(sc.parallel.schedule), p, v, m, passes };
+    const bool kept = x.orders.size() >= static_cast<std::size_t>(p) && key == x.ordersFor; // the last pipeline's
     x.orders.resize(std::max<std::size_t>(x.orders.size(), static_cast<std::size_t>(p)));
-    for (int s = 0; s < p; ++s) {
+    x.ordersFor = key;
+    for (int s = 0; s < (kept ? 0 : p); ++s) {
         pipelineOrder(sc.parallel.schedule, p, m, v, s, x.pass);
         auto& order = x.orders[s];
         order.clear();

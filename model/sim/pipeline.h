@@ -4,6 +4,7 @@
 // the driver that runs every stage's order with the sends between neighbouring stages.
 #include "model/sim/layers.h"
 
+#include <array>
 #include <vector>
 
 namespace tutor::model::sim {
@@ -43,6 +44,8 @@ struct PipelineScratch {
     /// ready at vs − 1.
     std::vector<Arrival> forwardOut, backwardOut;
     std::vector<std::size_t> next;
+    /// What `orders` were made for: a thread that drives alike pipelines in turn makes them once.
+    std::array<int, 5> ordersFor {};
     /// This thread's arrays, filled for `total` micro-batches (grad_accum passes of total / grad_accum each).
     static PipelineScratch& prepare(const Scenario& scenario, int total);
     /// Gives very large arrays back; the deadlock problem if `deadlock`.

@@ -2,6 +2,7 @@
 // The metrics-only path (simulateMetrics) against the full simulation: every figure within 0.1 %, on the shipped
 // scenarios and on pipelines, interleaving, gradient accumulation, MoE, stragglers and free communication.
 #include "model/sim/engine.h"
+#include "model/sim/pipeline.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 
@@ -218,6 +219,44 @@ private slots:
                 QVERIFY(full && fast);
                 const QString diff = differs(*fast, full->metrics);
                 QVERIFY2(diff.isEmpty(), qPrintable(QString("zero %1, m %2: %3").arg(zero).arg(m).arg(diff)));
+            }
+    }
+
+    // The driver's per-thread orders are made again whenever the schedule, depth, chunks, micro-batches or passes
+    // change, and kept only for a pipeline like the last one.
+    void keptOrdersFollowEachPipeline()
+    {
+        std::vector<Scenario> kinds;
+        for (const auto schedule : { PipelineSchedule::OneFOneB, PipelineSchedule::GPipe })
+            for (const int m : { 8, 12 }) {
+                Scenario s = pipeline(1, 1, 4, 1, m);
+                s.parallel.schedule = schedule;
+                kinds.push_back(s);
+            }
+        kinds.push_back(pipeline(1, 1, 4, 2, 8)); // interleaved
+        kinds.push_back(pipeline(1, 1, 2, 1, 8));
+        Scenario accumulating = pipeline(1, 1, 4, 1, 4);
+        accumulating.batch.gradAccum = 2;
+        kinds.push_back(accumulating);
+        for (const std::size_t first : { 0, 1, 2, 3, 4, 5, 6 })
+            for (const std::size_t second : { 0, 1, 2, 3, 4, 5, 6 }) {
+                const auto& before = kinds[first];
+                sim::PipelineScratch::prepare(before, before.batch.microBatches * before.batch.gradAccum);
+                const auto& sc = kinds[second];
+                const int total = sc.batch.microBatches * sc.batch.gradAccum;
+                const auto& x = sim::PipelineScratch::prepare(sc, total);
+                const int p = sc.parallel.pp, m = sc.batch.microBatches;
+                for (int stage = 0; stage < p; ++stage) {
+                    std::vector<sim::PipelineOp> expected, pass;
+                    sim::pipelineOrder(sc.parallel.schedule, p, m, sc.parallel.virtualStages, stage, pass);
+                    for (int k = 0; k < sc.batch.gradAccum; ++k)
+                        for (auto op : pass) {
+                            op.microBatch += k * m;
+                            expected.push_back(op);
+                        }
+                    QVERIFY2(x.orders[stage] == expected,
+                        qPrintable(QString("kind %1 after %2, stage %3").arg(second).arg(first).arg(stage)));
+                }
             }
     }
 
