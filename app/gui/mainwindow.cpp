@@ -29,6 +29,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QPainter>
 #include <QStackedWidget>
@@ -36,6 +37,7 @@
 #include <QSvgGenerator>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace tutor::app {
 
@@ -351,17 +353,51 @@ ExportCaption MainWindow::exportCaption() const
 
 bool MainWindow::exportView(const QString& path, QString* error)
 {
+    const auto job = drawExport(path, error);
+    if (!job)
+        return false;
+    const QString failure = writeExport(*job);
+    if (error)
+        *error = failure;
+    return failure.isEmpty();
+}
+
+bool MainWindow::exportViewInBackground(const QString& path, QString* error)
+{
+    auto job = drawExport(path, error);
+    if (!job)
+        return false;
+    ++m_pendingExports;
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+        --m_pendingExports;
+        const QString failure = watcher->result();
+        watcher->deleteLater();
+        emit exportFinished(path, failure);
+    });
+    watcher->setFuture(QtConcurrent::run([job = std::move(*job)] { return writeExport(job); }));
+    return true;
+}
+
+QString MainWindow::writeExport(const ExportJob& job)
+{
+    // The PNG's compression is most of an export's time: it runs here, off the UI thread when in the background.
+    return job.image.isNull() ? saveFileAtomically(job.path, job.svg) : saveImageAtomically(job.image, job.path, "PNG");
+}
+
+std::optional<MainWindow::ExportJob> MainWindow::drawExport(const QString& path, QString* error)
+{
     Stage* s = currentStage();
     if (!s) {
         if (error)
             *error = tr("Nothing to export.");
-        return false;
+        return std::nullopt;
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("svg") && suffix != QLatin1String("png")) {
         if (error)
             *error = tr("%1: the file name must end in .png or .svg.").arg(path);
-        return false;
+        return std::nullopt;
     }
     // The picture carries its own caption: the page's title and parameters in a band above what is on screen, so
     // that a slide or a report shows what was drawn without the window around it.
@@ -393,11 +429,10 @@ bool MainWindow::exportView(const QString& path, QString* error)
         else
             s->render(&painter);
     };
-    QString failure;
+    ExportJob job { path, {}, {} };
     if (suffix == QLatin1String("svg")) {
         // Rendered into memory, then saved crash-safely: QSvgGenerator writing the file itself reports no errors.
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
+        QBuffer buffer(&job.svg);
         buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
@@ -409,23 +444,19 @@ bool MainWindow::exportView(const QString& path, QString* error)
         if (!painter.begin(&svg)) {
             if (error)
                 *error = tr("Cannot write %1.").arg(path);
-            return false;
+            return std::nullopt;
         }
         paint(painter);
         painter.end();
-        failure = saveFileAtomically(path, bytes);
     } else {
         const qreal dpr = devicePixelRatioF();
-        QImage image(total * dpr, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(dpr);
-        QPainter painter(&image);
+        job.image = QImage(total * dpr, QImage::Format_ARGB32_Premultiplied);
+        job.image.setDevicePixelRatio(dpr);
+        QPainter painter(&job.image);
         paint(painter);
         painter.end();
-        failure = saveImageAtomically(image, path, "PNG");
     }
-    if (error)
-        *error = failure;
-    return failure.isEmpty();
+    return job;
 }
 
 void MainWindow::setTheme(views::Theme theme)

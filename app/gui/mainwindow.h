@@ -9,9 +9,11 @@
 #include "stage.h"
 #include "views/palette.h"
 
+#include <QImage>
 #include <QMainWindow>
 #include <QPointer>
 #include <array>
+#include <optional>
 
 class QAction;
 class QActionGroup;
@@ -74,6 +76,11 @@ public:
     const model::Problems& lastProblems() const { return m_lastProblems; }
     /// Exports the current stage as PNG or SVG (by suffix); false with `error` set on failure.
     bool exportView(const QString& path, QString* error);
+    /// The same export as File → Export does it: drawn here, encoded and written on a worker thread, so that the
+    /// window stays responsive; exportFinished() says how it ended. False (with `error`) when nothing was started.
+    bool exportViewInBackground(const QString& path, QString* error);
+    /// Exports started in the background and not finished yet.
+    int pendingExports() const { return m_pendingExports; }
     void setTheme(views::Theme theme);
     views::Theme theme() const { return m_theme; }
     /// Switches the UI language ("en", "zh_CN"); false for an unknown code.
@@ -81,6 +88,10 @@ public:
 
 public slots:
     void showPage(int page);
+
+signals:
+    /// A background export ended: `error` empty on success.
+    void exportFinished(const QString& path, const QString& error);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -107,6 +118,16 @@ private:
     void onAbout();
     void zoom(int direction);
 
+    /// A drawn export waiting to be encoded and written (rendering needs the UI thread; the rest does not).
+    struct ExportJob {
+        QString path;
+        QByteArray svg; ///< the SVG document, or empty for a PNG
+        QImage image; ///< the PNG's pixels
+    };
+    std::optional<ExportJob> drawExport(const QString& path, QString* error);
+    static QString writeExport(const ExportJob& job);
+
+    int m_pendingExports = 0;
     bool m_useSettings;
     Settings m_settings;
     Language* m_language;

@@ -50,6 +50,12 @@ void MainWindow::createActions()
     m_a.exportPng = make(QKeySequence(Qt::CTRL | Qt::Key_E), [this] { onExportView(QStringLiteral("png")); });
     m_a.exportSvg
         = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { onExportView(QStringLiteral("svg")); });
+    connect(this, &MainWindow::exportFinished, this, [this](const QString& path, const QString& error) {
+        if (error.isEmpty())
+            showMessage(tr("Saved %1").arg(path), false);
+        else
+            showMessage(error, true);
+    });
     m_a.exportAnimation = make(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), [this] { onExportAnimation(); });
     m_a.exportTrace = make(QKeySequence(Qt::CTRL | Qt::Key_T), [this] { onExportTimeline(true); });
     m_a.exportCsv = make({}, [this] { onExportTimeline(false); });
@@ -293,8 +299,8 @@ void MainWindow::onExportView(const QString& suffix)
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
     QString error;
-    if (exportView(path, &error))
-        showMessage(tr("Saved %1").arg(path), false);
+    if (exportViewInBackground(path, &error))
+        showMessage(tr("Saving %1…").arg(path), false); // exportFinished() says how it ended
     else
         showMessage(error, true);
 }

@@ -1997,6 +1997,10 @@
         <source>the Trace lab is not available</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Navigator</name>

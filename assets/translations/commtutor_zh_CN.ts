@@ -1992,6 +1992,10 @@
         <source>the Trace lab is not available</source>
         <translation>Trace 实验室不可用</translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Navigator</name>

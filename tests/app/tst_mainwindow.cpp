@@ -54,6 +54,7 @@ private slots:
     void timelineLegendAndLanesInChinese();
     void exportView_data();
     void exportView();
+    void exportInBackground();
     void exportCarriesCaption();
 };
 
@@ -275,6 +276,39 @@ void TestMainWindow::exportView()
     } else {
         QVERIFY(error.contains(QStringLiteral(".png or .svg")));
     }
+}
+
+// File → Export draws on the UI thread and encodes and writes on a worker: the picture is the one the synchronous
+// export writes, pixel for pixel, the window hears when it is done, and a file that cannot be written is reported
+// through the same signal.
+void TestMainWindow::exportInBackground()
+{
+    QTemporaryDir dir;
+    MainWindow window(false);
+    window.resize(1280, 720);
+    window.show();
+    window.showPage(Navigator::Collectives);
+    QString error;
+    const QString now = dir.filePath(QStringLiteral("now.png"));
+    QVERIFY2(window.exportView(now, &error), qPrintable(error));
+    QSignalSpy finished(&window, &MainWindow::exportFinished);
+    const QString later = dir.filePath(QStringLiteral("later.png"));
+    const QString svg = dir.filePath(QStringLiteral("later.svg"));
+    const QString nowhere = dir.filePath(QStringLiteral("missing/folder/view.png"));
+    for (const auto& path : { later, svg, nowhere })
+        QVERIFY2(window.exportViewInBackground(path, &error), qPrintable(error));
+    QVERIFY(!window.exportViewInBackground(dir.filePath(QStringLiteral("view.bmpx")), &error));
+    QVERIFY(error.contains(QStringLiteral(".png or .svg")));
+    QTRY_COMPARE(finished.count(), 3);
+    QCOMPARE(window.pendingExports(), 0);
+    QMap<QString, QString> errors;
+    for (const auto& call : finished)
+        errors[call.at(0).toString()] = call.at(1).toString();
+    QCOMPARE(errors.value(later), QString());
+    QCOMPARE(errors.value(svg), QString());
+    QVERIFY2(errors.value(nowhere).contains(QStringLiteral("missing")), qPrintable(errors.value(nowhere)));
+    QCOMPARE(QImage(later), QImage(now));
+    QVERIFY(QFileInfo(svg).size() > 100);
 }
 
 // An exported picture says what it shows: the page's title and parameters in a band above the page (the SVG's text

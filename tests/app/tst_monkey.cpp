@@ -174,10 +174,11 @@ struct Walk {
                 t->saveScenario(dir.filePath(QStringLiteral("scenario-%1.json").arg(saved++ % 3)), &error);
             return QStringLiteral("save scenario");
         case 2:
-            window.exportView(dir.filePath(QStringLiteral("view.png")), &error);
+            // As File → Export does it: encoded and written on a worker thread.
+            window.exportViewInBackground(dir.filePath(QStringLiteral("view.png")), &error);
             return QStringLiteral("export PNG");
         default:
-            window.exportView(dir.filePath(QStringLiteral("view.svg")), &error);
+            window.exportViewInBackground(dir.filePath(QStringLiteral("view.svg")), &error);
             return QStringLiteral("export SVG");
         }
     }
@@ -304,6 +305,7 @@ private slots:
                 stage->openLesson(0);
             window.playback()->pause();
             window.showPage(0);
+            QTRY_COMPARE_WITH_TIMEOUT(window.pendingExports(), 0, 30000); // their pictures are held until written
             settle();
             QPixmapCache::clear(); // Qt's own bounded cache (10 MiB), filled by whichever pages and themes were drawn
             ::malloc_trim(0);
