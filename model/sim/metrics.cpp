@@ -4,6 +4,7 @@
 #include "model/sim/engine.h"
 
 #include <algorithm>
+#include <iterator>
 #include <span>
 #include <type_traits>
 
@@ -127,6 +128,8 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
         auto& stageComm = comm[lane.stage];
         const auto sortedUpTo = static_cast<std::ptrdiff_t>(stageComm.size());
         std::size_t from = 0; // the lane's events start in order
+        int lastOp = -1; // a lane runs one or two kinds of collective: their bus factor is looked up on a change
+        double factor = 0;
         for (auto& e : eventsOf(l)) {
             // Rounding in the interval sums must not show as a sliver of exposed (or negative) time.
             Seconds exposed = e.duration - covered(compute[lane.stage], e.start, e.end(), from);
@@ -138,14 +141,26 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
             f.commSum += e.duration;
             ++d.calls;
             d.bytes += e.bytes;
-            if (const int op = collectiveOf(e); op >= 0)
-                d.busBytes += static_cast<double>(e.bytes) * busBandwidthFactor(static_cast<Collective>(op), ranks);
+            if (const int op = collectiveOf(e); op >= 0) {
+                if (op != lastOp) {
+                    lastOp = op;
+                    factor = busBandwidthFactor(static_cast<Collective>(op), ranks);
+                }
+                d.busBytes += static_cast<double>(e.bytes) * factor;
+            }
             d.seconds += e.duration;
             d.exposedSeconds += exposed;
         }
-        // Each lane is in start order: merging it into the stage's list keeps that list sorted.
-        std::inplace_merge(stageComm.begin(), stageComm.begin() + sortedUpTo, stageComm.end(),
-            [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+        // Each lane is in start order: merging it into the stage's list keeps that list sorted (through a buffer
+        // kept per thread: std::inplace_merge allocates one on every call).
+        if (sortedUpTo > 0 && sortedUpTo < static_cast<std::ptrdiff_t>(stageComm.size())) {
+            thread_local std::vector<Interval> merged;
+            merged.clear();
+            std::merge(stageComm.begin(), stageComm.begin() + sortedUpTo, stageComm.begin() + sortedUpTo,
+                stageComm.end(), std::back_inserter(merged),
+                [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+            std::copy(merged.begin(), merged.end(), stageComm.begin());
+        }
     }
     double idleSum = 0;
     int critical = 0;
