@@ -11,10 +11,10 @@
 // NVLink preset because only H100 machines have public small-message data: launchUs 7.4 µs (a call's launch and
 // completion as nccl-tests times it) and lowLatencyHopScale 2.57 (the measured NVLink per-step latency of LL,
 // 1.54 µs, over NCCL's 0.6 µs), fitted on the fit half of tests/data/validation: 8 B – 16 KiB AllReduce on
-// 4 H100s (23 µs, 6 steps) and on 8 H100s (35 µs, 14 steps). LL128 has its own scale on NCCL's 1.9 µs: the LL
-// scale made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB single-node rows want less (median error 11 %
-// at 2.57, 9 % at 0.81, 6 % at 0.5), but an LL128 hop cannot be shorter than an LL hop (its flag arrives with a whole
-// 128-byte line, LL's with 8 bytes): the scale is the bound, LL128's hop equal to LL's measured 1.54 µs. netPipelineUs,
+// 4 H100s (23 µs, 6 steps) and on 8 H100s (35 µs, 14 steps). An NVLink LL128 hop costs what the measured LL hop
+// does (nccltuning.cpp): 2.57 × NCCL's 1.9 µs made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB
+// single-node rows want less still (median error 11 % at 2.57 × 1.9 µs, 9 % at 1.54 µs, 6 % at 0.95 µs), but an LL128
+// hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
 // the network's chunk pipeline, is fitted on the fit half too: 35 µs on EFA (aws-p5 …-ofituner, 1 MiB – 16 GiB), 50 µs
 // on InfiniBand (H100 cluster, 10 × 8 AllGather / ReduceScatter and 10 × 1 AllReduce, 32 MiB – 16 GiB); RoCE and TCPXO
 // have no public mid-size data and take the InfiniBand and EFA figures.
@@ -32,7 +32,6 @@ constexpr double kNetRingSimpleUs = 14.0;
 // Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
 constexpr double kNvlinkLaunchUs = 7.4;
 constexpr double kNvlinkLowLatencyHopScale = 2.57;
-constexpr double kNvlinkLl128HopScale = kNvlinkLowLatencyHopScale * 0.6 / 1.9; // LL128's hop = LL's, 1.54 µs
 
 // Large-GEMM efficiencies fitted on the fit rows of tests/data/validation/steps.json (`commtutor-cli validate-model
 // --steps --fit-efficiency`: Ampere 0.713 on 10 rows, Hopper 0.569 on 7, the Hopper rows half of them fp8); fused
@@ -105,7 +104,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
@@ -144,7 +142,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
@@ -176,7 +173,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
@@ -211,7 +207,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
@@ -246,7 +241,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
@@ -281,7 +275,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
@@ -316,7 +309,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
@@ -349,7 +341,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 35 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
@@ -384,7 +375,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
             .memoryBytes = Bytes { 180'000'000'000 },
@@ -416,7 +406,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 2250e12,
             .memoryBytes = Bytes { 186'000'000'000 },
@@ -447,7 +436,6 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .ll128HopScale = kNvlinkLl128HopScale,
                 .netPipelineUs = 50 },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,

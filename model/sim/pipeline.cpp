@@ -75,7 +75,7 @@ PipelineScratch& PipelineScratch::prepare(const Scenario& sc, int total)
     const bool kept = x.orders.size() >= static_cast<std::size_t>(p) && key == x.ordersFor; // the last pipeline's
     x.orders.resize(std::max<std::size_t>(x.orders.size(), static_cast<std::size_t>(p)));
     x.ordersFor = key;
-    for (int s = 0; s < (kept ? 0 : p); ++s) {
+    for (int s = 0; !kept && s < p; ++s) {
         pipelineOrder(sc.parallel.schedule, p, m, v, s, x.pass);
         auto& order = x.orders[s];
         order.clear();

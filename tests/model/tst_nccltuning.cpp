@@ -57,11 +57,11 @@ private slots:
         // LL: half of Simple's bus bandwidth, capped at Hopper's one-node llMaxBw 141 GB/s; × n / 2(n−1).
         const double bus = std::min(141.0, 0.5 * t.intra.bandwidthGBps);
         QCOMPARE_LE(std::abs(ll.bwGBps - bus * 8 / 14), 1e-9);
-        // LL128 has its own measured hop scale (× NCCL's 1.9 µs); NCCL's tuner still compares its own figure.
+        // An LL128 hop costs the measured LL hop (0.6 µs × the LL scale); NCCL's tuner still compares its own 1.9 µs.
         const auto& ll128 = rowOf(table, Algorithm::Ring, Protocol::LL128);
-        QCOMPARE_LE(std::abs(ll128.latency - (14.0 + 14 * 1.9 * t.nccl.ll128HopScale + launch) * 1e-6), 1e-12);
+        QCOMPARE_LE(std::abs(ll128.latency - (14.0 + 14 * 0.6 * t.nccl.lowLatencyHopScale + launch) * 1e-6), 1e-12);
         QCOMPARE_LE(std::abs(ll128.tunerLatency - (14.0 + 14 * 1.9) * 1e-6), 1e-12);
-        QVERIFY(t.nccl.ll128HopScale != t.nccl.lowLatencyHopScale);
+        QVERIFY(std::abs(ll128.latency - (14.0 + 14 * 1.9 * t.nccl.lowLatencyHopScale + launch) * 1e-6) > 1e-6);
         const auto& simple = rowOf(table, Algorithm::Ring, Protocol::Simple);
         QCOMPARE_LE(std::abs(simple.latency - (8.4 + 14 * 3.4 + launch) * 1e-6), 1e-12);
         QCOMPARE_LE(std::abs(simple.busBwGBps - t.intra.bandwidthGBps), 1e-9);
