@@ -2,6 +2,7 @@
 #include "views/text.h"
 
 #include "views/palette.h"
+#include "views/ruletemplates.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -450,6 +451,8 @@ QString translatedRule(std::string_view rule)
         if (!matchHasIt && rule.size() > suffix.size() && rule.ends_with(suffix))
             return translatedRule(rule.substr(0, rule.size() - suffix.size())) + translate(s.translated);
     }
+    if (auto templated = templatedRule(rule, &translatedRule))
+        return *templated;
     if (match)
         return translate(match->translated).arg(toQString(rule.substr(std::string_view(match->prefix).size())));
     return toQString(rule);
@@ -475,6 +478,8 @@ QString writtenProblemText(std::string_view written)
     // A message that is a rule from its start ("empty line", "not a JSON record (…): …") has no field. Otherwise the
     // rule starts after the first ": " that follows " = " (a value may hold ": " only inside quotes, which the
     // writers show escaped), or after the first ": " when there is no value.
+    if (auto templated = templatedRule(written, &translatedRule))
+        return *templated;
     if (wordingOf(written))
         return translatedRule(written);
     const std::size_t equals = written.find(" = ");

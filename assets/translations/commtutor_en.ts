@@ -4190,6 +4190,346 @@
         <source>not a JSON record (%1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - %2; last read: %3; expected %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - unexpected %2; expected %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - %2; last read: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - unexpected %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>malformed JSON: number overflow parsing %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON record (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text is %1 bytes; at most %2 are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string of %1 bytes; at most %2 are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nesting deeper than %1 levels of [ ] and { }</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than %1 entries in one list or object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is %1; at most %2 is read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be written: %1 (the old file is kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be written: %1 (no file was created)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>was written, but its folder could not be synced: %1 (a power cut may bring the old file back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a valid claim: column %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be evaluated: column %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>would put %1 ranks on each node, but a %2 node has %3 GPUs: use at least %4 nodes for %5 ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of parallel.pp = %1 for the interleaved schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>times model.layers = %1 is too large to simulate (at most 100,000 layer passes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layout of %1 runs on these GPUs (every one breaks a rule or memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped; the first %1 are listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 waited in %4 for another rank (%5); communicator aborted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 waited in %4 for another rank; communicator aborted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 stopped outside any library call; communicator aborted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocating the buffers of %1 of %2 B (%3 per rank) failed: out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 backend moves at most %2 elements per call (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs %1 of buffers per rank (send and receive, 2 × S), more than %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>-g %1 asks for more GPUs than the %2 visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count %1 exceeds the int count of MPI calls (at most 2^31−1 elements)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object separator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: missing closing quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: &apos;\u&apos; must be followed by 4 hex digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: forbidden character after backslash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: ill-formed UTF-8 byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid string: control character %1 must be escaped to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid number; expected &apos;+&apos;, &apos;-&apos;, or digit after exponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after exponent sign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid BOM; must be 0xEF 0xBB 0xBF if given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>string literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>null literal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the claim is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the value is not finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected a number, a {{figure}}, a function or &apos;(&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos; or &apos;,&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &apos;(&apos; after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown function &apos;%1&apos; (abs, min, max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>abs takes one argument</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;{{&apos; without &apos;}}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty {{}}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{{%1}}: division by zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{{%1}} is not a figure of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{{%1}} is text, not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{{%1}} is not finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

@@ -4177,6 +4177,346 @@
         <source>not a JSON record (%1</source>
         <translation>不是 JSON 记录（%1</translation>
     </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - %2; last read: %3; expected %4</source>
+        <translation>JSON 格式错误：解析%1时出错：%2；最后读到 %3；此处应为%4</translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - unexpected %2; expected %3</source>
+        <translation>JSON 格式错误：解析%1时遇到意外的%2；此处应为%3</translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - %2; last read: %3</source>
+        <translation>JSON 格式错误：解析%1时出错：%2；最后读到 %3</translation>
+    </message>
+    <message>
+        <source>malformed JSON: syntax error while parsing %1 - unexpected %2</source>
+        <translation>JSON 格式错误：解析%1时遇到意外的%2</translation>
+    </message>
+    <message>
+        <source>malformed JSON: number overflow parsing %1</source>
+        <translation>JSON 格式错误：数字 %1 超出可表示的范围</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1)</source>
+        <translation>不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>not a JSON record (%1): %2</source>
+        <translation>不是 JSON 记录（%1）：%2</translation>
+    </message>
+    <message>
+        <source>the text is %1 bytes; at most %2 are read</source>
+        <translation>文本有 %1 字节；最多读取 %2 字节</translation>
+    </message>
+    <message>
+        <source>a string of %1 bytes; at most %2 are read</source>
+        <translation>字符串有 %1 字节；最多读取 %2 字节</translation>
+    </message>
+    <message>
+        <source>a string longer than %1 bytes</source>
+        <translation>字符串超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>nesting deeper than %1 levels of [ ] and { }</source>
+        <translation>[ ] 与 { } 的嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>more than %1 entries in one list or object</source>
+        <translation>一个列表或对象中超过 %1 项</translation>
+    </message>
+    <message>
+        <source>is %1; at most %2 is read</source>
+        <translation>大小为 %1；最多读取 %2</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1 (the old file is kept)</source>
+        <translation>无法写入：%1（旧文件保留不变）</translation>
+    </message>
+    <message>
+        <source>cannot be written: %1 (no file was created)</source>
+        <translation>无法写入：%1（未创建文件）</translation>
+    </message>
+    <message>
+        <source>was written, but its folder could not be synced: %1 (a power cut may bring the old file back)</source>
+        <translation>已写入，但其所在文件夹无法同步到磁盘：%1（断电后可能恢复为旧文件）</translation>
+    </message>
+    <message>
+        <source>is not a valid claim: column %1: %2</source>
+        <translation>不是有效的断言：第 %1 列：%2</translation>
+    </message>
+    <message>
+        <source>cannot be evaluated: column %1: %2</source>
+        <translation>无法求值：第 %1 列：%2</translation>
+    </message>
+    <message>
+        <source>would put %1 ranks on each node, but a %2 node has %3 GPUs: use at least %4 nodes for %5 ranks</source>
+        <translation>每个节点将放 %1 个 rank，但 %2 的一个节点只有 %3 块 GPU：%5 个 rank 至少需要 %4 个节点</translation>
+    </message>
+    <message>
+        <source>must be a multiple of parallel.pp = %1 for the interleaved schedule</source>
+        <translation>使用 interleaved 调度时必须是 parallel.pp = %1 的倍数</translation>
+    </message>
+    <message>
+        <source>times model.layers = %1 is too large to simulate (at most 100,000 layer passes)</source>
+        <translation>乘以 model.layers = %1 后太大，无法模拟（最多 100,000 次层计算）</translation>
+    </message>
+    <message>
+        <source>no layout of %1 runs on these GPUs (every one breaks a rule or memory)</source>
+        <translation>%1 在这些 GPU 上没有可运行的并行布局（每一种都违反规则或超出显存）</translation>
+    </message>
+    <message>
+        <source>skipped; the first %1 are listed</source>
+        <translation>已跳过；只列出前 %1 条</translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 waited in %4 for another rank (%5); communicator aborted</source>
+        <translation>%1 已有 %2 秒没有进展：rank %3 在 %4 中等待其他 rank（%5）；通信器已中止</translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 waited in %4 for another rank; communicator aborted</source>
+        <translation>%1 已有 %2 秒没有进展：rank %3 在 %4 中等待其他 rank；通信器已中止</translation>
+    </message>
+    <message>
+        <source>%1 made no progress for %2 s: rank %3 stopped outside any library call; communicator aborted</source>
+        <translation>%1 已有 %2 秒没有进展：rank %3 停在了库调用之外；通信器已中止</translation>
+    </message>
+    <message>
+        <source>allocating the buffers of %1 of %2 B (%3 per rank) failed: out of memory</source>
+        <translation>为 %2 B 的 %1 分配缓冲区（每个 rank %3）失败：内存不足</translation>
+    </message>
+    <message>
+        <source>the %1 backend moves at most %2 elements per call (%3)</source>
+        <translation>%1 后端每次调用最多传输 %2 个元素（%3）</translation>
+    </message>
+    <message>
+        <source>needs %1 of buffers per rank (send and receive, 2 × S), more than %2</source>
+        <translation>每个 rank 需要 %1 的缓冲区（发送与接收，2 × S），超过 %2</translation>
+    </message>
+    <message>
+        <source>-g %1 asks for more GPUs than the %2 visible</source>
+        <translation>-g %1 要求的 GPU 多于可见的 %2 块</translation>
+    </message>
+    <message>
+        <source>count %1 exceeds the int count of MPI calls (at most 2^31−1 elements)</source>
+        <translation>元素数 %1 超过 MPI 调用的 int 计数上限（最多 2^31−1 个元素）</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>object key</source>
+        <translation>对象的键</translation>
+    </message>
+    <message>
+        <source>object separator</source>
+        <translation>对象的键值分隔符</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>invalid literal</source>
+        <translation>无效的字面量</translation>
+    </message>
+    <message>
+        <source>invalid string: missing closing quote</source>
+        <translation>无效的字符串：缺少结尾的引号</translation>
+    </message>
+    <message>
+        <source>invalid string: &apos;\u&apos; must be followed by 4 hex digits</source>
+        <translation>无效的字符串：&apos;\u&apos; 后面必须是 4 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>invalid string: forbidden character after backslash</source>
+        <translation>无效的字符串：反斜杠后是不允许的字符</translation>
+    </message>
+    <message>
+        <source>invalid string: ill-formed UTF-8 byte</source>
+        <translation>无效的字符串：UTF-8 字节格式错误</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF</source>
+        <translation>无效的字符串：代理项 U+D800..U+DBFF 之后必须是 U+DC00..U+DFFF</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF</source>
+        <translation>无效的字符串：代理项 U+DC00..U+DFFF 必须紧跟在 U+D800..U+DBFF 之后</translation>
+    </message>
+    <message>
+        <source>invalid string: control character %1 must be escaped to %2</source>
+        <translation>无效的字符串：控制字符 %1 必须转义为 %2</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after %1</source>
+        <translation>无效的数字：%1 之后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected &apos;+&apos;, &apos;-&apos;, or digit after exponent</source>
+        <translation>无效的数字：指数后应为 &apos;+&apos;、&apos;-&apos; 或数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after exponent sign</source>
+        <translation>无效的数字：指数符号后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid BOM; must be 0xEF 0xBB 0xBF if given</source>
+        <translation>无效的 BOM：如果有，必须是 0xEF 0xBB 0xBF</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>输入结尾</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation>&apos;[&apos;、&apos;{&apos; 或字面量</translation>
+    </message>
+    <message>
+        <source>string literal</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number literal</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>true literal</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false literal</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>null literal</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>无法识别的记号</translation>
+    </message>
+    <message>
+        <source>the claim is empty</source>
+        <translation>断言为空</translation>
+    </message>
+    <message>
+        <source>the value is not finite</source>
+        <translation>结果不是有限数</translation>
+    </message>
+    <message>
+        <source>unexpected %1</source>
+        <translation>意外的 %1</translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation>除以零</translation>
+    </message>
+    <message>
+        <source>expected a number, a {{figure}}, a function or &apos;(&apos;</source>
+        <translation>此处应为数字、{{…}} 数值、函数或 &apos;(&apos;</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos; or &apos;,&apos;</source>
+        <translation>此处应为 &apos;)&apos; 或 &apos;,&apos;</translation>
+    </message>
+    <message>
+        <source>expected &apos;)&apos;</source>
+        <translation>此处应为 &apos;)&apos;</translation>
+    </message>
+    <message>
+        <source>expected &apos;(&apos; after %1</source>
+        <translation>%1 之后应为 &apos;(&apos;</translation>
+    </message>
+    <message>
+        <source>not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>unknown function &apos;%1&apos; (abs, min, max)</source>
+        <translation>未知函数 &apos;%1&apos;（可用 abs、min、max）</translation>
+    </message>
+    <message>
+        <source>abs takes one argument</source>
+        <translation>abs 只接受一个参数</translation>
+    </message>
+    <message>
+        <source>&apos;{{&apos; without &apos;}}&apos;</source>
+        <translation>&apos;{{&apos; 缺少对应的 &apos;}}&apos;</translation>
+    </message>
+    <message>
+        <source>empty {{}}</source>
+        <translation>空的 {{}}</translation>
+    </message>
+    <message>
+        <source>{{%1}}: division by zero</source>
+        <translation>{{%1}}：除以零</translation>
+    </message>
+    <message>
+        <source>{{%1}} is not a figure of the step</source>
+        <translation>{{%1}} 不是该步骤的数值</translation>
+    </message>
+    <message>
+        <source>{{%1}} is text, not a number</source>
+        <translation>{{%1}} 是文本，不是数字</translation>
+    </message>
+    <message>
+        <source>{{%1}} is not finite</source>
+        <translation>{{%1}} 不是有限数</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>文件或目录不存在</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>只读文件系统</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>文件已存在</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

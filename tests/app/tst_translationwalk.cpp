@@ -10,12 +10,18 @@
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "live/protocol/protocol.h"
+#include "live/worker/watchdog.h"
+#include "model/collectives/topology.h"
+#include "model/io/atomicfile.h"
+#include "model/io/jsonsafe.h"
+#include "model/io/textfile.h"
 #include "model/measure/calibrate.h"
 #include "model/measure/measurement.h"
 #include "model/measure/ncclimport.h"
 #include "model/sim/scenario.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "model/teach/claim.h"
 #include "model/teach/lesson.h"
 #include "model/teach/question.h"
 #include "model/traces/kineto.h"
@@ -39,6 +45,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTabBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
 #include <QTextEdit>
@@ -63,6 +70,7 @@ const std::set<QString>& keptWords()
         "stderr", "perf", "all_reduce_perf", "dat", "log", "txt", "mpi", "ucx", "tcp", "ib", "roce", "efa", "nvlink",
         "pcie", "sxm", "hgx", "dgx", "rtx", "nvl", "hbm", "tflops", "flops", "vocab", "rabenseifner", "hierarchical",
         "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner", "profiler",
+        "abs",
         // Words Chinese ML engineers write in English (lesson and scenario texts use them so).
         "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup" };
     return words;
@@ -323,6 +331,92 @@ private slots:
             }
         window.setLanguage(QStringLiteral("en"));
         QCOMPARE(views::problemText(divide), QString::fromStdString(divide.text()));
+    }
+
+    // Rules with figures or names inside the sentence, the JSON library's messages, claim syntax and the operating
+    // system's errors, each written by the call that writes it for real: translated whole, parts kept as written.
+    void patternedRulesInChinese()
+    {
+        MainWindow window(false, nullptr, QStringLiteral("zh_CN"));
+        std::vector<std::string> rules;
+        const auto jsonRule = [](std::string_view text, const io::JsonLimits& limits = {}) {
+            const auto parsed = io::parseBounded(text, limits);
+            const auto* failure = std::get_if<io::JsonFailure>(&parsed);
+            return failure ? failure->rule : std::string("(parsed)");
+        };
+        // (Plain literals: moc reads this file, and its lexer loses its place in raw strings with one quote.)
+        for (const char* text : { "x", "{x", "{\"a\" 1}", "{\"a\":1 2}", "[1 2]", "[1,", "\"ab", "-", "1.", "1e",
+                 "\"\\u12\"", "\"\\x\"", "{\"a\":}", "[]]", "1e999", "\"\\uDC00\"", "\"\x01\"", "" })
+            rules.push_back(jsonRule(text));
+        io::JsonLimits small = io::lineLimits();
+        rules.push_back(jsonRule(std::string(40, '[') + std::string(40, ']'), small));
+        rules.push_back(jsonRule("\"" + std::string(small.maxString + 5, 'a') + "\"", small));
+        rules.push_back(jsonRule("[" + std::string(small.maxElements + 2, ',') + "]", small));
+        small.maxBytes = 4;
+        rules.push_back(jsonRule("[1, 2, 3]", small));
+        for (const char* claim : { "", "1 +", "(1", "1 2", "fn(1)", "abs(1, 2)", "min 1", "{{a", "{{}}" })
+            rules.push_back("is not a valid claim: " + model::claimSyntaxError(claim));
+        for (const char* claim : { "{{scene.nope}} > 1", "1 / 0 > 1" })
+            rules.push_back("cannot be evaluated: " + model::evaluateClaim(claim, {}).error);
+        // Files: too large, missing, and a write into a missing folder.
+        QTemporaryDir dir;
+        const std::string big = (dir.path() + QStringLiteral("/big.json")).toStdString();
+        QVERIFY(!io::writeFileAtomically(big, std::string(100, ' ')));
+        for (const auto& read : { io::readTextFile(big, 10), io::readTextFile(big + ".missing") })
+            rules.push_back(std::get<io::ReadFailure>(read).rule);
+        rules.push_back(io::writeFileAtomically(big + ".d/x.json", "{}")->rule());
+        // More ranks per node than the preset's node holds; the interleaved schedule's micro-batch rule.
+        const auto eight = std::find_if(model::presets().begin(), model::presets().end(),
+            [](const model::HardwarePreset& p) { return p.gpusPerNode == 8; });
+        QVERIFY(eight != model::presets().end());
+        model::TopologySpec spec;
+        spec.preset = eight->id;
+        spec.ranks = 128;
+        spec.nodes = 8;
+        spec.nodesHoldAtMostPreset = true;
+        const auto topology = model::buildTopology(spec);
+        QVERIFY(!topology);
+        rules.push_back(topology.problems().front().rule);
+        model::Scenario interleaved;
+        interleaved.parallel.schedule = model::PipelineSchedule::Interleaved;
+        interleaved.parallel.pp = 4;
+        interleaved.parallel.virtualStages = 2;
+        interleaved.batch.microBatches = 6;
+        const model::Problems scenarioProblems = model::validate(interleaved);
+        const auto multiple = std::find_if(scenarioProblems.begin(), scenarioProblems.end(),
+            [](const model::Problem& p) { return p.field == "batch.micro_batches"; });
+        QVERIFY2(multiple != scenarioProblems.end(), model::toText(scenarioProblems).c_str());
+        rules.push_back(multiple->rule);
+        for (const std::string& rule : rules) {
+            const QString text = views::problemText({ "", "", rule, "" });
+            QVERIFY2(text != QString::fromStdString(rule) && hasCjk(text) && englishWords(text).isEmpty(),
+                qPrintable(QString::fromStdString(rule) + QStringLiteral(" → ") + text));
+        }
+        // The parts that vary are kept as written: the figures of the topology rule, the column of a claim.
+        const QString perNode = views::problemText({ "", "", topology.problems().front().rule, "" });
+        for (const QString& figure : { QStringLiteral("16"), QString::number(eight->gpusPerNode), QStringLiteral("128"),
+                 QString::fromStdString(eight->id) })
+            QVERIFY2(perNode.contains(figure), qPrintable(perNode));
+        QVERIFY2(views::problemText({ "", "", "is not a valid claim: " + model::claimSyntaxError("1 2"), "" })
+                     .contains(QStringLiteral("3")),
+            "the claim's column is kept");
+        // The worker's watchdog messages, as the Live lab shows an error record.
+        live::Stall stall { "allreduce of 4096 B", 2.5, nullptr, {} };
+        std::vector<std::string> stalls { live::stallMessage(stall, 3) };
+        stall.call = "MPI_Allreduce";
+        stalls.push_back(live::stallMessage(stall, 3));
+        stall.peers = "rank 1, pid 4242, is stopped";
+        stalls.push_back(live::stallMessage(stall, 3));
+        for (const std::string& message : stalls) {
+            const QString text = views::writtenProblemText(message);
+            QVERIFY2(hasCjk(text) && !text.contains(QStringLiteral("progress"))
+                    && !text.contains(QStringLiteral("aborted")) && text.contains(QStringLiteral("2.5"))
+                    && text.contains(QStringLiteral("allreduce of 4096 B")),
+                qPrintable(text));
+        }
+        window.setLanguage(QStringLiteral("en"));
+        for (const std::string& rule : rules)
+            QCOMPARE(views::problemText({ "", "", rule, "" }), QString::fromStdString(rule));
     }
 
     void everyPageInChinese_data()

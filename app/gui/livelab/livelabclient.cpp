@@ -407,8 +407,7 @@ void LiveLabClient::onFinished(int exitCode, QProcess::ExitStatus status)
         const QString call = e.call.empty() ? QString() : QString::fromStdString(e.call) + QStringLiteral(": ");
         const QString rank = e.rank >= 0 ? tr(" on rank %1").arg(e.rank) : QString();
         const QString meaning = e.code ? tr(" — %1 (exit %2)").arg(exitCodeMeaning(e.code)).arg(e.code) : QString();
-        return end(
-            State::Failed, tr("%1%2%3%4; %5.").arg(call, QString::fromStdString(e.message), rank, meaning, kept));
+        return end(State::Failed, tr("%1%2%3%4; %5.").arg(call, problemText(e.message), rank, meaning, kept));
     }
     if (status == QProcess::CrashExit)
         return end(State::Failed,
