@@ -65,6 +65,7 @@ constexpr RuleTemplate kRuleTemplates[] = {
     { QT_TRANSLATE_NOOP(
         "tutor::views::Problem", "no layout of %1 runs on these GPUs (every one breaks a rule or memory)") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "skipped; the first %1 are listed") },
+    { QT_TRANSLATE_NOOP("tutor::views::Problem", "with bytes = %1 means %2 GB/s, more than any link (%3 GB/s)") },
     // The live-lab worker's error records (live/worker, live/mpi, live/nccl).
     { QT_TRANSLATE_NOOP("tutor::views::Problem",
         "%1 made no progress for %2 s: rank %3 waited in %4 for another rank (%5); communicator aborted") },

@@ -4530,6 +4530,10 @@
         <source>%1 bytes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>with bytes = %1 means %2 GB/s, more than any link (%3 GB/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

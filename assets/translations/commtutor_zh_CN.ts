@@ -4517,6 +4517,10 @@
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
+    <message>
+        <source>with bytes = %1 means %2 GB/s, more than any link (%3 GB/s)</source>
+        <translation>配合 bytes = %1 意味着 %2 GB/s，超过任何链路（%3 GB/s）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

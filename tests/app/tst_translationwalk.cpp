@@ -36,6 +36,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,6 +53,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 
 using namespace tutor;
@@ -417,6 +419,88 @@ private slots:
         window.setLanguage(QStringLiteral("en"));
         for (const std::string& rule : rules)
             QCOMPARE(views::problemText({ "", "", rule, "" }), QString::fromStdString(rule));
+    }
+
+    // Every problem the readers give for the fuzz seeds and regressions (real bad input of every kind) reads in
+    // Chinese. TUTOR_PROBLEM_CORPUS=<folder of <target>/ folders> walks another corpus (a grown one) the same way.
+    void corpusProblemsInChinese()
+    {
+        MainWindow window(false, nullptr, QStringLiteral("zh_CN"));
+        const QString source = qEnvironmentVariable("TUTOR_SOURCE_DIR");
+        QStringList roots { source + QStringLiteral("/tests/fuzz/corpus"),
+            source + QStringLiteral("/tests/fuzz/regressions") };
+        if (const QString extra = qEnvironmentVariable("TUTOR_PROBLEM_CORPUS"); !extra.isEmpty())
+            roots = QStringList { extra };
+        // Quoted input ("metric", 'x', a record's line after "："), the keys a file may hold, nccl-tests' column names,
+        // a field before " = " and a formula's names (4·hidden) are kept as written; the rest must be Chinese.
+        const auto readsInChinese = [](QString text) {
+            static const QRegularExpression kept(
+                QStringLiteral("：\".*$|以下之一：.*$|\\b(size|count|type|redop|root|time|algbw|busbw|wrong)\\b|[\\w.]+"
+                               "(?= = )|\"[^\"]*\"|'[^']*'|\\d·\\w+"));
+            text.remove(kept);
+            return hasCjk(text) && englishWords(text).isEmpty();
+        };
+        std::map<QString, QString> untranslated; // rule → its display text
+        int problems = 0;
+        int files = 0;
+        const auto check = [&](const model::Problems& found) {
+            for (const model::Problem& p : found) {
+                ++problems;
+                const QString text = views::problemText({ "", "", p.rule, "" });
+                if (!readsInChinese(text))
+                    untranslated.emplace(QString::fromStdString(p.rule), text);
+            }
+        };
+        for (const QString& root : roots) {
+            const auto each = [&](const char* target, const auto& read) {
+                const QDir dir(root + QLatin1Char('/') + QLatin1String(target));
+                for (const QString& name : dir.entryList(QDir::Files)) {
+                    QFile file(dir.filePath(name));
+                    if (!file.open(QIODevice::ReadOnly))
+                        continue; // a grown corpus that its fuzzer is reducing
+                    ++files;
+                    const QByteArray bytes = file.readAll();
+                    read(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+                }
+            };
+            each("scenario", [&](std::string_view text) {
+                const auto scenario = model::parseScenario(text, "s.json");
+                check(scenario ? model::validate(*scenario) : scenario.problems());
+            });
+            each("lesson",
+                [&](std::string_view text) { check(model::parseLesson(std::string(text), "l.json").problems()); });
+            each("questions",
+                [&](std::string_view text) { check(model::parseQuestions(std::string(text), "q.json").problems()); });
+            each("measurements",
+                [&](std::string_view text) { check(model::parseMeasurementLines(text, "m.jsonl").problems()); });
+            each("nccl_text", [&](std::string_view text) { check(model::parseNcclTestsText(text, "t.log").warnings); });
+            each("nccl_json",
+                [&](std::string_view text) { check(model::parseNcclTestsJsonText(text, "t.json").warnings); });
+            each("kineto", [&](std::string_view text) {
+                const auto trace = model::parseKinetoTrace(text, "k.json");
+                check(trace ? trace->warnings : trace.problems());
+            });
+            each("protocol", [&](std::string_view text) {
+                for (std::size_t start = 0, nl; start < text.size(); start = nl + 1) {
+                    nl = std::min(text.find('\n', start), text.size());
+                    const auto parsed = live::parseLine(text.substr(start, nl - start));
+                    if (parsed.error) {
+                        ++problems;
+                        const QString shown = views::writtenProblemText(parsed.error->message);
+                        if (!readsInChinese(shown))
+                            untranslated.emplace(QString::fromStdString(parsed.error->message), shown);
+                    }
+                }
+            });
+        }
+        QStringList report;
+        for (const auto& [rule, text] : untranslated)
+            report << rule + QStringLiteral("\n    → ") + text;
+        QVERIFY2(
+            files > 50 && problems > 50, qPrintable(QStringLiteral("%1 files, %2 problems").arg(files).arg(problems)));
+        if (!untranslated.empty())
+            qWarning().noquote() << report.join(QLatin1Char('\n'));
+        QVERIFY2(untranslated.empty(), qPrintable(QString::number(untranslated.size()) + QStringLiteral(" rules")));
     }
 
     void everyPageInChinese_data()
