@@ -32,6 +32,7 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QPainter>
+#include <QPixmapCache>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSvgGenerator>
@@ -41,12 +42,29 @@
 
 namespace tutor::app {
 
+namespace {
+
+/// Qt 6.4's pixmap cache keeps the string key of every pixmap it evicts or clears (QPMCache::releaseKey forgets only
+/// the numeric key), and the style's keys carry the palette, so each theme switch left about 8 KiB behind for good:
+/// the monkey test's theme-only walk grew RSS by 14 % over 1,000 switches, and by 0.1 % with no cache. With no cache a
+/// refused insert drops its key at once; the style then draws its gradients each time. Newer Qt sources drop the
+/// string key with the pixmap.
+void avoidPixmapKeyLeak()
+{
+#if QT_VERSION < QT_VERSION_CHECK(6, 8, 0)
+    QPixmapCache::setCacheLimit(0);
+#endif
+}
+
+} // namespace
+
 MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& language)
     : QMainWindow(parent)
     , m_useSettings(restoreSettings)
     , m_language(new Language(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    avoidPixmapKeyLeak();
     setWindowIcon(QIcon(QStringLiteral(":/icons/commtutor.svg")));
     m_playback = new PlaybackController(this);
     // The language first, so every page is built in it (pages that only partly retranslate still look right).
