@@ -37,6 +37,7 @@ constexpr RuleTemplate kRuleTemplates[] = {
         part(1) | part(2) },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "malformed JSON: number overflow parsing %1") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "not valid JSON (%1)"), part(1) },
+    { QT_TRANSLATE_NOOP("tutor::views::Problem", "must be one JSON object per line (%1)"), part(1) },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "not a JSON record (%1): %2"), part(1) },
     // The bounded JSON reader's limits (model/io/jsonsafe.cpp) and the file reader's (model/io/textfile.cpp).
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "the text is %1 bytes; at most %2 are read") },
@@ -101,9 +102,9 @@ constexpr RuleTemplate kPartWordings[] = {
     { QT_TRANSLATE_NOOP(
         "tutor::views::Problem", "invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid string: control character %1 must be escaped to %2") },
+    { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid number; expected digit after exponent sign") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid number; expected digit after %1") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid number; expected '+', '-', or digit after exponent") },
-    { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid number; expected digit after exponent sign") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "invalid BOM; must be 0xEF 0xBB 0xBF if given") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "end of input") },
     { QT_TRANSLATE_NOOP("tutor::views::Problem", "'[', '{', or a literal") },

@@ -4534,6 +4534,10 @@
         <source>with bytes = %1 means %2 GB/s, more than any link (%3 GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>must be one JSON object per line (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

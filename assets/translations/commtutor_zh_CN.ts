@@ -4521,6 +4521,10 @@
         <source>with bytes = %1 means %2 GB/s, more than any link (%3 GB/s)</source>
         <translation>配合 bytes = %1 意味着 %2 GB/s，超过任何链路（%3 GB/s）</translation>
     </message>
+    <message>
+        <source>must be one JSON object per line (%1)</source>
+        <translation>必须每行一个 JSON 对象（%1）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::SweepChart</name>

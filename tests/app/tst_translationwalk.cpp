@@ -356,6 +356,12 @@ private slots:
         rules.push_back(jsonRule("[" + std::string(small.maxElements + 2, ',') + "]", small));
         small.maxBytes = 4;
         rules.push_back(jsonRule("[1, 2, 3]", small));
+        // A measurement line the JSON library refuses, wrapped in the reader's own rule.
+        for (const char* line : { "{\"bytes\": 1e999}\n", "{\"bytes\": 1.5e-x}\n", "{\"a\" 1}\n" }) {
+            const auto read = model::parseMeasurementLines(line, "runs.jsonl");
+            QVERIFY(!read);
+            rules.push_back(read.problems().front().rule);
+        }
         for (const char* claim : { "", "1 +", "(1", "1 2", "fn(1)", "abs(1, 2)", "min 1", "{{a", "{{}}" })
             rules.push_back("is not a valid claim: " + model::claimSyntaxError(claim));
         for (const char* claim : { "{{scene.nope}} > 1", "1 / 0 > 1" })
@@ -432,11 +438,13 @@ private slots:
         if (const QString extra = qEnvironmentVariable("TUTOR_PROBLEM_CORPUS"); !extra.isEmpty())
             roots = QStringList { extra };
         // Quoted input ("metric", 'x', a record's line after "："), the keys a file may hold, nccl-tests' column names,
-        // a field before " = " and a formula's names (4·hidden) are kept as written; the rest must be Chinese.
+        // a field (first, or before " = ") with its value and a formula's names (4·hidden) are kept as written; the
+        // rest must be Chinese.
         const auto readsInChinese = [](QString text) {
-            static const QRegularExpression kept(
-                QStringLiteral("：\".*$|以下之一：.*$|\\b(size|count|type|redop|root|time|algbw|busbw|wrong)\\b|[\\w.]+"
-                               "(?= = )|\"[^\"]*\"|'[^']*'|\\d·\\w+"));
+            static const QRegularExpression kept(QStringLiteral(
+                "^[^ ]+(?=: | = )|(?<= = )[^:]*(?=: "
+                ")|：\".*$|以下之一：.*$|\\b(size|count|type|redop|root|time|algbw|busbw|wrong)\\b|[\\w.]+"
+                "(?= = )|\"[^\"]*\"|'[^']*'|\\d·\\w+"));
             text.remove(kept);
             return hasCjk(text) && englishWords(text).isEmpty();
         };
