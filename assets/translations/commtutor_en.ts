@@ -3827,10 +3827,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not valid JSON (%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>must be ≥ 0; row skipped%1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3920,10 +3916,6 @@
     </message>
     <message>
         <source>must be a name of letters, digits and _ that no figure prefix uses (scene, cost, metrics, …)%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>is not a valid claim: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4184,10 +4176,6 @@
     </message>
     <message>
         <source>empty line%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not a JSON record (%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

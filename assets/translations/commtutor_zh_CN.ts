@@ -3814,10 +3814,6 @@
         <translation>太大，内存装不下%1</translation>
     </message>
     <message>
-        <source>not valid JSON (%1</source>
-        <translation>不是有效的 JSON (%1</translation>
-    </message>
-    <message>
         <source>must be ≥ 0; row skipped%1</source>
         <translation>必须 ≥ 0；该行已跳过%1</translation>
     </message>
@@ -3908,10 +3904,6 @@
     <message>
         <source>must be a name of letters, digits and _ that no figure prefix uses (scene, cost, metrics, …)%1</source>
         <translation>必须是由字母、数字和 _ 组成、且不与任何数值前缀重名的名称（scene、cost、metrics 等）%1</translation>
-    </message>
-    <message>
-        <source>is not a valid claim: %1</source>
-        <translation>不是有效的断言：%1</translation>
     </message>
     <message>
         <source>is not a curriculum topic id (see lessons/README.md)%1</source>
@@ -4172,10 +4164,6 @@
     <message>
         <source>empty line%1</source>
         <translation>空行%1</translation>
-    </message>
-    <message>
-        <source>not a JSON record (%1</source>
-        <translation>不是 JSON 记录（%1</translation>
     </message>
     <message>
         <source>malformed JSON: syntax error while parsing %1 - %2; last read: %3; expected %4</source>
