@@ -390,9 +390,9 @@ std::vector<std::string> LineBuffer::feed(std::string_view bytes)
     while (start < bytes.size()) {
         const std::size_t nl = bytes.find('\n', start);
         const std::string_view piece = bytes.substr(start, nl == std::string_view::npos ? bytes.npos : nl - start);
-        const std::size_t room = kMaxLineBytes > m_partial.size() ? kMaxLineBytes - m_partial.size() : 0;
+        const std::size_t room = m_maxLineBytes > m_partial.size() ? m_maxLineBytes - m_partial.size() : 0;
         if (m_cut) {
-            // the rest of a line already cut to kMaxLineBytes is dropped
+            // the rest of a line already cut to the limit is dropped
         } else if (piece.size() > room) {
             m_partial.append(piece.substr(0, room));
             m_cut = true;

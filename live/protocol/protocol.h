@@ -178,8 +178,15 @@ class LineBuffer {
 public:
     static constexpr std::size_t kMaxLineBytes = 1 << 20;
 
+    /// A buffer that cuts lines at maxLineBytes (the protocol's limit unless a test wants a smaller one).
+    explicit LineBuffer(std::size_t maxLineBytes = kMaxLineBytes)
+        : m_maxLineBytes(maxLineBytes == 0 ? 1 : maxLineBytes)
+    {
+    }
+    std::size_t maxLineBytes() const { return m_maxLineBytes; }
+
     /// Appends bytes; returns the complete lines now available (without '\n', a trailing '\r' removed).
-    /// A line longer than kMaxLineBytes is returned cut to that length, and tooLong() reports it.
+    /// A line longer than maxLineBytes() is returned cut to that length, and tooLongLines() counts it.
     std::vector<std::string> feed(std::string_view bytes);
     /// At end of stream: the unterminated tail (empty when the stream ended on a newline). Clears it.
     std::string takeRemainder();
@@ -187,8 +194,9 @@ public:
     int tooLongLines() const { return m_tooLong; }
 
 private:
+    std::size_t m_maxLineBytes;
     std::string m_partial;
-    bool m_cut = false; ///< m_partial reached kMaxLineBytes; the rest of its line is dropped (a flag, not a marker
+    bool m_cut = false; ///< m_partial reached m_maxLineBytes; the rest of its line is dropped (a flag, not a marker
                         ///< byte, so a NUL in the stream stays data)
     int m_tooLong = 0;
 };

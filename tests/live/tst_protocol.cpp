@@ -195,6 +195,28 @@ private slots:
         QCOMPARE(lines[1], std::string("next"));
         QCOMPARE(buffer.tooLongLines(), 1);
     }
+
+    void lineBufferKeepsItsGivenLimit()
+    {
+        // A line of exactly the limit passes whole; one byte more is cut, also when the bytes come one at a time.
+        for (const std::size_t limit : { std::size_t { 1 }, std::size_t { 7 }, std::size_t { 300 } }) {
+            LineBuffer buffer(limit);
+            QCOMPARE(buffer.maxLineBytes(), limit);
+            const std::string exact(limit, 'a');
+            const std::string over = std::string(limit, 'b') + "c";
+            const std::string stream = exact + "\n" + over + "\n" + over + "\r\n";
+            std::vector<std::string> lines;
+            for (const char byte : stream)
+                for (auto& line : buffer.feed(std::string_view(&byte, 1)))
+                    lines.push_back(std::move(line));
+            QCOMPARE(lines.size(), std::size_t { 3 });
+            QCOMPARE(lines[0], exact);
+            QCOMPARE(lines[1], std::string(limit, 'b'));
+            QCOMPARE(lines[2], std::string(limit, 'b'));
+            QCOMPARE(buffer.tooLongLines(), 2);
+        }
+        QCOMPARE(LineBuffer(0).maxLineBytes(), std::size_t { 1 });
+    }
 };
 
 QTEST_APPLESS_MAIN(TestProtocol)
