@@ -34,8 +34,8 @@ struct SweepPoint {
     bool operator==(const SweepPoint&) const = default;
 };
 
-/// The values a sweep visits: bucket sizes 1–1000 MiB; micro-batches 1, 2, 4 … 256 (multiples of pp for the
-/// interleaved schedule); DP sizes 1, 2, 4 … 4096.
+/// The values a sweep visits, in ascending order: bucket sizes 1–1000 MiB; micro-batches 1, 2, 4 … 256 (multiples
+/// of pp for the interleaved schedule); DP sizes 1, 2, 4 … 4096; and a valid scenario's own value where it is not one.
 std::vector<double> sweepValues(SweepParameter parameter, const Scenario& scenario);
 
 /// The scenario with one parameter set. DP changes the node count to keep dp·tp·pp = GPUs (one partial node,

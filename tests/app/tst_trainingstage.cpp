@@ -6,20 +6,26 @@
 #include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 #include "model/sim/scenarioio.h"
+#include "views/charts/sweepchart.h"
 #include "views/eventmodel.h"
 #include "views/text.h"
 #include "views/timelineview.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QLabel>
+#include <QScatterSeries>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 using namespace tutor;
 using app::TrainingStage;
@@ -251,6 +257,37 @@ private slots:
         QCoreApplication::processEvents(); // Qt Charts lays out the new axes and titles on the next turn
         QVERIFY(stage.grab().save(base + "-charts.png"));
         QVERIFY(drawn(base + "-charts.png", stage.size()));
+        // No ghost chart: each visible chart fills its view's viewport and is the only chart in its scene (a chart
+        // still at its first, unlaid-out size is drawn small in the view's corner).
+        int charts = 0;
+        for (auto* view : stage.findChildren<QChartView*>()) {
+            if (!view->isVisibleTo(&stage))
+                continue;
+            ++charts;
+            const QSizeF size = view->chart()->size();
+            const QSize viewport = view->viewport()->size();
+            QVERIFY2(std::abs(size.width() - viewport.width()) <= 2 && std::abs(size.height() - viewport.height()) <= 2,
+                qPrintable(QStringLiteral("%1: chart %2×%3 in a %4×%5 view")
+                               .arg(view->chart()->title())
+                               .arg(size.width())
+                               .arg(size.height())
+                               .arg(viewport.width())
+                               .arg(viewport.height())));
+            int inScene = 0;
+            for (QGraphicsItem* item : view->scene()->items())
+                inScene += dynamic_cast<QChart*>(item) != nullptr;
+            QCOMPARE(inScene, 1);
+        }
+        QVERIFY(charts >= 2);
+        // The sweep rings the scenario's own value on its curve.
+        auto* sweep = stage.findChild<views::SweepChart*>();
+        QVERIFY(sweep);
+        QTRY_VERIFY(!sweep->points().empty());
+        int rings = 0;
+        for (auto* series : sweep->chart()->series())
+            if (auto* scatter = qobject_cast<QScatterSeries*>(series))
+                rings += static_cast<int>(scatter->count());
+        QCOMPARE(rings, 1);
         QWidget* form = stage.parameterPanel();
         form->resize(380, 1200);
         QVERIFY(form->grab().save(base + "-form.png"));

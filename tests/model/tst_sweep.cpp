@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace tutor;
 
@@ -55,6 +56,39 @@ private slots:
             QCOMPARE(static_cast<int>(m) % 4, 0);
         s.parallel.schedule = model::PipelineSchedule::OneFOneB;
         QCOMPARE(model::sweepValues(model::SweepParameter::MicroBatches, s).front(), 1.0);
+    }
+
+    void ownValueIsVisited_data()
+    {
+        QTest::addColumn<int>("parameter");
+        QTest::addColumn<double>("value");
+        QTest::newRow("12 micro-batches") << static_cast<int>(model::SweepParameter::MicroBatches) << 12.0;
+        QTest::newRow("a 40 MiB bucket") << static_cast<int>(model::SweepParameter::BucketSize) << 40.0;
+        QTest::newRow("a 25 MiB bucket (on the grid)") << static_cast<int>(model::SweepParameter::BucketSize) << 25.0;
+        QTest::newRow("DP 6") << static_cast<int>(model::SweepParameter::DataParallel) << 6.0;
+    }
+    void ownValueIsVisited()
+    {
+        // The chart rings the point whose x is the scenario's own value: that point must exist, once, in order.
+        QFETCH(int, parameter);
+        QFETCH(double, value);
+        const auto which = static_cast<model::SweepParameter>(parameter);
+        const model::Scenario base = model::withParameter(scenario("default.json"), which, value);
+        QCOMPARE(model::parameterValue(base, which), value);
+        QVERIFY(model::validate(base).empty());
+        const auto values = model::sweepValues(which, base);
+        QCOMPARE(std::count(values.begin(), values.end(), value), 1);
+        QVERIFY(std::is_sorted(values.begin(), values.end()));
+        QVERIFY(std::adjacent_find(values.begin(), values.end()) == values.end());
+        const auto points = model::sweep(base, which);
+        const auto own
+            = std::find_if(points.begin(), points.end(), [&](const model::SweepPoint& p) { return p.x == value; });
+        QVERIFY(own != points.end());
+        model::SimulateOptions options;
+        options.labels = false;
+        const auto sim = model::simulate(base, options);
+        QVERIFY(sim.ok());
+        QCOMPARE(own->stepSeconds, sim->metrics.stepSeconds);
     }
 
     void pointsAreSimulations_data()
