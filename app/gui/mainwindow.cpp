@@ -101,8 +101,10 @@ MainWindow::MainWindow(bool restoreSettings, QWidget* parent, const QString& lan
     showPage(m_useSettings ? std::clamp(m_settings.lastStage(), 0, Navigator::PageCount - 1) : 0);
     // The scenario the Training page had last time (quietly: a file since moved or broken keeps the default).
     if (m_useSettings && QFileInfo(m_settings.lastScenario()).isFile()) {
-        if (TrainingStage* training = trainingStage())
-            training->openScenario(m_settings.lastScenario());
+        if (TrainingStage* training = trainingStage()) {
+            m_quietOpen = m_settings.lastScenario();
+            training->openScenario(m_quietOpen);
+        }
     }
     if (!restoreSettings || m_settings.windowGeometry().isEmpty()) {
         resize(1440, 900);
@@ -122,12 +124,17 @@ void MainWindow::createStages()
     // scenario (restored at the next start) and joins Recent.
     connect(trainingStage()->controller(), &TrainingController::scenarioOpened, this,
         [this](const model::Scenario&, const QString& path) {
+            if (path == m_quietOpen) {
+                m_quietOpen.clear();
+                return;
+            }
             if (!m_useSettings || path.isEmpty())
                 return;
             m_settings.setLastScenario(path);
             m_settings.addRecentFile(path);
             updateRecentFiles();
         });
+    connect(trainingStage()->controller(), &TrainingController::openRefused, this, &MainWindow::showOpenRefusal);
     auto* liveLab = new LiveLabStage(this);
     m_stages[Navigator::LiveLab] = liveLab;
     m_stages[Navigator::Lessons] = new LessonStage(this);
@@ -337,26 +344,33 @@ bool MainWindow::openScenario(const QString& path)
     TrainingStage* training = trainingStage();
     if (!training)
         return false;
-    const model::Problems problems = training->openScenario(path);
-    showPage(Navigator::Training);
-    if (!problems.empty()) {
-        // The training stage keeps the previous scenario; say why this one was refused.
-        QString html = QStringLiteral("<p><b>%1</b></p><ul>")
-                           .arg(tr("%n problem(s) in %1; the previous scenario stays open:", nullptr,
-                               static_cast<int>(problems.size()))
-                                    .arg(QFileInfo(path).fileName())
-                                    .toHtmlEscaped());
-        for (const auto& p : problems)
-            html += views::errorHtml(views::problemText(p), "li");
-        m_explanation->setHtml(html + QStringLiteral("</ul>"));
-        m_lastProblems = problems;
-        statusBar()->showMessage(
-            tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size())).arg(QFileInfo(path).fileName()));
-        return false;
+    m_lastProblems.clear();
+    m_quietOpen.clear();
+    showPage(Navigator::Training); // first: the page's own explanation would replace the refusal's
+    const bool refused = !training->openScenario(path).empty(); // showOpenRefusal has said why
+    if (!refused && training->controller()->isOpening())
+        statusBar()->showMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+    return !refused;
+}
+
+void MainWindow::showOpenRefusal(const QString& path, const model::Problems& problems)
+{
+    if (path == m_quietOpen) {
+        m_quietOpen.clear(); // the Training page's banner says it
+        return;
     }
-    m_lastProblems.clear(); // Recent and the last scenario: the training controller's scenarioOpened (createStages)
-    statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
-    return true;
+    // The training stage keeps the previous scenario; say why this one was refused.
+    QString html = QStringLiteral("<p><b>%1</b></p><ul>")
+                       .arg(tr("%n problem(s) in %1; the previous scenario stays open:", nullptr,
+                           static_cast<int>(problems.size()))
+                                .arg(QFileInfo(path).fileName())
+                                .toHtmlEscaped());
+    for (const auto& p : problems)
+        html += views::errorHtml(views::problemText(p), "li");
+    m_explanation->setHtml(html + QStringLiteral("</ul>"));
+    m_lastProblems = problems;
+    statusBar()->showMessage(
+        tr("%n problem(s) in %1", nullptr, static_cast<int>(problems.size())).arg(QFileInfo(path).fileName()));
 }
 
 ExportCaption MainWindow::exportCaption() const

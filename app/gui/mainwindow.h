@@ -70,9 +70,13 @@ public:
     /// Views for --screenshot: collectives, timeline, charts, livelab, lessons. False for an unknown name.
     bool showView(const QString& name);
     static QStringList viewNames();
-    /// Opens a scenario in the training stage; shows the problems and keeps the previous one on failure.
+    /// Opens a scenario in the training stage (TrainingController::openScenario: a large one simulates in the
+    /// background). False when it was refused before returning; a refusal, now or later, is shown in the window
+    /// and the previous scenario stays.
     bool openScenario(const QString& path);
-    /// The problems of the last scenario that failed to open (empty after a successful open).
+    /// Says in the explanation and the status bar why `path` did not open (TrainingController::openRefused).
+    void showOpenRefusal(const QString& path, const model::Problems& problems);
+    /// The problems of the last scenario that failed to open (empty once a new open starts).
     const model::Problems& lastProblems() const { return m_lastProblems; }
     /// Exports the current stage as PNG or SVG (by suffix); false with `error` set on failure.
     bool exportView(const QString& path, QString* error);
@@ -145,6 +149,7 @@ private:
     ShortcutRouter* m_router = nullptr;
     QObject* m_binding = nullptr; ///< context of every connection to the shown page; replaced on page switch
     model::Problems m_lastProblems;
+    QString m_quietOpen; ///< the scenario restored at start: a refusal is only the Training page's banner
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -94,6 +94,8 @@ int runScreenshot(const ScreenshotRequest& request)
             << '\n';
         return 2;
     }
+    if (TrainingStage* training = window.trainingStage())
+        training->setSynchronous(true); // the picture shows the file, and a refusal is known here
     if (!request.scenario.isEmpty() && !window.openScenario(request.scenario)) {
         const model::Problems& problems = window.lastProblems();
         err << CommandLineText::tr("--scenario %1: %n problem(s):", nullptr, static_cast<int>(problems.size()))

@@ -14,6 +14,7 @@
 #include "app/gui/playback.h"
 #include "app/gui/stage.h"
 #include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
+#include "app/gui/training/trainingcontroller.h"
 #include "app/gui/training/trainingstage.h"
 
 #include <QAbstractSpinBox>
@@ -290,16 +291,20 @@ private slots:
                 stage->openLesson(i);
                 settle();
             }
-        for (const QString& file : scenarios) {
+        const auto opened = [&](const QString& file) {
             window.openScenario(file);
+            if (auto* t = window.trainingStage())
+                t->controller()->waitForIdle(); // a large file simulates in the background
             settle();
-        }
+        };
+        for (const QString& file : scenarios)
+            opened(file);
         // Memory is read twice in one state, so that what it gained is a leak and not a bigger document on show: the
         // first scenario on the Training page, the first lesson, English, paused, page 0, and the heap the allocator
         // still holds handed back.
         const auto reset = [&] {
             window.setLanguage(QStringLiteral("en"));
-            window.openScenario(scenarios.front());
+            opened(scenarios.front());
             if (auto* stage = static_cast<app::LessonStage*>(window.stage(Navigator::Lessons));
                 stage && stage->lessonCount() > 0)
                 stage->openLesson(0);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The Training page's controller without any widget: a simulation arrives as data, a file that fails keeps
 // the previous scenario, the breakdown's "before the edit" metrics follow edits but not opened files, the
-// DP bucket request matches the scenario, and sweeps deliver model::sweep()'s points.
+// DP bucket request matches the scenario, and sweeps deliver model::sweep()'s points. A large file opens in the
+// background: it does not wait for an edit still simulating, and a refusal that comes later restores the edit.
 #include "app/gui/training/trainingcontroller.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
@@ -79,6 +80,71 @@ private slots:
         QCOMPARE(controller.previousMetrics()->stepSeconds, before);
         QVERIFY(controller.openScenario(scenarioFile("zero1.json")).empty());
         QVERIFY(!controller.previousMetrics());
+    }
+
+    void largeFileOpensInTheBackground()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("default.json")).empty()); // measures the pace of simulate()
+        controller.setSynchronous(false);
+        QSignalSpy opened(&controller, &TrainingController::scenarioOpened);
+        QSignalSpy refused(&controller, &TrainingController::openRefused);
+        // An edit that simulates in the background, then a large file before it has finished.
+        // 4,096 times the default's work: predicted far past one frame, so it runs on a worker thread.
+        model::Scenario edit = controller.goodScenario();
+        edit.model.layers *= 64;
+        edit.batch.microBatches *= 64;
+        QVERIFY(controller.setScenario(edit).empty());
+        QVERIFY(controller.isBusy());
+        const QString path = scenarioFile("gpt175b-3d-1024.json");
+        QVERIFY(controller.openScenario(path).empty());
+        QVERIFY(controller.isOpening()); // returned before the file's simulation
+        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
+        QVERIFY(!controller.isOpening());
+        QCOMPARE(refused.count(), 0);
+        QCOMPARE(opened.front().at(1).toString(), path);
+        const auto file = model::loadScenario(path.toStdString());
+        QVERIFY(file.ok());
+        QCOMPARE(model::toJsonText(controller.goodScenario()), model::toJsonText(*file));
+        const auto expected = model::simulate(*file);
+        QVERIFY(expected.ok());
+        QCOMPARE(controller.simulation().metrics.stepSeconds, expected->metrics.stepSeconds);
+        QVERIFY(!controller.previousMetrics()); // a new file: nothing "before the edit"
+        controller.waitForIdle();
+        QCOMPARE(model::toJsonText(controller.goodScenario()), model::toJsonText(*file)); // the edit was stale
+    }
+
+    void laterRefusalRestoresTheEdit()
+    {
+        TrainingController controller;
+        controller.setSynchronous(true);
+        QVERIFY(controller.openScenario(scenarioFile("default.json")).empty());
+        controller.setSynchronous(false);
+        const QString path = QFINDTESTDATA("data/training-simulate-refuses.json");
+        const auto file = model::loadScenario(path.toStdString());
+        QVERIFY(file.ok());
+        QVERIFY(model::validate(*file).empty());
+        QVERIFY(!model::simulate(*file).ok()); // what the controller only learns by simulating
+        QSignalSpy opened(&controller, &TrainingController::scenarioOpened);
+        QSignalSpy refused(&controller, &TrainingController::openRefused);
+        model::Scenario edit = controller.goodScenario();
+        edit.model.layers *= 64;
+        edit.batch.microBatches *= 64;
+        QVERIFY(controller.setScenario(edit).empty());
+        const auto now = controller.openScenario(path);
+        QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 1, 60000);
+        QCOMPARE(refused.front().at(0).toString(), path);
+        const auto problems = refused.front().at(1).value<model::Problems>();
+        QCOMPARE(problems, model::simulate(*file).problems());
+        QVERIFY(now.empty() || now == problems); // known before returning only when it simulated at once
+        controller.waitForIdle();
+        QCOMPARE(opened.count(), 0);
+        QVERIFY(!controller.isOpening());
+        // The edit the file superseded simulated again: it is the scenario shown.
+        QCOMPARE(model::toJsonText(controller.goodScenario()), model::toJsonText(edit));
+        QCOMPARE(model::toJsonText(controller.scenario()), model::toJsonText(edit));
+        QCOMPARE(controller.simulation().metrics.stepSeconds, model::simulate(edit)->metrics.stepSeconds);
     }
 
     void dpBucketRequestIsTheScenarios()

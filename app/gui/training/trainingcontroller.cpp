@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 namespace tutor::app {
 
@@ -57,8 +58,18 @@ TrainingController::~TrainingController()
 
 model::Problems TrainingController::setScenario(const model::Scenario& scenario)
 {
+    return submit(scenario, {});
+}
+
+model::Problems TrainingController::submit(const model::Scenario& scenario, std::optional<QString> openedPath)
+{
+    const model::Scenario before = m_scenario;
     m_scenario = scenario;
     ++m_generation;
+    // A newer scenario supersedes a file still opening: its result, when it comes, is stale.
+    m_open.reset();
+    if (openedPath)
+        m_open = PendingOpen { std::move(*openedPath), before, m_previousMetrics };
     model::Problems problems = model::validate(scenario);
     if (!problems.empty()) {
         m_hasPending = false; // an invalid scenario supersedes a pending valid one
@@ -77,30 +88,35 @@ model::Problems TrainingController::setScenario(const model::Scenario& scenario)
 model::Problems TrainingController::openScenario(const QString& path)
 {
     auto loaded = model::loadScenario(QDir::toNativeSeparators(path).toStdString());
-    if (!loaded.ok()) {
-        // A scenario that did not load never replaces the good one, and a pending edit still runs.
-        m_problems = loaded.problems();
-        emit problemsChanged(m_problems);
-        return m_problems;
-    }
-    const model::Scenario scenario = std::move(loaded).value();
-    const auto previous = m_previousMetrics;
-    waitForIdle();
-    const bool synchronous = m_synchronous;
-    m_synchronous = true; // the caller gets the outcome, not a promise
-    m_opening = true; // a new file: nothing "before the edit"
-    model::Problems problems = setScenario(scenario);
-    m_opening = false;
-    m_synchronous = synchronous;
-    if (problems.empty())
-        problems = m_problems; // simulate() may refuse what validate() accepted
+    model::Problems problems = loaded.ok() ? model::validate(loaded.value()) : loaded.problems();
     if (!problems.empty()) {
-        m_previousMetrics = previous;
-        revertToGood();
+        // A scenario that did not load or validate never replaces the good one, and an edit still simulating or
+        // pending goes on.
+        m_problems = problems;
+        emit problemsChanged(m_problems);
+        emit openRefused(path, m_problems);
         return problems;
     }
-    emit scenarioOpened(scenario, path);
-    return {};
+    if (m_synchronous)
+        waitForIdle();
+    // Otherwise a simulation still running for an earlier edit is left to finish as stale: the file supersedes it
+    // (and the edit runs again if the file is refused).
+    m_openRefusal.clear();
+    submit(std::move(loaded).value(), path);
+    return std::exchange(m_openRefusal, {});
+}
+
+void TrainingController::refuseOpen(const model::Problems& problems)
+{
+    const PendingOpen open = *m_open;
+    m_open.reset();
+    m_openRefusal = problems;
+    emit openRefused(open.path, problems);
+    m_previousMetrics = open.previousMetrics;
+    if (open.scenarioBefore == m_goodScenario || !m_hasSimulation)
+        revertToGood();
+    else
+        setScenario(open.scenarioBefore); // an edit the file superseded before it had simulated
 }
 
 double TrainingController::predictSeconds(const model::Scenario& scenario) const
@@ -147,13 +163,16 @@ void TrainingController::accept(
     const model::Scenario& scenario, model::Result<model::Simulation> result, double seconds)
 {
     m_secondsPerWork = seconds / work(scenario);
+    // Called for the newest scenario only (a stale run never gets here), so an open still pending is this one.
     if (!result.ok()) {
         m_problems = result.problems();
         emit problemsChanged(m_problems);
+        if (m_open)
+            refuseOpen(m_problems); // simulate() refused what validate() accepted
         return;
     }
-    if (m_opening || !m_hasSimulation)
-        m_previousMetrics.reset();
+    if (m_open || !m_hasSimulation)
+        m_previousMetrics.reset(); // a new file: nothing "before the edit"
     else
         m_previousMetrics = m_simulation.metrics;
     m_goodScenario = scenario;
@@ -164,10 +183,16 @@ void TrainingController::accept(
     if (hadProblems)
         emit problemsChanged(m_problems);
     emit simulated(m_simulation);
+    if (m_open) {
+        const QString path = m_open->path;
+        m_open.reset();
+        emit scenarioOpened(scenario, path);
+    }
 }
 
 void TrainingController::revertToGood()
 {
+    m_open.reset();
     m_scenario = m_goodScenario;
     m_hasPending = false;
     ++m_generation;

@@ -31,11 +31,16 @@ public:
     /// stays and problemsChanged is emitted, otherwise the scenario is simulated (now or in the background)
     /// and `simulated` follows.
     model::Problems setScenario(const model::Scenario& scenario);
-    /// Reads a scenario file and simulates it before returning (whatever isSynchronous() says). On problems
-    /// (unreadable file, malformed JSON, unknown keys, failed validation or simulation) the previous scenario
-    /// stays, problemsChanged is emitted and the problems are returned, each with file:line where known. On
-    /// success `simulated` has been emitted and scenarioOpened follows.
+    /// Reads a scenario file and simulates it like any new scenario: before returning when isSynchronous() or
+    /// when it is predicted to be quick, otherwise in the background (a simulation still running for an earlier
+    /// edit is not waited for: the file supersedes it). On problems (unreadable file, malformed JSON, unknown
+    /// keys, failed validation or simulation) the previous scenario stays, problemsChanged and openRefused are
+    /// emitted, and the problems known before returning are returned, each with file:line where known. On
+    /// success `simulated` and then scenarioOpened are emitted. An edit made before the file's simulation ends
+    /// supersedes the file (neither signal follows).
     model::Problems openScenario(const QString& path);
+    /// A file given to openScenario() is still simulating.
+    bool isOpening() const { return m_open.has_value(); }
     /// The scenario last given (possibly invalid) and the last one that simulated cleanly.
     const model::Scenario& scenario() const { return m_scenario; }
     const model::Scenario& goodScenario() const { return m_goodScenario; }
@@ -72,6 +77,8 @@ signals:
     void simulated(const tutor::model::Simulation& simulation);
     /// A file opened by openScenario() (after `simulated`): the form shows `scenario`.
     void scenarioOpened(const tutor::model::Scenario& scenario, const QString& path);
+    /// A file given to openScenario() was refused (the previous scenario stays), now or when its simulation ended.
+    void openRefused(const QString& path, const tutor::model::Problems& problems);
     /// validate() or simulate() problems of the latest scenario; empty when it simulated cleanly.
     void problemsChanged(const tutor::model::Problems& problems);
     void busyChanged(bool busy);
@@ -80,6 +87,10 @@ signals:
         tutor::model::SweepParameter parameter, const std::vector<tutor::model::SweepPoint>& points, double current);
 
 private:
+    /// setScenario(), for a file when openedPath is given.
+    model::Problems submit(const model::Scenario& scenario, std::optional<QString> openedPath);
+    /// The pending file failed to simulate: the scenario before it and its "before the edit" figures come back.
+    void refuseOpen(const model::Problems& problems);
     void start(const model::Scenario& scenario);
     void finished();
     void accept(const model::Scenario& scenario, model::Result<model::Simulation> result, double seconds);
@@ -92,7 +103,13 @@ private:
     std::optional<model::StepMetrics> m_previousMetrics;
     bool m_hasSimulation = false;
     bool m_synchronous = false;
-    bool m_opening = false; ///< openScenario() is simulating a new file
+    struct PendingOpen {
+        QString path;
+        model::Scenario scenarioBefore; ///< scenario() before the file: simulated again if the file is refused
+        std::optional<model::StepMetrics> previousMetrics; ///< restored when the file is refused
+    };
+    std::optional<PendingOpen> m_open; ///< the file openScenario() is simulating (the newest scenario)
+    model::Problems m_openRefusal; ///< what refused the file while openScenario() ran
     bool m_running = false;
     bool m_hasPending = false;
     quint64 m_generation = 0; ///< bumped per scenario; a result for an older generation is stale

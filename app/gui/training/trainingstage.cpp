@@ -120,7 +120,8 @@ TrainingStage::TrainingStage(QWidget* parent)
 
     connect(m_form, &ScenarioForm::scenarioEdited, this,
         [this](const model::Scenario& scenario) { m_controller->setScenario(scenario); });
-    connect(m_form, &ScenarioForm::exampleChosen, this, &TrainingStage::loadScenarioFile);
+    // A refused example is reported like any file (TrainingController::openRefused, shown by the window).
+    connect(m_form, &ScenarioForm::exampleChosen, this, &TrainingStage::openScenario);
     connect(m_controller, &TrainingController::simulated, this, &TrainingStage::showSimulation);
     connect(m_controller, &TrainingController::problemsChanged, this, &TrainingStage::problemsChanged);
     connect(m_controller, &TrainingController::scenarioOpened, this,
@@ -197,15 +198,6 @@ void TrainingStage::showView(View view)
 model::Problems TrainingStage::openScenario(const QString& path)
 {
     return m_controller->openScenario(path);
-}
-
-void TrainingStage::loadScenarioFile(const QString& path)
-{
-    const model::Problems problems = openScenario(path);
-    if (!problems.empty())
-        emit message(tr("%n problem(s) in %1: %2", nullptr, static_cast<int>(problems.size()))
-                         .arg(QDir::toNativeSeparators(path), views::problemText(problems.front())),
-            true);
 }
 
 bool TrainingStage::saveScenario(const QString& path, QString* error)

@@ -50,8 +50,6 @@ public:
     /// validation) the previous scenario stays, the problems are shown in the form and returned, each with file:line
     /// where known.
     model::Problems openScenario(const QString& path);
-    /// Like openScenario, reporting through message() instead of returning the problems.
-    void loadScenarioFile(const QString& path);
     /// Shows a scenario made elsewhere (the layout search): the form takes it and it is simulated.
     void setScenario(const model::Scenario& scenario);
     /// Writes the current scenario as JSON.
