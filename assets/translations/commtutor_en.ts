@@ -1554,10 +1554,6 @@
         </translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing to export.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1999,6 +1995,10 @@
     </message>
     <message>
         <source>Saving %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2689,13 +2689,6 @@
     <message>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s) in %1: %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>before the edit</source>

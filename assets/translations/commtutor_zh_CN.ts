@@ -1549,10 +1549,6 @@
         </translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
     </message>
@@ -1995,6 +1991,10 @@
     <message>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
     </message>
 </context>
 <context>
@@ -2680,12 +2680,6 @@
     <message>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s) in %1: %2</source>
-        <translation>
-            <numerusform>%1 中有 %n 个问题：%2</numerusform>
-        </translation>
     </message>
     <message>
         <source>before the edit</source>
@@ -4538,7 +4532,7 @@
     </message>
     <message>
         <source>milliseconds</source>
-        <translation>毫秒</translation>
+        <translation>时间 (ms)</translation>
     </message>
     <message>
         <source>One figure of the step (step time and exposed communication, bubble, MFU or tokens/s) as one parameter of the scenario varies; the ring marks the current value</source>

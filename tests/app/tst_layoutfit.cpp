@@ -46,8 +46,24 @@ QStringList cutTexts(const QChartView* view)
                             .arg(axis->titleText())
                             .arg(titleMetrics.horizontalAdvance(axis->titleText()))
                             .arg(length);
-        if (vertical)
+        if (vertical) {
+            // Qt Charts cuts a vertical axis's labels to "…" when they are closer than a line apart (a log axis over
+            // six decades on a 110-pixel plot showed only dots at 1280×720).
+            const double line = QFontMetricsF(axis->labelsFont()).height();
+            int labels = 0;
+            if (auto* logs = qobject_cast<QLogValueAxis*>(axis); logs && logs->min() > 0 && logs->max() > logs->min())
+                labels
+                    = static_cast<int>(std::floor(std::log(logs->max() / logs->min()) / std::log(logs->base()) + 1e-9))
+                    + 1;
+            else if (auto* values = qobject_cast<QValueAxis*>(axis))
+                labels = values->tickCount();
+            if (labels > 1 && plot.height() / labels < line)
+                problems << QStringLiteral("%1 vertical labels on a %2 px axis (a line is %3 px)")
+                                .arg(labels)
+                                .arg(plot.height())
+                                .arg(line);
             continue;
+        }
         // Horizontal labels share the axis: each needs its text's width between its neighbours.
         const QFontMetricsF labelMetrics(axis->labelsFont());
         if (auto* categories = qobject_cast<QCategoryAxis*>(axis)) {

@@ -9,6 +9,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -31,7 +32,21 @@ BandwidthChart::BandwidthChart(QWidget* parent)
     layout->setSpacing(0);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
+    connect(m_chart, &QChart::plotAreaChanged, this, &BandwidthChart::fitLogLabels);
     retranslate();
+}
+
+void BandwidthChart::fitLogLabels()
+{
+    // Powers of 10 while each label has two lines of height, else of 100 or 1,000: a short chart (1280×720)
+    // otherwise shows a column of "…".
+    auto* axis = qobject_cast<QLogValueAxis*>(m_chart->axes(Qt::Vertical).value(0));
+    if (!axis)
+        return;
+    const double line = QFontMetricsF(axis->labelsFont()).height();
+    const double base = charts::fittingLogBase(axis->min(), axis->max(), 10, m_chart->plotArea().height(), 2 * line);
+    if (axis->base() != base)
+        axis->setBase(base);
 }
 
 void BandwidthChart::retranslate()
@@ -154,6 +169,7 @@ void BandwidthChart::rebuild()
     yAxis->setRange(yLo, yHi);
     yAxis->setTitleText(tr("busbw (GB/s)"));
     yAxis->setLabelFormat(QStringLiteral("%g"));
+    fitLogLabels();
     for (QAbstractSeries* s : m_chart->series()) {
         s->attachAxis(xAxis);
         s->attachAxis(yAxis);

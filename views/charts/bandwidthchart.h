@@ -37,6 +37,8 @@ public:
 
 private:
     void rebuild();
+    /// Labels every power of 10 (or of 100, 1,000, …) on the bandwidth axis, whichever fits the plot's height.
+    void fitLogLabels();
 
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;

@@ -4,8 +4,23 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QLegend>
+#include <cmath>
 
 namespace tutor::views::charts {
+
+double fittingLogBase(double min, double max, double first, double length, double perLabel)
+{
+    if (!(min > 0) || !(max > min) || !(first > 1) || !(length > 0))
+        return first;
+    const double span = std::log(max / min);
+    double base = first;
+    for (int k = 1; k < 10; ++k, base *= first) {
+        const double labels = std::floor(span / std::log(base) + 1e-9) + 1;
+        if (length / labels >= perLabel)
+            return base;
+    }
+    return base;
+}
 
 void styleAxis(QAbstractAxis* axis, const Palette& palette)
 {

@@ -14,6 +14,11 @@ namespace tutor::views::charts {
 /// Applies the palette's background, text and grid colours to a chart and its axes.
 void applyPalette(QChart* chart, const Palette& palette);
 void styleAxis(QAbstractAxis* axis, const Palette& palette);
+/// The smallest base among `first`, first², first³, … (up to first¹⁰) that leaves each label of a log axis over
+/// [min, max] at least `perLabel` pixels of the axis's `length`. Qt Charts cuts a label that gets less to "…"
+/// (a vertical axis over six decades in a 110-pixel plot showed only dots), so a short axis labels every
+/// second or third power instead.
+double fittingLogBase(double min, double max, double first, double length, double perLabel);
 /// Removes every series from a chart (and deletes them); the axes stay for axisAt() to fill again.
 void clearChart(QChart* chart);
 
@@ -36,6 +41,9 @@ template <class Axis> Axis* axisAt(QChart* chart, Qt::Alignment alignment)
             }
             return same;
         }
+        // Hidden first: the label and title items Qt Charts 6.4 keeps after removeAxis() would otherwise still be
+        // drawn over the new axis's (two sets of numbers on one axis).
+        axis->setVisible(false);
         chart->removeAxis(axis);
         delete axis;
     }

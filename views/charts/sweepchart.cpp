@@ -42,15 +42,8 @@ void SweepChart::fitLogLabels()
     if (!axis || !(axis->min() > 0) || !(axis->max() > axis->min()))
         return;
     const QFontMetricsF metrics(axis->labelsFont());
-    const double width = m_chart->plotArea().width();
-    const double octaves = std::log2(axis->max() / axis->min());
-    double base = 2;
-    for (; base < 1024; base *= 2) {
-        const int labels = static_cast<int>(std::floor(octaves / std::log2(base))) + 1;
-        const double widest = metrics.horizontalAdvance(QString::number(axis->max(), 'g', 6));
-        if (width <= 0 || width / labels - 10 >= widest + 2)
-            break;
-    }
+    const double widest = metrics.horizontalAdvance(QString::number(axis->max(), 'g', 6));
+    const double base = charts::fittingLogBase(axis->min(), axis->max(), 2, m_chart->plotArea().width(), widest + 12);
     if (axis->base() != base)
         axis->setBase(base);
 }
