@@ -18,6 +18,14 @@ QString scenarioFile(const char* name)
 {
     return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios/") + QLatin1String(name);
 }
+
+// 4,096 times the work of `base` (the default scenario): predicted far past one frame, so it runs on a worker thread.
+model::Scenario largeEdit(model::Scenario base)
+{
+    base.model.layers *= 64;
+    base.batch.microBatches *= 64;
+    return base;
+}
 } // namespace
 
 class TstTrainingController : public QObject {
@@ -91,11 +99,7 @@ private slots:
         QSignalSpy opened(&controller, &TrainingController::scenarioOpened);
         QSignalSpy refused(&controller, &TrainingController::openRefused);
         // An edit that simulates in the background, then a large file before it has finished.
-        // 4,096 times the default's work: predicted far past one frame, so it runs on a worker thread.
-        model::Scenario edit = controller.goodScenario();
-        edit.model.layers *= 64;
-        edit.batch.microBatches *= 64;
-        QVERIFY(controller.setScenario(edit).empty());
+        QVERIFY(controller.setScenario(largeEdit(controller.goodScenario())).empty());
         QVERIFY(controller.isBusy());
         const QString path = scenarioFile("gpt175b-3d-1024.json");
         QVERIFY(controller.openScenario(path).empty());
@@ -128,9 +132,7 @@ private slots:
         QVERIFY(!model::simulate(*file).ok()); // what the controller only learns by simulating
         QSignalSpy opened(&controller, &TrainingController::scenarioOpened);
         QSignalSpy refused(&controller, &TrainingController::openRefused);
-        model::Scenario edit = controller.goodScenario();
-        edit.model.layers *= 64;
-        edit.batch.microBatches *= 64;
+        const model::Scenario edit = largeEdit(controller.goodScenario());
         QVERIFY(controller.setScenario(edit).empty());
         const auto now = controller.openScenario(path);
         QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 1, 60000);
