@@ -7,6 +7,7 @@
 #include "views/charts/bandwidthchart.h"
 #include "views/charts/breakdownchart.h"
 #include "views/charts/chartlegend.h"
+#include "views/charts/chartstyle.h"
 #include "views/charts/sweepchart.h"
 
 #include <QAbstractBarSeries>
@@ -101,6 +102,45 @@ private slots:
         // curves + two shaded regions + the link line + the current size
         QCOMPARE(chart.chart()->series().size(), static_cast<qsizetype>(chart.data().curves.size() + 4));
         QVERIFY(qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0)));
+    }
+
+    void logBaseFitsItsLabels_data()
+    {
+        QTest::addColumn<double>("min");
+        QTest::addColumn<double>("max");
+        QTest::addColumn<double>("first");
+        QTest::addColumn<double>("length");
+        QTest::addColumn<double>("perLabel");
+        QTest::newRow("six decades, room for all seven") << 1e-3 << 1e3 << 10.0 << 400.0 << 28.0;
+        QTest::newRow("six decades in 111 px") << 1e-3 << 1e3 << 10.0 << 111.0 << 28.0;
+        QTest::newRow("six decades in 40 px") << 1e-3 << 1e3 << 10.0 << 40.0 << 28.0;
+        QTest::newRow("1 to 1024 across 300 px") << 0.8 << 1280.0 << 2.0 << 300.0 << 40.0;
+        QTest::newRow("nothing fits") << 1.0 << 1e30 << 10.0 << 1.0 << 28.0;
+    }
+    void logBaseFitsItsLabels()
+    {
+        // The base is first^k for the smallest k whose labels (one per power of the base in [min, max]) each get
+        // perLabel pixels; counted here by walking the powers, not by the helper's formula.
+        QFETCH(double, min);
+        QFETCH(double, max);
+        QFETCH(double, first);
+        QFETCH(double, length);
+        QFETCH(double, perLabel);
+        const auto labelsAt = [&](double base) {
+            int n = 0;
+            for (double v = std::pow(base, std::ceil(std::log(min) / std::log(base) - 1e-9)); v <= max * (1 + 1e-9);
+                 v *= base)
+                ++n;
+            return n;
+        };
+        const double base = views::charts::fittingLogBase(min, max, first, length, perLabel);
+        const double k = std::round(std::log(base) / std::log(first));
+        QVERIFY(k >= 1 && k <= 10);
+        QVERIFY(std::abs(base - std::pow(first, k)) <= 1e-9 * base);
+        if (k < 10)
+            QVERIFY2(length / labelsAt(base) >= perLabel, qPrintable(QString::number(base)));
+        if (k > 1) // a smaller power would not have fitted
+            QVERIFY(length / labelsAt(std::pow(first, k - 1)) < perLabel);
     }
 
     // A curve of an algorithm NCCL never runs (ReduceScatter's Rabenseifner halving) says so in the legend; NCCL's

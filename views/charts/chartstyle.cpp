@@ -4,6 +4,7 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QLegend>
+#include <algorithm>
 #include <cmath>
 
 namespace tutor::views::charts {
@@ -12,10 +13,12 @@ double fittingLogBase(double min, double max, double first, double length, doubl
 {
     if (!(min > 0) || !(max > min) || !(first > 1) || !(length > 0))
         return first;
-    const double span = std::log(max / min);
     double base = first;
     for (int k = 1; k < 10; ++k, base *= first) {
-        const double labels = std::floor(span / std::log(base) + 1e-9) + 1;
+        // Qt Charts labels the powers of the base inside the range.
+        const double lb = std::log(base);
+        const double labels
+            = std::max(1.0, std::floor(std::log(max) / lb + 1e-9) - std::ceil(std::log(min) / lb - 1e-9) + 1);
         if (length / labels >= perLabel)
             return base;
     }

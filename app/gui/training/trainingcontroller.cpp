@@ -63,13 +63,12 @@ model::Problems TrainingController::setScenario(const model::Scenario& scenario)
 
 model::Problems TrainingController::submit(const model::Scenario& scenario, std::optional<QString> openedPath)
 {
-    const model::Scenario before = m_scenario;
-    m_scenario = scenario;
-    ++m_generation;
     // A newer scenario supersedes a file still opening: its result, when it comes, is stale.
     m_open.reset();
     if (openedPath)
-        m_open = PendingOpen { std::move(*openedPath), before, m_previousMetrics };
+        m_open = PendingOpen { std::move(*openedPath), m_scenario, m_previousMetrics };
+    m_scenario = scenario;
+    ++m_generation;
     model::Problems problems = model::validate(scenario);
     if (!problems.empty()) {
         m_hasPending = false; // an invalid scenario supersedes a pending valid one

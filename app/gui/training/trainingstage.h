@@ -46,9 +46,9 @@ public:
     void showView(View view);
     View currentView() const { return m_view; }
 
-    /// Loads a scenario file (TrainingController::openScenario). On problems (malformed JSON, unknown keys, failed
-    /// validation) the previous scenario stays, the problems are shown in the form and returned, each with file:line
-    /// where known.
+    /// Loads a scenario file (TrainingController::openScenario: a large one simulates in the background). On
+    /// problems (malformed JSON, unknown keys, failed validation or simulation) the previous scenario stays and the
+    /// problems are shown in the form; those known before returning are returned, each with file:line where known.
     model::Problems openScenario(const QString& path);
     /// Shows a scenario made elsewhere (the layout search): the form takes it and it is simulated.
     void setScenario(const model::Scenario& scenario);
