@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "views/text.h"
 
+#include "model/sim/scenario.h"
 #include "views/palette.h"
 #include "views/ruletemplates.h"
 
@@ -40,6 +41,19 @@ void relabelPresets(QComboBox* box)
     for (int i = 0; i < box->count(); ++i)
         if (const QString name = presetName(box->itemData(i).toString()); !name.isEmpty())
             box->setItemText(i, name);
+}
+
+QString recomputeText(model::Recompute recompute)
+{
+    switch (recompute) {
+    case model::Recompute::None:
+        return QCoreApplication::translate("tutor::views::Text", "none");
+    case model::Recompute::Selective:
+        return QCoreApplication::translate("tutor::views::Text", "selective");
+    case model::Recompute::Full:
+        return QCoreApplication::translate("tutor::views::Text", "full");
+    }
+    return {};
 }
 
 QString secondsText(model::Seconds seconds)

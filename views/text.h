@@ -13,6 +13,10 @@
 #include <string>
 #include <string_view>
 
+namespace tutor::model {
+enum class Recompute; // model/sim/scenario.h
+}
+
 namespace tutor::views {
 
 /// UTF-8 text from the model (names, problems, lesson prose) as a QString.
@@ -26,6 +30,8 @@ QString presetName(const QString& id);
 /// Sets the text of every item of `box` whose data is a preset id to that preset's name in the current language
 /// (after a language change); other items (a calibrated profile) keep theirs.
 void relabelPresets(QComboBox* box);
+/// Activation recomputation as the interface names it: none, selective, full (无, 选择性, 完全).
+QString recomputeText(model::Recompute recompute);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

@@ -4592,6 +4592,21 @@
     </message>
 </context>
 <context>
+    <name>tutor::views::Text</name>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::views::Timeline</name>
     <message>
         <source>forward</source>

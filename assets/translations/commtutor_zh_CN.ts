@@ -4580,6 +4580,21 @@
     </message>
 </context>
 <context>
+    <name>tutor::views::Text</name>
+    <message>
+        <source>none</source>
+        <translation>不重算</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性重算</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全重算</translation>
+    </message>
+</context>
+<context>
     <name>tutor::views::Timeline</name>
     <message>
         <source>forward</source>

@@ -10,6 +10,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -18,10 +19,25 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <cmath>
 
 namespace tutor::app {
 
 using views::toQString;
+
+namespace {
+// The search's name for a layout ("dp16 tp4 pp1 zero3 selective mbs1") with its recomputation word in the
+// interface's language.
+QString layoutName(const model::Scenario& scenario)
+{
+    QStringList words = toQString(scenario.name).split(QLatin1Char(' '));
+    const QString recompute = toQString(model::name(scenario.compute.recompute));
+    for (QString& word : words)
+        if (word == recompute)
+            word = views::recomputeText(scenario.compute.recompute);
+    return words.join(QLatin1Char(' '));
+}
+} // namespace
 
 // ---- LayoutTableModel ------------------------------------------------------------------------------------------
 
@@ -54,13 +70,13 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const
     case Rank:
         return index.row() + 1;
     case Layout:
-        return toQString(row.scenario.name);
+        return layoutName(row.scenario);
     case Step:
         return QStringLiteral("%1 s").arg(m.stepSeconds, 0, 'f', 3);
     case Mfu:
         return QStringLiteral("%1 %").arg(m.mfu * 100, 0, 'f', 1);
     case Tokens:
-        return QString::number(m.tokensPerSecond, 'g', 4);
+        return QLocale().toString(std::round(m.tokensPerSecond), 'f', 0); // 66,000, not 6.6e+04
     case Bubble:
         return QStringLiteral("%1 %").arg(m.bubbleFraction * 100, 0, 'f', 1);
     case Memory:

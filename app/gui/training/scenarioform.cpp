@@ -154,7 +154,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
         "compute.recompute");
     for (auto r : { model::Recompute::None, model::Recompute::Selective, model::Recompute::Full })
-        m_recompute->addItem(toQString(model::name(r)), static_cast<int>(r));
+        m_recompute->addItem(views::recomputeText(r), static_cast<int>(r));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
@@ -289,6 +289,9 @@ void ScenarioForm::retranslate()
     m_stragglerRank->setSpecialValueText(tr("none"));
     m_efficiency->setSpecialValueText(tr("preset"));
     m_zero->setItemText(0, tr("0 (DDP)"));
+    for (int i = 0; i < m_recompute->count(); ++i)
+        m_recompute->setItemText(
+            i, views::recomputeText(static_cast<model::Recompute>(m_recompute->itemData(i).toInt())));
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
