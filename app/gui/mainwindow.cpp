@@ -193,6 +193,7 @@ void MainWindow::createDocks()
         // stage whole and the parameters a scroll away, instead of refusing the size.
         auto* scroll = new PanelScrollArea(this);
         QWidget* panel = s->parameterPanel();
+        m_hasPanel[static_cast<std::size_t>(m_panels->count())] = panel != nullptr;
         if (panel) {
             // Long choices (hardware names) would set the panel's width; the box elides them and its list shows
             // them whole.
@@ -251,6 +252,17 @@ void MainWindow::showPage(int page)
         return;
     m_stack->setCurrentIndex(page);
     m_panels->setCurrentIndex(page);
+    // A page without parameters (Lessons) gives the dock's width to the page; the dock comes back with the next
+    // page that has parameters, unless presenter mode keeps the docks as it wants them.
+    if (!m_presenter || !m_presenter->isPresenting()) {
+        if (!m_hasPanel[static_cast<std::size_t>(page)] && !m_panelDock->isHidden()) {
+            m_panelDock->hide();
+            m_panelHiddenForPage = true;
+        } else if (m_hasPanel[static_cast<std::size_t>(page)] && m_panelHiddenForPage) {
+            m_panelDock->show();
+            m_panelHiddenForPage = false;
+        }
+    }
     if (m_navigator->currentRow() != page)
         m_navigator->setCurrentRow(page);
     if (m_a.pages[static_cast<size_t>(page)])
@@ -524,6 +536,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_useSettings) {
         m_settings.setWindowGeometry(saveGeometry());
+        if (m_panelHiddenForPage)
+            m_panelDock->show(); // saved as the learner left it, not as the Lessons page hid it
         m_settings.setWindowState(saveState());
     }
     QMainWindow::closeEvent(event);

@@ -139,6 +139,8 @@ private:
     std::array<Stage*, Navigator::PageCount> m_stages {};
     QStackedWidget* m_stack = nullptr;
     QStackedWidget* m_panels = nullptr;
+    std::array<bool, Navigator::PageCount> m_hasPanel {}; ///< the page has parameters (Lessons has none)
+    bool m_panelHiddenForPage = false; ///< the parameter dock was hidden because the page has no parameters
     Navigator* m_navigator = nullptr;
     QTextBrowser* m_explanation = nullptr;
     QDockWidget* m_navigatorDock = nullptr;

@@ -50,6 +50,7 @@ private slots:
     void collectivesReadout();
     void badParametersShowProblems();
     void malformedScenarioKeepsPrevious();
+    void parameterDockLeavesPagesWithoutParameters();
     void examplesReachRecentAndComeBack();
     void timelineLegendAndLanesInChinese();
     void exportView_data();
@@ -251,6 +252,26 @@ void TestMainWindow::malformedScenarioKeepsPrevious()
     QVERIFY2(shown.contains(QStringLiteral("malformed_scenario.json")), qPrintable(shown));
     QVERIFY2(shown.contains(QString::fromStdString(window.lastProblems().front().rule)), qPrintable(shown));
     QCOMPARE(training->duration(), before);
+}
+
+void TestMainWindow::parameterDockLeavesPagesWithoutParameters()
+{
+    // The Lessons page has no parameters: the dock gives its width to the page and comes back with the next page that
+    // has some; a dock the learner closed stays closed.
+    MainWindow window(false);
+    window.show();
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("parameterDock"));
+    QVERIFY(dock);
+    window.showPage(Navigator::Training);
+    QVERIFY(dock->isVisible());
+    window.showPage(Navigator::Lessons);
+    QVERIFY(!dock->isVisible());
+    window.showPage(Navigator::Collectives);
+    QVERIFY(dock->isVisible());
+    dock->close();
+    window.showPage(Navigator::Lessons);
+    window.showPage(Navigator::Training);
+    QVERIFY(!dock->isVisible());
 }
 
 void TestMainWindow::exportView_data()
