@@ -16,6 +16,7 @@
 #endif
 #include "views/collectiveview.h"
 #include "views/legend.h"
+#include "views/timelineaxis.h"
 #include "views/timelinepainter.h"
 #include "views/timelineview.h"
 
@@ -26,6 +27,7 @@
 #include <QMenu>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -51,6 +53,7 @@ private slots:
     void badParametersShowProblems();
     void malformedScenarioKeepsPrevious();
     void parameterDockLeavesPagesWithoutParameters();
+    void timelineTakesTheHeightItsLanesNeed();
     void examplesReachRecentAndComeBack();
     void timelineLegendAndLanesInChinese();
     void exportView_data();
@@ -272,6 +275,37 @@ void TestMainWindow::parameterDockLeavesPagesWithoutParameters()
     window.showPage(Navigator::Lessons);
     window.showPage(Navigator::Training);
     QVERIFY(!dock->isVisible());
+}
+
+void TestMainWindow::timelineTakesTheHeightItsLanesNeed()
+{
+    // The default scenario has two lanes: at 1280×720 the Gantt chart gets their rows (ruler, lanes at most
+    // kMaxLaneHeight, legend) and the metrics below get the rest. In Chinese it got 330 of 554 px: the split was set
+    // when the stage was resized, before its hidden splitter had its final height.
+    MainWindow window(false, nullptr, QStringLiteral("zh_CN"));
+    window.resize(1280, 720); // as --screenshot does: sized, shown on another page, then the Training page
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.showPage(Navigator::Collectives);
+    QCoreApplication::processEvents();
+    window.showPage(Navigator::Training);
+    QCoreApplication::processEvents();
+    TrainingStage* training = window.trainingStage();
+    QVERIFY(training);
+    const int lanes = static_cast<int>(training->timelineView()->timeline().lanes.size());
+    QCOMPARE(lanes, 2);
+    QSplitter* split = nullptr;
+    for (auto* s : training->findChildren<QSplitter*>())
+        if (s->orientation() == Qt::Vertical && s->count() > 0 && s->widget(0)->isAncestorOf(training->timelineView()))
+            split = s;
+    QVERIFY(split);
+    const int legend = 60; // the timeline legend wraps to at most a few lines
+    const int most
+        = static_cast<int>(views::TimelineLayout::kRulerHeight + views::TimeAxis::kMaxLaneHeight * lanes + 8 + legend);
+    QVERIFY2(split->sizes().front() <= std::max(100, most),
+        qPrintable(QStringLiteral("timeline %1 px of %2").arg(split->sizes().front()).arg(split->height())));
+    QVERIFY(split->sizes().back() >= split->height() / 2); // the metrics table has the room
+    window.setLanguage(QStringLiteral("en")); // the tests after this one read English
 }
 
 void TestMainWindow::exportView_data()

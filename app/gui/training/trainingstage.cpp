@@ -15,6 +15,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -75,6 +76,9 @@ TrainingStage::TrainingStage(QWidget* parent)
     pageLayout->addWidget(m_banner);
     auto* split = new QSplitter(Qt::Vertical, timelinePage);
     m_split = split;
+    // Fitted when the splitter itself gets its new height: the stage's resize comes first, while the splitter still
+    // has its old one, and a split set then was scaled up with it (a two-lane Gantt got half the page).
+    split->installEventFilter(this);
     pageLayout->addWidget(split, 1);
     auto* timelineBox = new QWidget(split);
     auto* timelineLayout = new QVBoxLayout(timelineBox);
@@ -397,10 +401,11 @@ void TrainingStage::fitTimelineHeight()
     m_split->setSizes({ top, std::max(120, total - top) });
 }
 
-void TrainingStage::resizeEvent(QResizeEvent* event)
+bool TrainingStage::eventFilter(QObject* watched, QEvent* event)
 {
-    Stage::resizeEvent(event);
-    fitTimelineHeight();
+    if (watched == m_split && event->type() == QEvent::Resize)
+        fitTimelineHeight();
+    return Stage::eventFilter(watched, event);
 }
 
 void TrainingStage::buildCharts()

@@ -82,7 +82,7 @@ public:
     QString selectedEventText() const;
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildCharts();
