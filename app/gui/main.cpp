@@ -3,6 +3,7 @@
 // --version print and exit; a bad option is an error (exit status 2). The options: commandline.h.
 #include "app/gui/commandline.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/memory.h"
 #include "app/gui/playback.h"
 #include "app/gui/presenter.h"
 #include "app/gui/screenshot.h"
@@ -19,6 +20,7 @@ int main(int argc, char** argv)
     // Past the file-size limit (ulimit -f) a save fails with "File too large" and is reported, rather than the
     // signal ending the window with unsaved work.
     std::signal(SIGXFSZ, SIG_IGN);
+    returnFreedMemoryPromptly();
     const bool offscreen = wantsOffscreen(argc, argv);
     if (offscreen && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

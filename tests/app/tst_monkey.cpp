@@ -11,6 +11,7 @@
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/memory.h"
 #include "app/gui/playback.h"
 #include "app/gui/stage.h"
 #include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
@@ -217,7 +218,11 @@ class TestMonkey : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        app::returnFreedMemoryPromptly(); // as main() does: the heap the pool threads freed goes back
+    }
 
     void randomWalk_data()
     {

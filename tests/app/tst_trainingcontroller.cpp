@@ -3,12 +3,14 @@
 // the previous scenario, the breakdown's "before the edit" metrics follow edits but not opened files, the
 // DP bucket request matches the scenario, and sweeps deliver model::sweep()'s points. A large file opens in the
 // background: it does not wait for an edit still simulating, and a refusal that comes later restores the edit.
+// Results taken from finished futures leave nothing to wait on.
 #include "app/gui/training/trainingcontroller.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 
 #include <QSignalSpy>
 #include <QTest>
+#include <memory>
 
 using namespace tutor;
 using namespace tutor::app;
@@ -176,6 +178,32 @@ private slots:
         controller.requestSweep(model::SweepParameter::BucketSize);
         QCOMPARE(points, model::sweep(controller.goodScenario(), model::SweepParameter::BucketSize));
         QCOMPARE(current, controller.goodScenario().comm.bucketMiB);
+    }
+
+    // Background results are taken from their futures (a large timeline is not kept twice), which resets them:
+    // the next run, the next sweep, waitForIdle() and the destructor must not wait on such a future for ever.
+    void takenResultsDoNotBlockTheNextRun()
+    {
+        auto controller = std::make_unique<TrainingController>();
+        controller->setSynchronous(true);
+        QVERIFY(controller->openScenario(scenarioFile("default.json")).empty());
+        controller->setSynchronous(false);
+        QSignalSpy simulated(controller.get(), &TrainingController::simulated);
+        QSignalSpy swept(controller.get(), &TrainingController::sweepReady);
+        model::Scenario edit = largeEdit(controller->goodScenario());
+        for (int run = 1; run <= 2; ++run) {
+            edit.comm.bucketMiB += 1;
+            QVERIFY(controller->setScenario(edit).empty());
+            QVERIFY(controller->isBusy()); // in the background
+            QTRY_COMPARE_WITH_TIMEOUT(simulated.count(), run, 60000);
+            QCOMPARE(controller->simulation().metrics.stepSeconds, model::simulate(edit)->metrics.stepSeconds);
+            controller->requestSweep(model::SweepParameter::MicroBatches);
+            QTRY_COMPARE_WITH_TIMEOUT(swept.count(), run, 60000);
+            QCOMPARE(swept.back().at(1).value<std::vector<model::SweepPoint>>(),
+                model::sweep(edit, model::SweepParameter::MicroBatches));
+        }
+        controller->waitForIdle();
+        controller.reset(); // waits for nothing: both results were taken
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "searchstage.h"
 
+#include "app/gui/futures.h"
 #include "views/charts/layoutchart.h"
 #include "views/text.h"
 
@@ -197,7 +198,7 @@ SearchStage::SearchStage(QWidget* parent)
 SearchStage::~SearchStage()
 {
     stop();
-    m_watcher.waitForFinished();
+    waitIfRunning(m_watcher);
 }
 
 void SearchStage::buildPanel()
@@ -284,7 +285,7 @@ bool SearchStage::setInputs(const QString& model, int gpus, const QString& prese
 void SearchStage::start()
 {
     stop();
-    m_watcher.waitForFinished();
+    waitIfRunning(m_watcher);
     model::SearchRequest request;
     const auto shape = model::findModel(m_modelBox->currentData().toString().toStdString());
     if (!shape)
@@ -336,7 +337,7 @@ bool SearchStage::running() const
 
 void SearchStage::waitForFinished()
 {
-    m_watcher.waitForFinished();
+    waitIfRunning(m_watcher);
     QCoreApplication::processEvents();
 }
 
@@ -358,7 +359,7 @@ void SearchStage::onLayout(const model::LayoutResult& layout, int done, int tota
 
 void SearchStage::onFinished()
 {
-    m_last = m_watcher.result();
+    m_last = m_watcher.future().takeResult(); // not kept twice
     m_run->setEnabled(true);
     m_stop->setEnabled(false);
     m_progress->setRange(0, std::max(1, m_total));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "tracestage.h"
 
+#include "app/gui/futures.h"
 #include "model/collectives/hardware.h"
 #include "views/legend.h"
 #include "views/text.h"
@@ -96,13 +97,13 @@ TraceStage::TraceStage(QWidget* parent)
     for (QStandardItemModel* m : { m_ranks, m_collectives })
         m->setSortRole(Qt::UserRole);
     buildPanel();
-    connect(&m_watcher, &QFutureWatcher<Loaded>::finished, this, [this] { show(m_watcher.result()); });
+    connect(&m_watcher, &QFutureWatcher<Loaded>::finished, this, [this] { show(m_watcher.future().takeResult()); });
     retranslate();
 }
 
 TraceStage::~TraceStage()
 {
-    m_watcher.waitForFinished();
+    waitIfRunning(m_watcher);
 }
 
 void TraceStage::buildPanel()
@@ -155,7 +156,7 @@ void TraceStage::openTraces(const QStringList& paths)
 {
     if (paths.isEmpty())
         return;
-    m_watcher.waitForFinished();
+    waitIfRunning(m_watcher);
     m_open->setEnabled(false);
     m_status->setText(tr("Reading %n trace(s)…", nullptr, static_cast<int>(paths.size())));
     std::vector<std::string> files;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "app/gui/training/trainingcontroller.h"
 
+#include "app/gui/futures.h"
 #include "model/collectives/costmodel.h"
 #include "model/sim/scenarioio.h"
 #include "views/text.h"
@@ -45,15 +46,15 @@ TrainingController::TrainingController(QObject* parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &TrainingController::finished);
     connect(&m_sweepWatcher, &QFutureWatcher<std::vector<model::SweepPoint>>::finished, this, [this] {
-        emit sweepReady(
-            m_sweepParameter, m_sweepWatcher.result(), model::parameterValue(m_goodScenario, m_sweepParameter));
+        emit sweepReady(m_sweepParameter, m_sweepWatcher.future().takeResult(),
+            model::parameterValue(m_goodScenario, m_sweepParameter));
     });
 }
 
 TrainingController::~TrainingController()
 {
-    m_watcher.waitForFinished();
-    m_sweepWatcher.waitForFinished();
+    waitIfRunning(m_watcher);
+    waitIfRunning(m_sweepWatcher);
 }
 
 model::Problems TrainingController::setScenario(const model::Scenario& scenario)
@@ -146,7 +147,9 @@ void TrainingController::finished()
     if (!m_running)
         return;
     m_running = false;
-    Outcome outcome = m_watcher.result();
+    // Taken, not copied: a finished future keeps its result until the next one replaces it, and a 1,024-GPU
+    // timeline is tens of MB (kept twice, and copied on the UI thread, before).
+    Outcome outcome = m_watcher.future().takeResult();
     const bool stale = m_runGeneration != m_generation;
     if (!stale)
         accept(m_running_scenario, std::move(outcome.result), outcome.seconds);
@@ -200,17 +203,17 @@ void TrainingController::revertToGood()
 void TrainingController::waitForIdle()
 {
     while (m_running) {
-        m_watcher.waitForFinished();
+        waitIfRunning(m_watcher);
         finished(); // the watcher's queued finished signal then finds nothing running
     }
-    m_sweepWatcher.waitForFinished();
+    waitIfRunning(m_sweepWatcher);
 }
 
 void TrainingController::requestSweep(model::SweepParameter parameter)
 {
     if (!m_hasSimulation)
         return;
-    m_sweepWatcher.waitForFinished();
+    waitIfRunning(m_sweepWatcher);
     m_sweepParameter = parameter;
     auto run = [base = m_goodScenario, parameter] { return model::sweep(base, parameter); };
     if (m_synchronous) {
