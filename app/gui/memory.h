@@ -8,7 +8,7 @@
 namespace tutor::app {
 
 /// Fixes the allocator's trim threshold for a long-lived window: an arena returns a free top past 128 KiB at
-/// once. No-op outside glibc.
+/// once. No-op outside glibc, and where the environment sets glibc's trim threshold itself.
 /// Call once at start, before the first pool thread.
 void returnFreedMemoryPromptly();
 

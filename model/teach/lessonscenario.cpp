@@ -107,16 +107,46 @@ Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, 
     auto scenario = scenarioFromJson(*json, path);
     if (!scenario)
         return scenario.problems();
-    auto sim = simulate(*scenario);
-    if (!sim)
-        return sim.problems();
+    auto entry = context.simulations ? context.simulations->find(*scenario) : std::nullopt;
+    if (!entry) {
+        auto sim = simulate(*scenario);
+        if (!sim)
+            return sim.problems();
+        entry = SimulationMemo::Entry { *scenario, std::make_shared<const Timeline>(std::move(sim.value().timeline)),
+            sim->metrics };
+        if (context.simulations)
+            context.simulations->add(*entry);
+    }
     result.state = *json;
-    result.timeline = std::make_shared<const Timeline>(std::move(sim.value().timeline));
+    result.timeline = entry->timeline;
     addScenarioFields(result.figures, *json, "");
-    addMetrics(result.figures, sim->metrics);
+    addMetrics(result.figures, entry->metrics);
     addPipeline(result.figures, *scenario, *result.timeline);
-    result.metrics = sim->metrics;
+    result.metrics = entry->metrics;
     return {};
+}
+
+std::optional<SimulationMemo::Entry> SimulationMemo::find(const Scenario& scenario) const
+{
+    const std::lock_guard lock(m_mutex);
+    for (const Entry& e : m_entries)
+        if (e.scenario == scenario)
+            return e;
+    return std::nullopt;
+}
+
+void SimulationMemo::add(Entry entry)
+{
+    const std::lock_guard lock(m_mutex);
+    if (m_entries.size() == kEntries)
+        m_entries.erase(m_entries.begin());
+    m_entries.push_back(std::move(entry));
+}
+
+void SimulationMemo::clear()
+{
+    const std::lock_guard lock(m_mutex);
+    m_entries.clear();
 }
 
 } // namespace tutor::model

@@ -206,8 +206,8 @@ SceneContext contextForLessons(const std::string& lessonsDir)
     std::error_code ec;
     if (const auto installed = parent / "scenarios"; std::filesystem::is_directory(installed, ec)
         && !std::filesystem::is_directory(parent / "assets" / "scenarios", ec))
-        return { installed.lexically_normal().string() };
-    return { (parent / "assets" / "scenarios").lexically_normal().string() };
+        return { installed.lexically_normal().string(), std::make_shared<SimulationMemo>() };
+    return { (parent / "assets" / "scenarios").lexically_normal().string(), std::make_shared<SimulationMemo>() };
 }
 
 Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context)

@@ -4,21 +4,48 @@
 // the text may quote is computed from the result. Also the task check against the scene's state.
 #include "model/collectives/costmodel.h"
 #include "model/sim/metrics.h"
+#include "model/sim/scenario.h"
 #include "model/sim/timeline.h"
 #include "model/teach/lesson.h"
 #include "model/teach/lessontemplate.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 namespace tutor::model {
 
+/// The last simulations of scenario scenes, by scenario after overrides: consecutive steps that show the same
+/// scenario (lesson 23 shows GPT-175B on 1,024 GPUs in five steps, 40 ms each) simulate it once. Keeps two, so a
+/// step with one compare scene hits too. Thread-safe.
+class SimulationMemo {
+public:
+    struct Entry {
+        Scenario scenario;
+        std::shared_ptr<const Timeline> timeline;
+        StepMetrics metrics;
+    };
+    /// The entry simulated from an equal scenario, or nullopt.
+    std::optional<Entry> find(const Scenario& scenario) const;
+    void add(Entry entry);
+    void clear();
+
+private:
+    static constexpr std::size_t kEntries = 2;
+    mutable std::mutex m_mutex;
+    std::vector<Entry> m_entries; ///< newest last
+};
+
 struct SceneContext {
     std::string scenariosDir; ///< folder of scenario files named by scenario scenes (assets/scenarios)
+    /// Shared by copies of the context; null: every scenario scene simulates afresh.
+    std::shared_ptr<SimulationMemo> simulations;
 };
 
 /// The scenarios folder next to a lessons folder: <lessonsDir>/../assets/scenarios in the source tree, or
-/// <lessonsDir>/../scenarios where that exists and the former does not (the installed share/commtutor layout).
+/// <lessonsDir>/../scenarios where that exists and the former does not (the installed share/commtutor layout);
+/// with a SimulationMemo.
 SceneContext contextForLessons(const std::string& lessonsDir);
 
 struct SceneResult {
