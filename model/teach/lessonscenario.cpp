@@ -90,7 +90,7 @@ void addPipeline(Figures& f, const Scenario& scenario, const Timeline& timeline)
 }
 } // namespace
 
-Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result)
+Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result, bool withTimeline)
 {
     const auto path = (std::filesystem::path(context.scenariosDir) / scene.file).string();
     auto json = loadJson(path);
@@ -107,40 +107,51 @@ Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, 
     auto scenario = scenarioFromJson(*json, path);
     if (!scenario)
         return scenario.problems();
-    auto entry = context.simulations ? context.simulations->find(*scenario) : std::nullopt;
+    auto entry = context.simulations ? context.simulations->find(*scenario, withTimeline) : std::nullopt;
     if (!entry) {
         auto sim = simulate(*scenario);
         if (!sim)
             return sim.problems();
-        entry = SimulationMemo::Entry { *scenario, std::make_shared<const Timeline>(std::move(sim.value().timeline)),
-            sim->metrics };
+        entry.emplace();
+        entry->scenario = *scenario;
+        entry->metrics = sim->metrics;
+        auto timeline = std::make_shared<const Timeline>(std::move(sim.value().timeline));
+        addPipeline(entry->pipeline, *scenario, *timeline);
+        if (withTimeline)
+            entry->timeline = std::move(timeline);
         if (context.simulations)
             context.simulations->add(*entry);
     }
     result.state = *json;
-    result.timeline = entry->timeline;
+    result.timeline = withTimeline ? entry->timeline : nullptr;
     addScenarioFields(result.figures, *json, "");
     addMetrics(result.figures, entry->metrics);
-    addPipeline(result.figures, *scenario, *result.timeline);
+    for (const auto& [key, figure] : entry->pipeline)
+        result.figures[key] = figure;
     result.metrics = entry->metrics;
     return {};
 }
 
-std::optional<SimulationMemo::Entry> SimulationMemo::find(const Scenario& scenario) const
+std::optional<SimulationMemo::Entry> SimulationMemo::find(const Scenario& scenario, bool needTimeline)
 {
     const std::lock_guard lock(m_mutex);
-    for (const Entry& e : m_entries)
-        if (e.scenario == scenario)
-            return e;
-    return std::nullopt;
+    const auto it = std::find_if(m_entries.begin(), m_entries.end(),
+        [&](const Entry& e) { return e.scenario == scenario && (e.timeline || !needTimeline); });
+    if (it == m_entries.end())
+        return std::nullopt;
+    std::rotate(it, it + 1, m_entries.end()); // the newest now
+    return m_entries.back();
 }
 
 void SimulationMemo::add(Entry entry)
 {
     const std::lock_guard lock(m_mutex);
+    std::erase_if(m_entries, [&](const Entry& e) { return e.scenario == entry.scenario; });
     if (m_entries.size() == kEntries)
         m_entries.erase(m_entries.begin());
     m_entries.push_back(std::move(entry));
+    for (std::size_t i = 0; i + kTimelines < m_entries.size(); ++i)
+        m_entries[i].timeline.reset();
 }
 
 void SimulationMemo::clear()

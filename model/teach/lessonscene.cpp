@@ -210,15 +210,23 @@ SceneContext contextForLessons(const std::string& lessonsDir)
     return { (parent / "assets" / "scenarios").lexically_normal().string(), std::make_shared<SimulationMemo>() };
 }
 
-Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context)
+namespace {
+Result<SceneResult> evaluate(const Scene& scene, const SceneContext& context, bool withTimeline)
 {
     SceneResult result;
     result.figures = hardwareFigures();
-    const auto problems = scene.kind == SceneKind::Collective ? evaluateCollective(scene, result)
-                                                              : evaluateScenarioScene(scene, context, result);
+    const auto problems = scene.kind == SceneKind::Collective
+        ? evaluateCollective(scene, result)
+        : evaluateScenarioScene(scene, context, result, withTimeline);
     if (!problems.empty())
         return problems;
     return result;
+}
+} // namespace
+
+Result<SceneResult> evaluateScene(const Scene& scene, const SceneContext& context)
+{
+    return evaluate(scene, context, true);
 }
 
 Result<SceneResult> evaluateStep(const LessonStep& step, const Scene& scene, const SceneContext& context)
@@ -228,7 +236,7 @@ Result<SceneResult> evaluateStep(const LessonStep& step, const Scene& scene, con
         return result;
     Problems problems;
     for (const auto& [label, other] : step.compare) {
-        auto compared = evaluateScene(other, context);
+        auto compared = evaluate(other, context, false); // its figures only
         if (!compared) {
             for (auto p : compared.problems()) {
                 p.field = "compare." + label + "." + p.field;

@@ -16,24 +16,28 @@
 
 namespace tutor::model {
 
-/// The last simulations of scenario scenes, by scenario after overrides: consecutive steps that show the same
-/// scenario (lesson 23 shows GPT-175B on 1,024 GPUs in five steps, 40 ms each) simulate it once. Keeps two, so a
-/// step with one compare scene hits too. Thread-safe.
+/// Scenario simulations of one lesson, by scenario after overrides: steps that show the same scenario (lesson 23
+/// shows GPT-175B on 1,024 GPUs in five steps, 40 ms each) and the compare scenes beside them simulate it once.
+/// Keeps eight entries, least recently used out first; only the newest two keep their timeline (a 1,024-GPU one is
+/// tens of MB), the others their figures. Thread-safe.
 class SimulationMemo {
 public:
     struct Entry {
         Scenario scenario;
-        std::shared_ptr<const Timeline> timeline;
+        std::shared_ptr<const Timeline> timeline; ///< null where not kept
         StepMetrics metrics;
+        Figures pipeline; ///< the pipeline.* figures, which are read from the timeline
     };
-    /// The entry simulated from an equal scenario, or nullopt.
-    std::optional<Entry> find(const Scenario& scenario) const;
+    /// The entry of an equal scenario, made the newest; with `needTimeline` only one that kept its timeline.
+    std::optional<Entry> find(const Scenario& scenario, bool needTimeline);
+    /// Adds the entry (replacing one of an equal scenario) as the newest.
     void add(Entry entry);
     void clear();
 
 private:
-    static constexpr std::size_t kEntries = 2;
-    mutable std::mutex m_mutex;
+    static constexpr std::size_t kEntries = 8;
+    static constexpr std::size_t kTimelines = 2;
+    std::mutex m_mutex;
     std::vector<Entry> m_entries; ///< newest last
 };
 
@@ -93,6 +97,8 @@ ConditionCheck checkCondition(const Condition& condition, const SceneResult& res
 /// pipeline.imbalance_idle: the mean over stages of (max − own compute) ÷ step, the idle time stages spend waiting
 /// for the busiest one because their work differs (the LM head on the last stage). critical_idle + imbalance_idle
 /// = 1 − mean compute ÷ step, which is metrics.bubble_fraction up to communication that nothing hides).
-Problems evaluateScenarioScene(const Scene& scene, const SceneContext& context, SceneResult& result);
+/// Without `withTimeline` (a compare scene, whose figures alone are read) `result.timeline` stays null.
+Problems evaluateScenarioScene(
+    const Scene& scene, const SceneContext& context, SceneResult& result, bool withTimeline = true);
 
 } // namespace tutor::model

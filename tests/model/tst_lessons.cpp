@@ -606,6 +606,21 @@ void TestLessons::scenarioScenesShareASimulation()
 
     context.simulations->clear();
     QVERIFY(evaluateScene(scene, context)->timeline.get() != first->timeline.get());
+
+    // A compare scene's figures, from the memo or simulated afresh, are the same; it keeps no timeline.
+    LessonStep step;
+    step.scene = scene;
+    step.compare = { { "edit", edited } };
+    for (int visit = 0; visit < 3; ++visit) {
+        const auto memo = evaluateStep(step, context);
+        const auto cold = evaluateStep(step, SceneContext { context.scenariosDir, nullptr });
+        QVERIFY(memo.ok() && cold.ok());
+        QVERIFY(memo->figures.count("edit.metrics.step_time"));
+        QCOMPARE(memo->figures.size(), cold->figures.size());
+        for (const auto& [key, figure] : cold->figures)
+            QCOMPARE(memo->figures.at(key).value, figure.value);
+        QVERIFY(memo->timeline);
+    }
 }
 
 void TestLessons::sceneEnumNamesRoundTrip()
