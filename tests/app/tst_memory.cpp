@@ -9,6 +9,7 @@
 #include <QTest>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -76,6 +77,31 @@ private slots:
         const std::size_t after = residentBytes();
         qInfo("resident %.1f MiB -> %.1f MiB", double(before) / kMiB, double(after) / kMiB);
         QVERIFY2(after < before + 8 * kMiB, "the worker's freed 48 MiB stayed resident");
+    }
+
+    // A 256 KiB block is mapped on its own (mallinfo2().hblks counts mapped blocks), except while a search holds
+    // MidSizeBlocksFromArenas.
+    void searchTakesMidSizeBlocksFromArenas()
+    {
+#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+        QSKIP("glibc's allocator only");
+#endif
+        tutor::app::returnFreedMemoryPromptly();
+        const auto mappedWith = [](std::size_t bytes) {
+            const std::size_t base = ::mallinfo2().hblks;
+            void* p = std::malloc(bytes);
+            escape(p);
+            const std::size_t mapped = ::mallinfo2().hblks - base;
+            std::free(p);
+            return mapped;
+        };
+        QCOMPARE(mappedWith(256 << 10), std::size_t { 1 });
+        {
+            const tutor::app::MidSizeBlocksFromArenas search;
+            QCOMPARE(mappedWith(256 << 10), std::size_t { 0 });
+            QCOMPARE(mappedWith(1 << 20), std::size_t { 1 }); // past 512 KiB: mapped still
+        }
+        QCOMPARE(mappedWith(256 << 10), std::size_t { 1 });
     }
 };
 

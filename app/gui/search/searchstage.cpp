@@ -312,6 +312,7 @@ void SearchStage::start()
     m_progress->setRange(0, 0);
     m_status->setText(tr("Enumerating layouts…"));
     auto cancel = m_cancel;
+    m_searchBlocks.emplace();
     m_watcher.setFuture(QtConcurrent::run([this, request, cancel] {
         return model::searchLayouts(
             request,
@@ -360,6 +361,7 @@ void SearchStage::onLayout(const model::LayoutResult& layout, int done, int tota
 void SearchStage::onFinished()
 {
     m_last = m_watcher.future().takeResult(); // not kept twice
+    m_searchBlocks.reset();
     m_run->setEnabled(true);
     m_stop->setEnabled(false);
     m_progress->setRange(0, std::max(1, m_total));

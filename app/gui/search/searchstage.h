@@ -4,6 +4,7 @@
 // GPUs. Inputs on the right; a ranked table that fills while the search runs on worker threads; a chart of step
 // time against memory per GPU with the Pareto front. Double-clicking a row (or "Open on Training page") opens
 // that layout on the Training page. The search is model::searchLayouts() (model/sim/layoutsearch.h).
+#include "app/gui/memory.h"
 #include "app/gui/stage.h"
 #include "model/sim/layoutsearch.h"
 
@@ -11,6 +12,7 @@
 #include <QFutureWatcher>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <vector>
 
 QT_BEGIN_NAMESPACE
@@ -114,6 +116,8 @@ private:
     LayoutTableModel* m_model = nullptr;
     views::LayoutChart* m_chart = nullptr;
     QFutureWatcher<model::Result<model::SearchResult>> m_watcher;
+    std::optional<MidSizeBlocksFromArenas> m_searchBlocks; ///< while a search runs
+
     std::shared_ptr<std::atomic<bool>> m_cancel;
     model::Result<model::SearchResult> m_last = model::SearchResult {};
     int m_selected = -1;
