@@ -27,6 +27,20 @@ std::size_t residentBytes()
     return fields.size() < 2 ? 0 : fields[1].toULongLong() * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 }
 
+// glibc's allocator serves malloc (not a sanitizer's, which holds freed blocks in quarantine).
+constexpr bool kGlibcAllocator =
+#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    false;
+#else
+    true;
+#endif
+#else
+    true;
+#endif
+
 // Keeps the compiler from dropping a malloc / memset / free it can see is never read.
 void escape(void* p)
 {
@@ -59,16 +73,8 @@ class TstMemory : public QObject {
 private slots:
     void workerHeapGoesBack()
     {
-#if !defined(__GLIBC__)
-        QSKIP("the setting is glibc's");
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-        QSKIP("the sanitizer's allocator replaces glibc's and holds freed blocks in quarantine");
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-        QSKIP("the sanitizer's allocator replaces glibc's and holds freed blocks in quarantine");
-#endif
-#endif
+        if (!kGlibcAllocator)
+            QSKIP("the setting is glibc's allocator's");
         if (residentBytes() == 0)
             QSKIP("no /proc/self/statm");
         tutor::app::returnFreedMemoryPromptly();
@@ -83,9 +89,8 @@ private slots:
     // MidSizeBlocksFromArenas.
     void searchTakesMidSizeBlocksFromArenas()
     {
-#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-        QSKIP("glibc's allocator only");
-#endif
+        if (!kGlibcAllocator)
+            QSKIP("the setting is glibc's allocator's");
         tutor::app::returnFreedMemoryPromptly();
         const auto mappedWith = [](std::size_t bytes) {
             const std::size_t base = ::mallinfo2().hblks;

@@ -109,11 +109,16 @@ void LessonPlayer::openLesson(int index)
 {
     if (index < 0 || index >= lessonCount())
         return;
+    enterLesson(index);
+    m_step = 0;
+    showStep();
+}
+
+void LessonPlayer::enterLesson(int index)
+{
     if (index != m_lesson && m_context.simulations)
         m_context.simulations->clear(); // the memo is for one lesson's steps: a large timeline is not kept past it
     m_lesson = index;
-    m_step = 0;
-    showStep();
 }
 
 bool LessonPlayer::goToStep(const QString& lessonId, const QString& stepId)
@@ -124,9 +129,7 @@ bool LessonPlayer::goToStep(const QString& lessonId, const QString& stepId)
         const auto& steps = m_lessons[i].steps;
         for (int s = 0; s < static_cast<int>(steps.size()); ++s)
             if (views::toQString(steps[s].id) == stepId) {
-                if (i != m_lesson && m_context.simulations)
-                    m_context.simulations->clear();
-                m_lesson = i;
+                enterLesson(i);
                 m_step = s;
                 showStep();
                 return true;

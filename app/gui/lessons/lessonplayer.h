@@ -131,6 +131,8 @@ signals:
     void saveFailed(const QString& error);
 
 private:
+    /// Makes `index` the current lesson; another lesson than before starts with an empty simulation memo.
+    void enterLesson(int index);
     void showStep();
     /// Evaluates m_edited. Called once per change; each call is followed by exactly one of sceneEvaluated,
     /// sceneFailed (a step's own scene) or valueRejected (a control value).
