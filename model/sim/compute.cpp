@@ -5,8 +5,9 @@ namespace tutor::model {
 
 double attentionParams(const ModelShape& m)
 {
+    // Q and the output projection (h × heads·head_dim each), K and V.
     const double h = m.hidden;
-    return 2.0 * h * h + h * m.kvWidth();
+    return h * (2.0 * m.qWidth() + m.kvWidth());
 }
 
 double mlpParams(const ModelShape& m)
@@ -43,7 +44,7 @@ double totalParams(const ModelShape& m)
 
 double forwardFlopsPerToken(const ModelShape& m, int layer)
 {
-    return 2.0 * activeLayerParams(m, layer) + 4.0 * m.seqLen * m.hidden;
+    return 2.0 * activeLayerParams(m, layer) + 4.0 * m.seqLen * m.qWidth();
 }
 
 double headForwardFlopsPerToken(const ModelShape& m)

@@ -12,6 +12,8 @@ GradSync::GradSync(Context& context, int stages)
     , m_stages(static_cast<std::size_t>(stages))
     , m_dtypeBytes(sizeOf(context.scenario.comm.gradientDType()))
     , m_zero3(context.scenario.parallel.zeroStage == 3)
+    , m_gatherAtStart(context.scenario.comm.overlapParamGather && context.scenario.parallel.zeroStage >= 1
+          && context.scenario.parallel.zeroStage <= 2)
 {
 }
 
@@ -114,8 +116,8 @@ void GradSync::build(int stage)
             }
             const Bytes attention = layerBytes(l, ParamPart::Attention);
             const auto proj = static_cast<Bytes>(
-                static_cast<double>(attention) * sc.model.hidden * sc.model.hidden / attentionParams(sc.model));
-            place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: h²
+                static_cast<double>(attention) * sc.model.hidden * sc.model.qWidth() / attentionParams(sc.model));
+            place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: heads·head_dim × h
             place(slot(chunk, l, ParamPart::Attention, 1), attention - proj, GroupKind::Dp); // QKV
         }
         if (vs == 0)
@@ -206,17 +208,60 @@ void GradSync::stageDone(StageState& stage)
         launch(stage, st.buckets[st.launchedUpTo], now);
 }
 
+Bytes GradSync::parameterBytes(const Bucket& b) const
+{
+    // ZeRO-1/2 gathers the updated parameters in comm.dtype, whatever the gradients travelled in.
+    const double scale = static_cast<double>(sizeOf(m_context.scenario.comm.dtype)) / m_dtypeBytes;
+    return static_cast<Bytes>(static_cast<double>(b.bytes) * scale);
+}
+
 void GradSync::gatherParameters(StageState& stage, Seconds ready, EventRef optimizer)
 {
-    if (m_zero3 || m_context.scenario.parallel.zeroStage == 0)
+    if (m_zero3 || m_gatherAtStart || m_context.scenario.parallel.zeroStage == 0)
         return;
-    // ZeRO-1/2: after the sharded optimizer step every rank gathers the updated parameters (in comm.dtype).
-    const double scale = static_cast<double>(sizeOf(m_context.scenario.comm.dtype)) / m_dtypeBytes;
+    // ZeRO-1/2: after the sharded optimizer step every rank gathers the updated parameters.
     for (auto& b : stageBuckets(stage.stage).buckets) {
-        const auto bytes = static_cast<Bytes>(static_cast<double>(b.bytes) * scale);
-        const auto ref = issue(stage, Collective::AllGather, bytes, b.group, ready, -1, b.id, "params ");
+        const auto ref = issue(stage, Collective::AllGather, parameterBytes(b), b.group, ready, -1, b.id, "params ");
         m_context.builder.depend(ref, optimizer);
     }
+}
+
+GradSync::StageBuckets& GradSync::withStepStartGathers(StageState& stage)
+{
+    auto& st = stageBuckets(stage.stage);
+    if (!st.paramsIssued) {
+        // Buckets were formed in backward order; the forward needs them the other way round.
+        st.paramsIssued = true;
+        for (auto b = st.buckets.rbegin(); b != st.buckets.rend(); ++b) {
+            const auto ref = issue(stage, Collective::AllGather, parameterBytes(*b), b->group, 0, -1, b->id, "params ");
+            b->gathered = ref.valid() ? m_context.builder.at(ref).end() : 0;
+            st.paramsEnd = std::max(st.paramsEnd, b->gathered);
+        }
+    }
+    return st;
+}
+
+Seconds GradSync::stepStartGathersEnd(StageState& stage)
+{
+    return m_gatherAtStart ? withStepStartGathers(stage).paramsEnd : 0;
+}
+
+Seconds GradSync::paramsGathered(StageState& stage, int chunk, int layer)
+{
+    if (!m_gatherAtStart)
+        return 0;
+    auto& st = withStepStartGathers(stage);
+    Seconds ready = 0;
+    const auto wait = [&](int slotIndex) {
+        if (const int b = st.slotBucket[static_cast<std::size_t>(slotIndex)]; b >= 0)
+            ready = std::max(ready, st.buckets[static_cast<std::size_t>(b)].gathered);
+    };
+    if (layer == 0)
+        wait(slot(chunk, 0, ParamPart::Embedding));
+    for (const auto part : { ParamPart::Attention, ParamPart::Mlp })
+        for (int tensor = 0; tensor < 2; ++tensor)
+            wait(slot(chunk, layer, part, tensor));
+    return ready;
 }
 
 void GradSync::beginPass(int stage)

@@ -24,6 +24,13 @@ public:
     /// AllGathers the updated parameters.
     void gatherParameters(StageState& stage, Seconds ready, EventRef optimizer);
 
+    /// comm.overlap_param_gather: when the parameters of `layer` in `chunk` (and, on the first virtual stage, the
+    /// embedding) have been gathered after the previous step's optimizer step. The stage's gathers are issued at
+    /// the step's start in forward order on first use; 0 without the option.
+    Seconds paramsGathered(StageState& stage, int chunk, int layer);
+    /// comm.overlap_param_gather: when the stage's last step-start gather ends (issuing them if not yet).
+    Seconds stepStartGathersEnd(StageState& stage);
+
     /// ZeRO-3: the layer's parameters are gathered for micro-batch `mb` (forward or backward pass); issues
     /// AllGathers up to prefetch_depth layers ahead at `t`. Returns when the layer's AllGather ends.
     Seconds gather(StageState& stage, int layer, bool backward, Seconds t);
@@ -31,6 +38,10 @@ public:
     void beginPass(int stage);
 
     bool zero3() const { return m_zero3; }
+    /// ZeRO-1/2 with comm.overlap_param_gather: the first micro-batch's forward waits for the step-start gathers.
+    bool gathersAtStart() const { return m_gatherAtStart; }
+    /// For the metrics-only path's scratch ops, which are timed alone, away from the step's start.
+    void withoutStepStartGathers() { m_gatherAtStart = false; }
 
 private:
     struct Bucket {
@@ -40,6 +51,7 @@ private:
         Seconds ready = 0;
         EventRef producer;
         EventRef comm; ///< the ReduceScatter / AllReduce
+        Seconds gathered = 0; ///< overlap_param_gather: when its parameter AllGather ends
         int id = 0; ///< per stage, in launch order
         bool launched = false;
     };
@@ -52,6 +64,8 @@ private:
         int gatherStep = 1; ///< +1 forward, −1 backward
         std::vector<Seconds> gatherEnd;
         bool built = false;
+        bool paramsIssued = false; ///< overlap_param_gather: the step-start AllGathers are issued
+        Seconds paramsEnd = 0; ///< and when the last one ends
     };
 
     // Gradient slots of a chunk: head, embedding, then per layer the MLP's two weight matrices (fc2, fc1;
@@ -64,6 +78,8 @@ private:
     StageBuckets& stageBuckets(int stage);
     void launch(StageState& stage, Bucket& bucket, Seconds ready);
     Bytes layerBytes(int layer, ParamPart part) const;
+    Bytes parameterBytes(const Bucket& bucket) const;
+    StageBuckets& withStepStartGathers(StageState& stage);
     EventRef issue(StageState& stage, Collective op, Bytes bytes, GroupKind group, Seconds ready, int layer, int bucket,
         const char* what);
 
@@ -71,6 +87,7 @@ private:
     std::vector<StageBuckets> m_stages;
     int m_dtypeBytes = 2;
     bool m_zero3 = false;
+    bool m_gatherAtStart = false; ///< ZeRO-1/2 with comm.overlap_param_gather
 };
 
 } // namespace tutor::model::sim

@@ -27,13 +27,23 @@ Seconds forwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, d
     return gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta);
 }
 
+Seconds dataGradSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
+{
+    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta);
+}
+
+Seconds weightGradSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
+{
+    return gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
+}
+
 Seconds backwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
 {
-    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta) + gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
+    return dataGradSeconds(l, hw, peak, eta) + weightGradSeconds(l, hw, peak, eta);
 }
 
 struct Shape {
-    double b, s, h, t, a, ffn, kv, tokens, normTokens;
+    double b, s, h, t, a, d, q, ffn, kv, tokens, normTokens;
     bool gated;
 };
 
@@ -46,6 +56,8 @@ Shape shapeOf(const Scenario& sc)
     x.h = m.hidden;
     x.t = sc.parallel.tp;
     x.a = m.heads;
+    x.d = m.headDimension();
+    x.q = m.qWidth();
     x.ffn = m.ffnSize();
     x.kv = m.kvWidth();
     x.tokens = x.b * x.s;
@@ -59,7 +71,7 @@ Shape shapeOf(const Scenario& sc)
 std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double eta)
 {
     const double heads = x.a / x.t;
-    const double d = x.h / x.a;
+    const double d = x.d;
     const double bf16 = hw.peakFlops;
     if (sc.compute.flashAttention) {
         // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each.
@@ -87,14 +99,16 @@ LayerSeconds layerSeconds(
     const double norm = x.normTokens * x.h; // elements of one norm / residual tensor on this GPU
     const Seconds normF = elementwiseSeconds(norm * 2 * kAct, hw); // read x, write y
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
-    const Linear qkv { x.tokens, x.h, (x.h + x.kv) / x.t };
-    const Linear proj { x.tokens, x.h / x.t, x.h };
+    const Linear qkv { x.tokens, x.h, (x.q + x.kv) / x.t };
+    const Linear proj { x.tokens, x.q / x.t, x.h };
     out.coreAttentionForward = coreF;
     out.attentionForward
         = normF + forwardSeconds(qkv, hw, peak, eta) + coreF + forwardSeconds(proj, hw, peak, eta) + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
     out.attentionBackward
         = 2 * normF + backwardSeconds(qkv, hw, peak, eta) + coreB + backwardSeconds(proj, hw, peak, eta) + 2 * bdaF;
+    out.attentionForwardGemms = { forwardSeconds(qkv, hw, peak, eta), forwardSeconds(proj, hw, peak, eta) };
+    out.attentionBackwardGemms = { dataGradSeconds(proj, hw, peak, eta), weightGradSeconds(qkv, hw, peak, eta) };
 
     const auto& m = sc.model;
     double rows = x.tokens; // tokens through one MLP on this GPU
@@ -122,6 +136,11 @@ LayerSeconds layerSeconds(
         + experts * (forwardSeconds(fc1, hw, peak, eta) + actF + forwardSeconds(fc2, hw, peak, eta)) + bdaF;
     out.mlpBackward = 2 * normF + routingBack
         + experts * (backwardSeconds(fc1, hw, peak, eta) + actB + backwardSeconds(fc2, hw, peak, eta)) + 2 * bdaF;
+    // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
+    if (!moe) {
+        out.mlpForwardGemms = { forwardSeconds(fc1, hw, peak, eta), forwardSeconds(fc2, hw, peak, eta) };
+        out.mlpBackwardGemms = { dataGradSeconds(fc2, hw, peak, eta), weightGradSeconds(fc1, hw, peak, eta) };
+    }
     return out;
 }
 } // namespace

@@ -27,6 +27,15 @@ struct LayerSeconds {
     Seconds attentionBackward = 0;
     Seconds mlpBackward = 0;
     Seconds coreAttentionForward = 0; ///< the part selective recomputation repeats
+    /// The GEMMs beside a block's TP collectives, which Megatron-LM's --tp-comm-overlap (Transformer Engine
+    /// userbuffers) pipelines with them in tp chunks: `first` with the AllGather before the block, `last` with
+    /// the ReduceScatter after it. Forward: QKV / FC1 and projection / FC2; backward: the data gradient of
+    /// the projection / FC2 and the weight gradient of QKV / FC1.
+    struct Neighbours {
+        Seconds first = 0;
+        Seconds last = 0;
+    };
+    Neighbours attentionForwardGemms, mlpForwardGemms, attentionBackwardGemms, mlpBackwardGemms;
 };
 
 /// What the kernels of one scenario cost (per micro-batch, per GPU).

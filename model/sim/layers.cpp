@@ -34,6 +34,13 @@ const char* shortName(Collective op)
         return name(op).data();
     }
 }
+Seconds pipelinedExtra(Seconds comm, Seconds gemm, int chunks)
+{
+    // Both split into `chunks` pieces: the pair takes the longer of the two plus one piece of the shorter (the
+    // first piece of the AllGather before any GEMM piece can start, or the last ReduceScatter piece after the
+    // last GEMM piece); what exceeds the GEMM alone is the communication left exposed.
+    return std::max(comm, gemm) + std::min(comm, gemm) / chunks - gemm;
+}
 } // namespace
 
 LayerRunner::LayerRunner(Context& context, GradSync& grads)
@@ -42,6 +49,7 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
 {
     const auto& sc = context.scenario;
     m_sp = sc.parallel.sp && sc.parallel.tp > 1;
+    m_tpOverlap = m_sp && sc.comm.tpOverlap;
     m_tpBytes = context.activationBytes;
     // MoE dispatch/combine: every token goes to top_k experts, padded to the capacity factor.
     const double tokens = static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen / (m_sp ? sc.parallel.tp : 1);
@@ -109,23 +117,77 @@ void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int la
     blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
 }
 
+Record LayerRunner::tpRecord(Collective op, const char* what, int layer, int mb) const
+{
+    Record e;
+    e.kind = EventKind::Communication;
+    e.prefix = shortName(op);
+    e.what = what;
+    e.duration = m_context.costs.seconds(op, m_tpBytes, GroupKind::Tp);
+    e.bytes = m_tpBytes;
+    e.setCollective(op, GroupKind::Tp);
+    e.layer = layer;
+    e.microBatch = mb;
+    return e;
+}
+
+void LayerRunner::tpBefore(StageState& st, const char* what, Seconds firstGemm, int layer, int mb)
+{
+    if (!m_sp)
+        return;
+    if (!m_tpOverlap || firstGemm <= 0) {
+        tpComm(st, Collective::AllGather, what, layer, mb);
+        return;
+    }
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, LaneKind::TpComm);
+    if (lane < 0)
+        return;
+    const auto ref = b.add(lane, tpRecord(Collective::AllGather, what, layer, mb), st.computeFree);
+    b.depend(ref, st.lastCompute);
+    const auto& e = b.at(ref);
+    // The block starts once the first pieces have arrived; it still waits for the same events as without the
+    // collective, so lastCompute stays.
+    st.computeFree = e.start + pipelinedExtra(e.duration, firstGemm, m_context.costs.group(GroupKind::Tp).ranks);
+}
+
+void LayerRunner::tpAfter(StageState& st, const char* what, Seconds lastGemm, EventRef blockInput, int layer, int mb)
+{
+    const auto op = m_sp ? Collective::ReduceScatter : Collective::AllReduce;
+    if (!m_tpOverlap || lastGemm <= 0) {
+        tpComm(st, op, what, layer, mb);
+        return;
+    }
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, LaneKind::TpComm);
+    if (lane < 0)
+        return;
+    auto e = tpRecord(op, what, layer, mb);
+    const Seconds extra = pipelinedExtra(e.duration, lastGemm, m_context.costs.group(GroupKind::Tp).ranks);
+    // Started while the block's last GEMM runs, so that it ends `extra` after the block.
+    const auto ref = b.add(lane, e, st.computeFree + extra - e.duration);
+    b.depend(ref, blockInput);
+    st.lastCompute = ref;
+    st.computeFree = std::max(st.computeFree, b.at(ref).end());
+}
+
 void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind)
 {
     const auto& f = layerSeconds(layer);
     const bool moe = m_context.scenario.model.isMoeLayer(layer);
     // Megatron-LM: g = AllReduce after each block (sequence parallel: AllGather before, ReduceScatter after).
-    if (m_sp)
-        tpComm(st, Collective::AllGather, "att", layer, mb);
+    tpBefore(st, "att", f.attentionForwardGemms.first, layer, mb);
+    EventRef input = st.lastCompute;
     compute(st, kind, "att", f.attentionForward, layer, mb);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
-    if (m_sp)
-        tpComm(st, Collective::AllGather, "mlp", layer, mb);
+    tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
+    tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+    input = st.lastCompute;
     compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
+    tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
 }
@@ -140,26 +202,26 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
-    if (m_sp)
-        tpComm(st, Collective::AllGather, "mlp", layer, mb);
+    tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+    EventRef input = st.lastCompute;
     const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
     if (moe)
         blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "mlp", layer, mb);
-    if (m_sp)
-        tpComm(st, Collective::AllGather, "att", layer, mb);
+    tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
+    tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
     // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V) before its backward.
     Seconds attention = f.attentionBackward;
     if (sc.compute.recompute == Recompute::Selective)
         attention += f.coreAttentionForward;
+    input = st.lastCompute;
     const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);
-    tpComm(st, m_sp ? Collective::ReduceScatter : Collective::AllReduce, "att", layer, mb);
+    tpAfter(st, "att", f.attentionBackwardGemms.last, input, layer, mb);
     if (last && layer == 0)
         m_grads.gradReady(st, chunk, layer, ParamPart::Embedding, st.computeFree, st.lastCompute);
 }
@@ -178,6 +240,8 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
     for (int l = vs * lc; l < (vs + 1) * lc; ++l) {
         if (m_grads.zero3())
             st.computeFree = std::max(st.computeFree, m_grads.gather(st, l, false, st.computeFree));
+        else if (mb == 0)
+            st.computeFree = std::max(st.computeFree, m_grads.paramsGathered(st, chunk, l));
         layerForward(st, l, mb, EventKind::Forward);
     }
     return st.lastCompute;

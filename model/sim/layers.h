@@ -26,6 +26,13 @@ private:
     void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
         int layer, int mb);
     void tpComm(StageState& stage, Collective op, const char* what, int layer, int mb);
+    /// The TP collective before a block (AllGather with sequence parallelism, none without), pipelined with the
+    /// block's first GEMM when comm.tp_overlap is on, blocking otherwise.
+    void tpBefore(StageState& stage, const char* what, Seconds firstGemm, int layer, int mb);
+    /// The TP collective after a block that ended with event `block` (ReduceScatter or AllReduce), pipelined
+    /// with its last GEMM when comm.tp_overlap is on; `blockInput` is what the block waited for.
+    void tpAfter(StageState& stage, const char* what, Seconds lastGemm, EventRef blockInput, int layer, int mb);
+    Record tpRecord(Collective op, const char* what, int layer, int mb) const;
 
     Context& m_context;
     GradSync& m_grads;
@@ -33,6 +40,7 @@ private:
     Bytes m_epBytes = 0;
     Bytes m_tpBytes = 0;
     bool m_sp = false;
+    bool m_tpOverlap = false;
 };
 
 } // namespace tutor::model::sim

@@ -100,6 +100,7 @@ OpPatterns opPatterns(StepModel& model)
     scratchCtx.kernels = ctx.kernels;
     scratchCtx.activationBytes = ctx.activationBytes;
     sim::GradSync grads(scratchCtx, p);
+    grads.withoutStepStartGathers();
     sim::LayerRunner layers(scratchCtx, grads);
 
     OpPatterns out;
@@ -333,7 +334,16 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
               if (realFrom[s] < 0 && !op.forward && op.microBatch == finalMicroBatch)
                   realFrom[s] = std::max(st.computeFree, input.at);
               const int index = done[s]++;
-              if (realFrom[s] >= 0) {
+              // While the step-start parameter gathers run (the first micro-batch's forwards wait for them layer by
+              // layer), ops run on the real builder too, so that the gathers meet real compute; they keep their
+              // place in the stage's op list, not their figures.
+              const bool gathering = realFrom[s] < 0 && grads.gathersAtStart()
+                  && std::max(st.computeFree, input.at) < grads.stepStartGathersEnd(st);
+              if (gathering) {
+                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
+                  ops.push(s, { std::max(st.computeFree, input.at), &patterns.distinct[patterns.of[slot]] });
+              }
+              if (realFrom[s] >= 0 || gathering) {
                   if (op.forward)
                       layers.forward(st, op.chunk, op.microBatch, input.at, {});
                   else

@@ -252,7 +252,9 @@ Problems validate(const Scenario& s)
     if (m.kvHeads != 0 && c.range("model.kv_heads", m.kvHeads, 1, 100'000) && headsOk)
         c.divides("model.kv_heads", m.kvHeads, "model.heads", m.heads);
     c.range("model.vocab", m.vocab, 1, 100'000'000);
-    if (hiddenOk && headsOk)
+    if (m.headDim != 0)
+        c.range("model.head_dim", m.headDim, 1, 100'000);
+    else if (hiddenOk && headsOk)
         c.divides("model.heads", m.heads, "model.hidden", m.hidden);
     const bool moe = m.moe.experts != 0;
     if (moe) {
@@ -274,6 +276,10 @@ Problems validate(const Scenario& s)
     const bool ppOk = c.range("parallel.pp", p.pp, 1, 1024);
     const bool epOk = c.range("parallel.ep", p.ep, 1, kMaxRanks);
     c.range("parallel.zero_stage", p.zeroStage, 0, 3);
+    if (s.comm.overlapParamGather && (p.zeroStage < 1 || p.zeroStage > 2))
+        c.add("comm.overlap_param_gather", "true",
+            "needs parallel.zero_stage 1 or 2 (a sharded optimizer whose updated parameters are gathered), not "
+                + str(static_cast<long long>(p.zeroStage)));
     const bool vOk = c.range("parallel.virtual_stages", p.virtualStages, 1, 128);
     if (tpOk) {
         if (headsOk)
@@ -286,6 +292,10 @@ Problems validate(const Scenario& s)
             c.divides("parallel.tp", p.tp, "model.kv_heads", m.kvHeads);
         if (p.sp && p.tp > 1 && m.seqLen > 0)
             c.divides("parallel.tp", p.tp, "model.seq_len (sequence parallel)", m.seqLen);
+        if (s.comm.tpOverlap && p.tp > 1 && !p.sp)
+            c.add("comm.tp_overlap", "true",
+                "needs parallel.sp = true: Megatron-LM pipelines only the sequence-parallel AllGather and "
+                "ReduceScatter with GEMMs");
     }
     if (ppOk && vOk && layersOk && m.layers % (p.pp * p.virtualStages) != 0)
         c.add("parallel.pp·virtual_stages", str(static_cast<long long>(p.pp) * p.virtualStages),

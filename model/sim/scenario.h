@@ -11,6 +11,7 @@
 //                      intra {bandwidth_GBps, alpha_us}, inter {bandwidth_GBps, alpha_us},
 //                      nics_per_node, peak_TFLOPs (dense bf16 per GPU), memory_GiB }
 //   model            { layers* , hidden* , ffn [4·hidden], heads* , kv_heads [heads] (grouped-query attention),
+//                      head_dim [hidden / heads] (Megatron-LM kv_channels),
 //                      mlp ["gelu"]: "gelu" (2 matrices) | "swiglu" (3 matrices), seq_len [2048], vocab [50257],
 //                      tied_embeddings [true] (first and last stage AllReduce the embedding gradient),
 //                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1] } }
@@ -20,6 +21,8 @@
 //                      global_batch [micro_batch_size·micro_batches·grad_accum·dp] (sequences per optimizer step;
 //                      given without micro_batches it sets micro_batches) }
 //   comm             { bucket_MiB [25], first_bucket_MiB [1], overlap [true], prefetch_depth [1],
+//                      tp_overlap [false] (Megatron --tp-comm-overlap, needs sp),
+//                      overlap_param_gather [false] (Megatron --overlap-param-gather, ZeRO-1/2),
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of peak a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
@@ -92,6 +95,12 @@ struct CommSpec {
     double firstBucketMiB = 1; ///< PyTorch DDP first bucket (dist._DEFAULT_FIRST_BUCKET_BYTES)
     bool overlap = true; ///< launch gradient communication while backward still runs
     int prefetchDepth = 1; ///< ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute
+    /// Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather / ReduceScatter of attention and dense MLP
+    /// blocks run in tp chunks pipelined with the GEMM beside them (needs parallel.sp)
+    bool tpOverlap = false;
+    /// Megatron-LM --overlap-param-gather (ZeRO-1/2): the parameter AllGather after the optimizer step runs
+    /// bucket by bucket under the next step's first forward instead of before it
+    bool overlapParamGather = false;
     DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
     /// Gradients on the wire when they differ from dtype (Megatron-LM reduces bf16 models' gradients in fp32).
     std::optional<DType> gradDtype;

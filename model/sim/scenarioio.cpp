@@ -214,14 +214,15 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     });
     section<ModelShape>(doc, "model", [&](const json& m, const std::string& p) {
         if (!r.object(m, p,
-                { "layers", "hidden", "ffn", "heads", "kv_heads", "mlp", "seq_len", "vocab", "tied_embeddings",
-                    "moe" }))
+                { "layers", "hidden", "ffn", "heads", "kv_heads", "head_dim", "mlp", "seq_len", "vocab",
+                    "tied_embeddings", "moe" }))
             return;
         r.integer(m, p, "layers", s.model.layers);
         r.integer(m, p, "hidden", s.model.hidden);
         r.integer(m, p, "ffn", s.model.ffn);
         r.integer(m, p, "heads", s.model.heads);
         r.integer(m, p, "kv_heads", s.model.kvHeads);
+        r.integer(m, p, "head_dim", s.model.headDim);
         std::string mlp;
         if (r.text(m, p, "mlp", mlp)) {
             if (mlp == "gelu" || mlp == "swiglu")
@@ -265,12 +266,16 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         globalOnly = b.contains("global_batch") && !b.contains("micro_batches");
     });
     section<CommSpec>(doc, "comm", [&](const json& c, const std::string& p) {
-        if (!r.object(c, p, { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "dtype", "grad_dtype" }))
+        if (!r.object(c, p,
+                { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "tp_overlap", "overlap_param_gather",
+                    "dtype", "grad_dtype" }))
             return;
         r.real(c, p, "bucket_MiB", s.comm.bucketMiB);
         r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
         r.boolean(c, p, "overlap", s.comm.overlap);
         r.integer(c, p, "prefetch_depth", s.comm.prefetchDepth);
+        r.boolean(c, p, "tp_overlap", s.comm.tpOverlap);
+        r.boolean(c, p, "overlap_param_gather", s.comm.overlapParamGather);
         r.choice(c, p, "dtype", s.comm.dtype, parseDType, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
         r.choice(c, p, "grad_dtype", s.comm.gradDtype, parseDType, "must be a data type such as \"bf16\" or \"fp32\"");
     });
@@ -361,6 +366,8 @@ json toJson(const Scenario& s)
         model["ffn"] = s.model.ffn;
     if (s.model.kvHeads > 0)
         model["kv_heads"] = s.model.kvHeads;
+    if (s.model.headDim > 0)
+        model["head_dim"] = s.model.headDim;
     if (s.model.gatedMlp)
         model["mlp"] = "swiglu";
     if (!s.model.tiedEmbeddings)
@@ -381,6 +388,10 @@ json toJson(const Scenario& s)
     out["comm"] = { { "bucket_MiB", s.comm.bucketMiB }, { "first_bucket_MiB", s.comm.firstBucketMiB },
         { "overlap", s.comm.overlap }, { "prefetch_depth", s.comm.prefetchDepth },
         { "dtype", std::string(name(s.comm.dtype)) } };
+    if (s.comm.tpOverlap)
+        out["comm"]["tp_overlap"] = true;
+    if (s.comm.overlapParamGather)
+        out["comm"]["overlap_param_gather"] = true;
     if (s.comm.gradDtype)
         out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
     out["compute"]
