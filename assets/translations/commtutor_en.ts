@@ -2449,6 +2449,22 @@
         <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Overlap TP with GEMMs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks beside the GEMM next to them (needs sequence parallel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gather parameters under forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -2444,6 +2444,22 @@
         <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
         <translation>实测实验室校准的链路：节点内 α %1 µs、β %2 GB/s；节点间 α %3 µs、β %4 GB/s</translation>
     </message>
+    <message>
+        <source>Overlap TP with GEMMs</source>
+        <translation>TP 通信与 GEMM 重叠</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks beside the GEMM next to them (needs sequence parallel)</source>
+        <translation>Megatron-LM --tp-comm-overlap：序列并行的 AllGather 和 ReduceScatter 切成 tp 块，与相邻的 GEMM 流水重叠（需要开启序列并行）</translation>
+    </message>
+    <message>
+        <source>Gather parameters under forward</source>
+        <translation>参数 AllGather 藏在前向下</translation>
+    </message>
+    <message>
+        <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>
+        <translation>Megatron-LM --overlap-param-gather：ZeRO-1/2 的参数 AllGather 不在优化器之后执行，而是与下一步第一个前向重叠</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -101,13 +101,14 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         }
         if (text(r, "precision") == "fp8")
             scenario["compute"]["precision"] = "fp8";
-        // Megatron-LM reduces the gradients of bf16/fp16 models in fp32 (arguments.py: bf16 forces
-        // accumulate_allreduce_grads_in_fp32), and overlaps them with backward only since Megatron-Core (2023).
+        // Megatron-LM reduces the gradients of bf16 models (and of fp8 ones, whose parameters are bf16) in fp32
+        // (arguments.py: bf16 forces accumulate_allreduce_grads_in_fp32; fp16 models keep fp16 gradients, the flag's
+        // default), and overlaps them with backward only since Megatron-Core (2023).
         const bool megatron
             = row.software.find("Megatron") != std::string::npos || row.software.find("NeMo") != std::string::npos;
         if (megatron) {
             if (!scenario["comm"].contains("grad_dtype"))
-                scenario["comm"]["grad_dtype"] = "fp32";
+                scenario["comm"]["grad_dtype"] = text(r, "precision") == "fp16" ? "fp16" : "fp32";
             if (!scenario["comm"].contains("overlap"))
                 scenario["comm"]["overlap"] = row.year >= 2023;
             // Megatron-Core's DDP buckets hold max(40M, 1M · dp) parameters, with no small first bucket

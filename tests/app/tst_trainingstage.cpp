@@ -13,6 +13,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QGraphicsScene>
@@ -147,6 +148,46 @@ private slots:
         emit stage.form()->scenarioEdited(bad);
         QVERIFY(stage.controller()->goodScenario() == edited);
         QVERIFY(stage.form()->problemsText().contains("parallel.tp"));
+    }
+
+    // Megatron's two overlaps are form fields: a click edits the scenario and the edit resimulates (TP
+    // collectives hidden behind GEMMs shorten a sequence-parallel step).
+    void megatronOverlapsAreFormFields()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        model::Scenario s = stage.form()->scenario();
+        s.hardware.nodes = 1;
+        s.hardware.gpusPerNode = 8;
+        s.parallel = { .dp = 4, .tp = 2, .pp = 1, .sp = true, .zeroStage = 1 };
+        s.batch.microBatches = 2;
+        s.batch.globalBatch = 0;
+        stage.form()->setScenario(s);
+        emit stage.form()->scenarioEdited(s);
+        QVERIFY2(stage.controller()->goodScenario() == s, qPrintable(stage.form()->problemsText()));
+        const double before = stage.controller()->simulation().metrics.stepSeconds;
+        // Each box is known by the Megatron-LM flag its tooltip names.
+        const auto boxFor = [&](const char* flag) {
+            QCheckBox* box = nullptr;
+            for (auto* b : stage.form()->findChildren<QCheckBox*>())
+                if (b->toolTip().contains(QLatin1String(flag)))
+                    box = b;
+            return box;
+        };
+        for (const char* label : { "--tp-comm-overlap", "--overlap-param-gather" }) {
+            QCheckBox* box = boxFor(label);
+            QVERIFY2(box, label);
+            QVERIFY(!box->isChecked());
+            box->click();
+        }
+        const auto& edited = stage.controller()->goodScenario();
+        QVERIFY(edited.comm.tpOverlap);
+        QVERIFY(edited.comm.overlapParamGather);
+        QVERIFY(stage.controller()->simulation().metrics.stepSeconds < before);
+        // Loading a scenario shows its settings.
+        stage.form()->setScenario(s);
+        QVERIFY(!boxFor("--tp-comm-overlap")->isChecked());
+        QVERIFY(!boxFor("--overlap-param-gather")->isChecked());
     }
 
     void backgroundSimulationDropsStaleResults()

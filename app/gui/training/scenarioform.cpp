@@ -140,6 +140,14 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Launch each bucket's collective while backward still runs"), "comm.overlap");
     m_prefetch = addInt(comm, QT_TR_NOOP("Prefetch depth"),
         QT_TR_NOOP("ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute"), "comm.prefetch_depth", 0, 64);
+    m_tpOverlap = addCheck(comm, QT_TR_NOOP("Overlap TP with GEMMs"),
+        QT_TR_NOOP("Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks "
+                   "beside the GEMM next to them (needs sequence parallel)"),
+        "comm.tp_overlap");
+    m_paramGather = addCheck(comm, QT_TR_NOOP("Gather parameters under forward"),
+        QT_TR_NOOP("Megatron-LM --overlap-param-gather: ZeRO-1/2's parameter AllGather runs under the next step's "
+                   "first forward instead of after the optimizer"),
+        "comm.overlap_param_gather");
     m_dtype = addCombo(comm, QT_TR_NOOP("Wire dtype"),
         QT_TR_NOOP("Element type of gradients and activations on the wire"), "comm.dtype");
     for (auto type : kWireTypes)
@@ -354,6 +362,8 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_bucket->setValue(s.comm.bucketMiB);
     m_overlap->setChecked(s.comm.overlap);
     m_prefetch->setValue(s.comm.prefetchDepth);
+    m_tpOverlap->setChecked(s.comm.tpOverlap);
+    m_paramGather->setChecked(s.comm.overlapParamGather);
     setComboData(m_dtype, static_cast<int>(s.comm.dtype));
     m_efficiency->setValue(s.compute.efficiency);
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
@@ -403,6 +413,8 @@ void ScenarioForm::readFields()
     s.comm.bucketMiB = m_bucket->value();
     s.comm.overlap = m_overlap->isChecked();
     s.comm.prefetchDepth = m_prefetch->value();
+    s.comm.tpOverlap = m_tpOverlap->isChecked();
+    s.comm.overlapParamGather = m_paramGather->isChecked();
     s.comm.dtype = static_cast<model::DType>(m_dtype->currentData().toInt());
     s.compute.efficiency = m_efficiency->value();
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());

@@ -110,6 +110,8 @@ private:
     QSpinBox* m_gradAccum = nullptr;
     QDoubleSpinBox* m_bucket = nullptr;
     QCheckBox* m_overlap = nullptr;
+    QCheckBox* m_tpOverlap = nullptr;
+    QCheckBox* m_paramGather = nullptr;
     QSpinBox* m_prefetch = nullptr;
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
