@@ -27,20 +27,22 @@ Seconds forwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, d
     return gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta);
 }
 
-Seconds dataGradSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
-{
-    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta);
-}
-
-Seconds weightGradSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
-{
-    return gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
-}
-
 Seconds backwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
 {
-    return dataGradSeconds(l, hw, peak, eta) + weightGradSeconds(l, hw, peak, eta);
+    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta) + gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
 }
+
+// The three GEMMs of a linear layer, each costed once.
+struct LinearSeconds {
+    Seconds forward, dataGrad, weightGrad;
+    LinearSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
+        : forward(forwardSeconds(l, hw, peak, eta))
+        , dataGrad(gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta))
+        , weightGrad(gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta))
+    {
+    }
+    Seconds backward() const { return dataGrad + weightGrad; }
+};
 
 struct Shape {
     double b, s, h, t, a, d, q, ffn, kv, tokens, normTokens;
@@ -99,16 +101,14 @@ LayerSeconds layerSeconds(
     const double norm = x.normTokens * x.h; // elements of one norm / residual tensor on this GPU
     const Seconds normF = elementwiseSeconds(norm * 2 * kAct, hw); // read x, write y
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
-    const Linear qkv { x.tokens, x.h, (x.q + x.kv) / x.t };
-    const Linear proj { x.tokens, x.q / x.t, x.h };
+    const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
+    const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
     out.coreAttentionForward = coreF;
-    out.attentionForward
-        = normF + forwardSeconds(qkv, hw, peak, eta) + coreF + forwardSeconds(proj, hw, peak, eta) + bdaF;
+    out.attentionForward = normF + qkv.forward + coreF + proj.forward + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
-    out.attentionBackward
-        = 2 * normF + backwardSeconds(qkv, hw, peak, eta) + coreB + backwardSeconds(proj, hw, peak, eta) + 2 * bdaF;
-    out.attentionForwardGemms = { forwardSeconds(qkv, hw, peak, eta), forwardSeconds(proj, hw, peak, eta) };
-    out.attentionBackwardGemms = { dataGradSeconds(proj, hw, peak, eta), weightGradSeconds(qkv, hw, peak, eta) };
+    out.attentionBackward = 2 * normF + qkv.backward() + coreB + proj.backward() + 2 * bdaF;
+    out.attentionForwardGemms = { qkv.forward, proj.forward };
+    out.attentionBackwardGemms = { proj.dataGrad, qkv.weightGrad };
 
     const auto& m = sc.model;
     double rows = x.tokens; // tokens through one MLP on this GPU
@@ -127,19 +127,17 @@ LayerSeconds layerSeconds(
         routingBack = backwardSeconds(router, hw, peak, eta) + permute;
     }
     const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
-    const Linear fc1 { rows, x.h, up };
-    const Linear fc2 { rows, x.ffn / x.t, x.h };
+    const LinearSeconds fc1({ rows, x.h, up }, hw, peak, eta);
+    const LinearSeconds fc2({ rows, x.ffn / x.t, x.h }, hw, peak, eta);
     const double act = rows * x.ffn / x.t; // activation elements per MLP
     const Seconds actF = elementwiseSeconds(act * (x.gated ? 3 : 2) * kAct, hw);
     const Seconds actB = elementwiseSeconds(act * (x.gated ? 5 : 3) * kAct, hw);
-    out.mlpForward = normF + routing
-        + experts * (forwardSeconds(fc1, hw, peak, eta) + actF + forwardSeconds(fc2, hw, peak, eta)) + bdaF;
-    out.mlpBackward = 2 * normF + routingBack
-        + experts * (backwardSeconds(fc1, hw, peak, eta) + actB + backwardSeconds(fc2, hw, peak, eta)) + 2 * bdaF;
+    out.mlpForward = normF + routing + experts * (fc1.forward + actF + fc2.forward) + bdaF;
+    out.mlpBackward = 2 * normF + routingBack + experts * (fc1.backward() + actB + fc2.backward()) + 2 * bdaF;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
     if (!moe) {
-        out.mlpForwardGemms = { forwardSeconds(fc1, hw, peak, eta), forwardSeconds(fc2, hw, peak, eta) };
-        out.mlpBackwardGemms = { dataGradSeconds(fc2, hw, peak, eta), weightGradSeconds(fc1, hw, peak, eta) };
+        out.mlpForwardGemms = { fc1.forward, fc2.forward };
+        out.mlpBackwardGemms = { fc2.dataGrad, fc1.weightGrad };
     }
     return out;
 }
