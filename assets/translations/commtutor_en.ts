@@ -2450,19 +2450,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Overlap TP with GEMMs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks beside the GEMM next to them (needs sequence parallel)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Gather parameters under forward</source>
+        <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>
+        <source>TP comm overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Param gather overlap</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2445,16 +2445,16 @@
         <translation>实测实验室校准的链路：节点内 α %1 µs、β %2 GB/s；节点间 α %3 µs、β %4 GB/s</translation>
     </message>
     <message>
-        <source>Overlap TP with GEMMs</source>
-        <translation>TP 通信与 GEMM 重叠</translation>
+        <source>TP comm overlap</source>
+        <translation>TP 通信重叠</translation>
     </message>
     <message>
         <source>Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks beside the GEMM next to them (needs sequence parallel)</source>
         <translation>Megatron-LM --tp-comm-overlap：序列并行的 AllGather 和 ReduceScatter 切成 tp 块，与相邻的 GEMM 流水重叠（需要开启序列并行）</translation>
     </message>
     <message>
-        <source>Gather parameters under forward</source>
-        <translation>参数 AllGather 藏在前向下</translation>
+        <source>Param gather overlap</source>
+        <translation>参数收集重叠</translation>
     </message>
     <message>
         <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>

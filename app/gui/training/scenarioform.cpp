@@ -140,11 +140,11 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Launch each bucket's collective while backward still runs"), "comm.overlap");
     m_prefetch = addInt(comm, QT_TR_NOOP("Prefetch depth"),
         QT_TR_NOOP("ZeRO-3 / FSDP: layers whose AllGather may run ahead of compute"), "comm.prefetch_depth", 0, 64);
-    m_tpOverlap = addCheck(comm, QT_TR_NOOP("Overlap TP with GEMMs"),
+    m_tpOverlap = addCheck(comm, QT_TR_NOOP("TP comm overlap"),
         QT_TR_NOOP("Megatron-LM --tp-comm-overlap: the sequence-parallel AllGather and ReduceScatter run in tp chunks "
                    "beside the GEMM next to them (needs sequence parallel)"),
         "comm.tp_overlap");
-    m_paramGather = addCheck(comm, QT_TR_NOOP("Gather parameters under forward"),
+    m_paramGather = addCheck(comm, QT_TR_NOOP("Param gather overlap"),
         QT_TR_NOOP("Megatron-LM --overlap-param-gather: ZeRO-1/2's parameter AllGather runs under the next step's "
                    "first forward instead of after the optimizer"),
         "comm.overlap_param_gather");
