@@ -37,7 +37,7 @@ int GradSync::slot(int chunk, int layer, ParamPart part, int tensor) const
     case ParamPart::Attention:
         break;
     }
-    const int local = layer % m_context.layersPerChunk;
+    const int local = m_context.localLayer[static_cast<std::size_t>(layer)];
     return base + 2 + 4 * local + (part == ParamPart::Attention ? 2 : 0) + tensor;
 }
 
@@ -67,7 +67,7 @@ Bytes GradSync::layerBytes(int layer, ParamPart part) const
 void GradSync::build(int stage)
 {
     const auto& sc = m_context.scenario;
-    const int p = sc.parallel.pp, v = sc.parallel.virtualStages, lc = m_context.layersPerChunk;
+    const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
     auto& st = m_stages[static_cast<std::size_t>(stage)];
     st.built = true;
     st.slotBucket.assign(static_cast<std::size_t>(v) * slots(), -1);
@@ -104,7 +104,7 @@ void GradSync::build(int stage)
         };
         if (vs == p * v - 1 && p > 1)
             place(slot(chunk, 0, ParamPart::Head), layerBytes(0, ParamPart::Head), GroupKind::Dp);
-        for (int l = (vs + 1) * lc - 1; l >= vs * lc; --l) {
+        for (int l = m_context.firstLayer(vs + 1) - 1; l >= m_context.firstLayer(vs); --l) {
             const bool expert = sc.model.isMoeLayer(l);
             const Bytes mlp = layerBytes(l, ParamPart::Mlp);
             if (expert) {

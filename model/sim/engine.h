@@ -149,7 +149,24 @@ struct Context {
     const SimulateOptions& options;
     CommCosts& costs;
     Builder& builder;
-    int layersPerChunk = 1;
+    int layersPerChunk = 1; ///< the most layers one model chunk holds
+    std::vector<int> chunkFirst; ///< first layer of each model chunk, pp·v + 1 entries (the last: model.layers)
+    std::vector<int> localLayer; ///< per layer: its place in its model chunk
+    /// Layers of model chunk (virtual stage) vs: [firstLayer(vs), firstLayer(vs + 1)).
+    int firstLayer(int vs) const { return chunkFirst[static_cast<std::size_t>(vs)]; }
+    void splitLayers(int layers, int chunks)
+    {
+        chunkFirst.resize(static_cast<std::size_t>(chunks) + 1);
+        localLayer.resize(static_cast<std::size_t>(std::max(0, layers)));
+        layersPerChunk = 1;
+        for (int vs = 0; vs <= chunks; ++vs)
+            chunkFirst[static_cast<std::size_t>(vs)] = firstLayerOf(layers, chunks, vs);
+        for (int vs = 0; vs < chunks; ++vs) {
+            layersPerChunk = std::max(layersPerChunk, firstLayer(vs + 1) - firstLayer(vs));
+            for (int l = firstLayer(vs); l < firstLayer(vs + 1); ++l)
+                localLayer[static_cast<std::size_t>(l)] = l - firstLayer(vs);
+        }
+    }
     int totalMicroBatches = 1; ///< micro_batches · grad_accum
     KernelCosts kernels; ///< seconds of each layer's kernels per micro-batch (kernels.h)
     Bytes activationBytes = 0; ///< b·s·h·dtype, one TP collective's S

@@ -230,14 +230,13 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
 {
     const int p = m_context.scenario.parallel.pp;
     const int vs = chunk * p + st.stage;
-    const int lc = m_context.layersPerChunk;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
     if (vs > 0 && p > 1 && !m_sp)
         tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())
         m_grads.beginPass(st.stage);
-    for (int l = vs * lc; l < (vs + 1) * lc; ++l) {
+    for (int l = m_context.firstLayer(vs); l < m_context.firstLayer(vs + 1); ++l) {
         if (m_grads.zero3())
             st.computeFree = std::max(st.computeFree, m_grads.gather(st, l, false, st.computeFree));
         else if (mb == 0)
@@ -252,7 +251,6 @@ EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready,
     const auto& sc = m_context.scenario;
     const int p = sc.parallel.pp;
     const int vs = chunk * p + st.stage;
-    const int lc = m_context.layersPerChunk;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
     if (vs < p * sc.parallel.virtualStages - 1 && p > 1 && !m_sp)
@@ -260,12 +258,12 @@ EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready,
     if (m_grads.zero3())
         m_grads.beginPass(st.stage);
     const bool last = mb == m_context.totalMicroBatches - 1;
-    if ((vs + 1) * lc - 1 == sc.model.layers - 1) {
+    if (m_context.firstLayer(vs + 1) == sc.model.layers) {
         const auto head = compute(st, EventKind::Backward, "head", m_context.kernels.headBackward, -1, mb);
         if (last && p > 1)
             m_grads.gradReady(st, chunk, -1, ParamPart::Head, st.computeFree, head);
     }
-    for (int l = (vs + 1) * lc - 1; l >= vs * lc; --l)
+    for (int l = m_context.firstLayer(vs + 1) - 1; l >= m_context.firstLayer(vs); --l)
         layerBackward(st, chunk, l, mb);
     return st.lastCompute;
 }

@@ -120,7 +120,7 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
         if (m.heads % tp != 0 || m.hidden % tp != 0 || m.ffnSize() % tp != 0 || m.kvHeadCount() % tp != 0)
             continue;
         for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
-            if (m.layers % pp != 0 || r.gpus % (tp * pp) != 0)
+            if (!splitsLayers(m.layers, pp) || r.gpus % (tp * pp) != 0)
                 continue;
             const int dp = r.gpus / (tp * pp);
             if (batch % dp != 0)
@@ -130,7 +130,7 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
                 if (m.moe.experts > 0 && m.moe.experts % ep != 0)
                     continue;
                 for (int v : { 1, 2, 4 }) {
-                    if (v > 1 && (pp == 1 || m.layers % (pp * v) != 0))
+                    if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
                         continue;
                     for (int zero = 0; zero <= 3; ++zero) {
                         if ((zero == 3 && pp > 1) || (zero > 0 && dp == 1 && zero != 0))

@@ -6,7 +6,8 @@
 // metrics-only path) and ranks them by step time.
 // Rules of the enumeration (Megatron-LM / Megatron-Core practice):
 //   tp divides the GPUs per node (TP stays on NVLink) and the heads (and the KV heads); sequence parallelism is
-//   on whenever tp > 1; pp divides the layers; dp = GPUs / (tp · pp); ep divides dp and the experts (MoE);
+//   on whenever tp > 1; pp (· v) splits the layers (splitsLayers: evenly, or Megatron-Core's split with the
+//   embedding and the loss counted as layers); dp = GPUs / (tp · pp); ep divides dp and the experts (MoE);
 //   ZeRO-3 only without pipeline stages; virtual stages 1, 2, 4 (interleaved 1F1B, needing micro-batches a
 //   multiple of pp); micro-batch size 1, 2, 4, 8 dividing global_batch / dp.
 #include "model/sim/metrics.h"

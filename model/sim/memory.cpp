@@ -48,17 +48,19 @@ double paramsPerGpu(const Scenario& sc, int stage)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
-    const int perStage = m.layers / p.pp;
     double sum = 0;
-    for (int l = stage * perStage; l < (stage + 1) * perStage; ++l) {
-        if (m.isMoeLayer(l)) {
-            const double dense = layerParams(m, l) - m.moe.experts * mlpParams(m);
-            sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * mlpParams(m) / p.tp;
-        } else {
-            sum += layerParams(m, l) / p.tp;
+    // Stage s holds model chunks s, s + pp, … (interleaved), each its own run of layers.
+    const int chunks = p.pp * p.virtualStages;
+    for (int vs = stage; vs < chunks; vs += p.pp) {
+        for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l) {
+            if (m.isMoeLayer(l)) {
+                const double dense = layerParams(m, l) - m.moe.experts * mlpParams(m);
+                sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * mlpParams(m) / p.tp;
+            } else {
+                sum += layerParams(m, l) / p.tp;
+            }
         }
     }
-    // With interleaving, stage s holds chunks s, s+pp, ...: the same number of layers, so the count holds.
     // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
     if (stage == 0)
         sum += embeddingParams(m) / p.tp;
@@ -70,7 +72,10 @@ double paramsPerGpu(const Scenario& sc, int stage)
 double inFlightLayerPasses(const Scenario& sc, int stage)
 {
     const int p = sc.parallel.pp, m = sc.batch.microBatches, v = sc.parallel.virtualStages;
-    const double layersPerStage = static_cast<double>(sc.model.layers) / p;
+    // The stage's own layers (an uneven split gives the first and the last stage one fewer per end chunk).
+    double layersPerStage = 0;
+    for (int vs = stage; vs < p * v; vs += p)
+        layersPerStage += firstLayerOf(sc.model.layers, p * v, vs + 1) - firstLayerOf(sc.model.layers, p * v, vs);
     if (p == 1)
         return layersPerStage;
     switch (sc.parallel.schedule) {

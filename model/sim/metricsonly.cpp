@@ -96,6 +96,8 @@ OpPatterns opPatterns(StepModel& model)
     sim::Context ctx = model.context();
     sim::Context scratchCtx { ctx.scenario, ctx.hardware, ctx.options, ctx.costs, scratch };
     scratchCtx.layersPerChunk = ctx.layersPerChunk;
+    scratchCtx.chunkFirst = ctx.chunkFirst;
+    scratchCtx.localLayer = ctx.localLayer;
     scratchCtx.totalMicroBatches = ctx.totalMicroBatches;
     scratchCtx.kernels = ctx.kernels;
     scratchCtx.activationBytes = ctx.activationBytes;
@@ -108,7 +110,7 @@ OpPatterns opPatterns(StepModel& model)
     std::vector<PatternKey> keys;
     std::vector<Interval> windows;
     std::vector<int> stageOf;
-    const int lc = ctx.layersPerChunk, layerCount = sc.model.layers;
+    const int layerCount = sc.model.layers;
     const int reach = grads.zero3() ? (sc.comm.overlap ? sc.comm.prefetchDepth : 0) + 1 : 0;
     const int moePeriod = sc.model.moe.experts > 0 ? std::max(1, sc.model.moe.everyNLayers) : 1;
     for (int s = 0; s < p; ++s) {
@@ -117,8 +119,9 @@ OpPatterns opPatterns(StepModel& model)
         for (int c = 0; c < v; ++c) {
             const int vs = c * p + s;
             for (int dir = 0; dir < 2; ++dir) {
-                const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, (vs * lc) % moePeriod,
-                    std::min(vs * lc, reach), std::min(layerCount - (vs + 1) * lc, reach) };
+                const int from = ctx.firstLayer(vs), to = ctx.firstLayer(vs + 1);
+                const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, from % moePeriod,
+                    std::min(from, reach), std::min(layerCount - to, reach) };
                 const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
                 const auto same = std::find(keys.begin(), keys.end(), key);
                 if (same != keys.end()) {

@@ -162,6 +162,21 @@ int gpusPerNode(const HardwareSpec& spec)
     return preset ? preset->gpusPerNode : 0;
 }
 
+bool splitsLayers(int layers, int chunks)
+{
+    if (chunks <= 0 || layers < chunks)
+        return false;
+    return layers % chunks == 0 || ((layers + 2) % chunks == 0 && (layers + 2) / chunks >= 2 && chunks >= 2);
+}
+
+int firstLayerOf(int layers, int chunks, int vs)
+{
+    if (layers % chunks == 0 || vs >= chunks)
+        return vs >= chunks ? layers : vs * (layers / chunks);
+    // (layers + 2) / chunks per chunk, the embedding taking the first chunk's first place.
+    return std::max(0, vs * ((layers + 2) / chunks) - 1);
+}
+
 Result<HardwarePreset> resolveHardware(const HardwareSpec& spec)
 {
     Checker c;
@@ -297,9 +312,11 @@ Problems validate(const Scenario& s)
                 "needs parallel.sp = true: Megatron-LM pipelines only the sequence-parallel AllGather and "
                 "ReduceScatter with GEMMs");
     }
-    if (ppOk && vOk && layersOk && m.layers % (p.pp * p.virtualStages) != 0)
+    if (ppOk && vOk && layersOk && !splitsLayers(m.layers, p.pp * p.virtualStages))
         c.add("parallel.pp·virtual_stages", str(static_cast<long long>(p.pp) * p.virtualStages),
-            "must divide model.layers = " + str(static_cast<long long>(m.layers)));
+            "must divide model.layers = " + str(static_cast<long long>(m.layers))
+                + " or model.layers + 2 = " + str(static_cast<long long>(m.layers) + 2)
+                + " (Megatron-Core's split that counts the embedding and the loss as one layer each)");
     if (p.schedule == PipelineSchedule::Interleaved) {
         if (vOk && p.virtualStages < 2)
             c.add("parallel.virtual_stages", str(static_cast<long long>(p.virtualStages)),

@@ -150,6 +150,14 @@ long long globalBatch(const Scenario& scenario);
 /// GPUs per node after defaults (the preset's when gpusPerNode is 0); 0 when the preset is unknown.
 int gpusPerNode(const HardwareSpec& spec);
 
+/// Whether `layers` split over `chunks` = pp · virtual_stages model chunks: evenly, or as Megatron-Core splits them
+/// with account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split, the embedding and the loss
+/// counted as one layer each (layers + 2 divisible by chunks, every chunk keeping at least one layer).
+bool splitsLayers(int layers, int chunks);
+/// The first layer of model chunk `vs` (0 … chunks; chunks gives `layers`) under that split: evenly when chunks
+/// divides the layers, otherwise the first and the last chunk hold one layer fewer than the others.
+int firstLayerOf(int layers, int chunks, int vs);
+
 /// Every problem with a scenario at once, each with JSON path, value and rule, e.g.
 /// "parallel.tp = 3: must divide model.heads = 32" or "parallel.dp·tp·pp = 48: does not match 64 GPUs".
 /// Checks positivity, finiteness and sane upper bounds of every number, divisibility rules of Megatron-LM

@@ -106,7 +106,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 
     // Room for every event of the compute and tp lanes: per layer and micro-batch up to 3 passes
     // (forward, recomputation, backward) of 2 compute and up to 4 TP events.
-    const std::size_t perStage = static_cast<std::size_t>(sc.model.layers / p) * ctx.totalMicroBatches;
+    const std::size_t perStage = static_cast<std::size_t>((sc.model.layers + p - 1) / p) * ctx.totalMicroBatches;
     const std::size_t passes = sc.compute.recompute == Recompute::Full ? 3 : 2;
     for (int s = 0; s < p; ++s) {
         builder.reserve(builder.lane(s, LaneKind::Compute), perStage * passes * 2 + 2 * ctx.totalMicroBatches);

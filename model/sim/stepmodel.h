@@ -24,7 +24,7 @@ public:
         , m_stages(static_cast<std::size_t>(sc.parallel.pp))
     {
         const auto& par = sc.parallel;
-        m_ctx.layersPerChunk = sc.model.layers / (par.pp * par.virtualStages);
+        m_ctx.splitLayers(sc.model.layers, par.pp * par.virtualStages);
         m_ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
         m_ctx.kernels = std::move(kernels);
         m_ctx.activationBytes

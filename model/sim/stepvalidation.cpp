@@ -125,8 +125,8 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         scenario["name"] = row.id;
         auto parsed = scenarioFromJson(scenario, path + ":" + field);
         if (!parsed) {
-            // A run the scenario schema cannot express (a GPU without a preset, an uneven pipeline split, FSDP with
-            // pipeline stages) is kept and reported as skipped with the rule it breaks.
+            // A run the scenario schema cannot express (a GPU without a preset, a pipeline split Megatron cannot make,
+            // FSDP with pipeline stages) is kept and reported as skipped with the rule it breaks.
             if (row.skipped.empty()) {
                 const auto& p = parsed.problems().front();
                 row.skipped = p.field + " = " + p.value + ": " + p.rule;

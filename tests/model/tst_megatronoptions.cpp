@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Megatron-LM's communication options and attention width in the step simulator, against closed forms
 // recomputed here: comm.tp_overlap (--tp-comm-overlap), comm.overlap_param_gather (--overlap-param-gather)
-// and model.head_dim (kv_channels).
+// model.head_dim (kv_channels) and Megatron-Core's uneven pipeline split (embedding and loss counted as layers).
 #include "model/sim/compute.h"
 #include "model/sim/kernels.h"
+#include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
 
@@ -252,6 +253,80 @@ private slots:
         QVERIFY2(back.ok(), back.ok() ? "" : toText(back.problems()).c_str());
         QCOMPARE(back->model.headDim, 64);
         QVERIFY(simulate(s).ok());
+    }
+
+    // Megatron-Core's account_for_embedding_in_pipeline_split / account_for_loss_in_pipeline_split: L + 2 units over
+    // c chunks, the first and the last chunk giving one place to the embedding and the loss.
+    void unevenSplitCountsEmbeddingAndLoss_data()
+    {
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("chunks");
+        QTest::addColumn<bool>("splits");
+        QTest::newRow("126 over 16 (Llama-3.1 405B, pp 8 v 2)") << 126 << 16 << true;
+        QTest::newRow("94 over 16 (Qwen3-235B)") << 94 << 16 << true;
+        QTest::newRow("126 over 64") << 126 << 64 << true;
+        QTest::newRow("96 over 8: even") << 96 << 8 << true;
+        QTest::newRow("6 over 4") << 6 << 4 << true;
+        QTest::newRow("61 over 32 (DeepSeek-V3)") << 61 << 32 << false;
+        QTest::newRow("5 over 4") << 5 << 4 << false;
+        QTest::newRow("2 over 4: fewer layers than chunks") << 2 << 4 << false;
+        QTest::newRow("3 over 1") << 3 << 1 << true;
+    }
+
+    void unevenSplitCountsEmbeddingAndLoss()
+    {
+        QFETCH(int, layers);
+        QFETCH(int, chunks);
+        QFETCH(bool, splits);
+        QCOMPARE(splitsLayers(layers, chunks), splits);
+        if (!splits)
+            return;
+        QCOMPARE(firstLayerOf(layers, chunks, 0), 0);
+        QCOMPARE(firstLayerOf(layers, chunks, chunks), layers);
+        const bool even = layers % chunks == 0;
+        for (int vs = 0; vs < chunks; ++vs) {
+            const int held = firstLayerOf(layers, chunks, vs + 1) - firstLayerOf(layers, chunks, vs);
+            const int units = even ? layers / chunks : (layers + 2) / chunks;
+            const int expected = !even && (vs == 0 || vs == chunks - 1) ? units - 1 : units;
+            QCOMPARE(held, expected);
+        }
+    }
+
+    // An uneven split simulates: each stage runs its own layers (forward events per micro-batch), holds their
+    // parameters, and the metrics-only path agrees; a split Megatron cannot make is a named error.
+    void unevenSplitSimulates()
+    {
+        Scenario s;
+        s.name.en = "test";
+        s.hardware.preset = "hgx-h100";
+        s.hardware.nodes = 1;
+        s.hardware.gpusPerNode = 8;
+        s.model = { .layers = 14, .hidden = 2048, .heads = 16, .seqLen = 2048, .vocab = 32000 };
+        s.parallel.dp = 2;
+        s.parallel.pp = 4;
+        s.batch.microBatches = 16;
+        const auto sim = run(s);
+        const int expected[] = { 3, 4, 4, 3 }; // (14 + 2) / 4 = 4 places, the ends giving one up
+        for (int stage = 0; stage < 4; ++stage) {
+            int forwards = 0;
+            for (const auto& e : sim.timeline.events)
+                if (e.kind == EventKind::Forward && sim.timeline.lanes[e.lane].stage == stage && e.layer >= 0)
+                    ++forwards;
+            // two compute events (attention, MLP) per layer and micro-batch
+            QCOMPARE(forwards, 2 * expected[stage] * s.batch.microBatches);
+            double params = expected[stage] * layerParams(s.model, 0);
+            if (stage == 0 || stage == 3)
+                params += embeddingParams(s.model);
+            QCOMPARE(paramsPerGpu(s, stage), params);
+        }
+        const auto fast = simulateMetrics(s);
+        QVERIFY(fast.ok());
+        QVERIFY(std::abs(fast->stepSeconds / sim.metrics.stepSeconds - 1) < 1e-3);
+
+        s.model.layers = 13;
+        const auto problems = validate(s);
+        QVERIFY(hasProblem(problems, "parallel.pp·virtual_stages"));
+        QVERIFY(toText(problems).find("model.layers + 2 = 15") != std::string::npos);
     }
 };
 

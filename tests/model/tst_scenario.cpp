@@ -59,8 +59,9 @@ private slots:
             << "parallel.virtual_stages = 1: must be at least 2 for the interleaved";
         QTest::newRow("interleaved needs m % p") << "interleaved-m.json"
                                                  << "batch.micro_batches = 3: must be a multiple of parallel.pp = 2";
-        QTest::newRow("layers per stage") << "layers-pp.json"
-                                          << "parallel.pp·virtual_stages = 4: must divide model.layers = 30";
+        QTest::newRow("layers per stage")
+            << "layers-pp.json"
+            << "parallel.pp·virtual_stages = 4: must divide model.layers = 29 or model.layers + 2 = 31";
         QTest::newRow("ZeRO-3 with PP") << "zero3-pp.json"
                                         << "parallel.zero_stage = 3: cannot be combined with pipeline parallelism";
         QTest::newRow("EP on a dense model") << "ep-dense.json"
