@@ -386,12 +386,8 @@ json toJson(const Scenario& s)
     if (s.batch.globalBatch > 0)
         out["batch"]["global_batch"] = s.batch.globalBatch;
     out["comm"] = { { "bucket_MiB", s.comm.bucketMiB }, { "first_bucket_MiB", s.comm.firstBucketMiB },
-        { "overlap", s.comm.overlap }, { "prefetch_depth", s.comm.prefetchDepth },
-        { "dtype", std::string(name(s.comm.dtype)) } };
-    if (s.comm.tpOverlap)
-        out["comm"]["tp_overlap"] = true;
-    if (s.comm.overlapParamGather)
-        out["comm"]["overlap_param_gather"] = true;
+        { "overlap", s.comm.overlap }, { "prefetch_depth", s.comm.prefetchDepth }, { "tp_overlap", s.comm.tpOverlap },
+        { "overlap_param_gather", s.comm.overlapParamGather }, { "dtype", std::string(name(s.comm.dtype)) } };
     if (s.comm.gradDtype)
         out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
     out["compute"]
