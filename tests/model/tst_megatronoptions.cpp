@@ -16,14 +16,21 @@
 using namespace tutor::model;
 
 namespace {
-// One 8-GPU H100 node running a GPT-style model with TP 8 and sequence parallelism, one stage, one replica.
-Scenario tpNode()
+Scenario onH100(int nodes, int gpusPerNode, const ModelShape& model)
 {
     Scenario s;
     s.name.en = "test";
     s.hardware.preset = "hgx-h100";
-    s.hardware.gpusPerNode = 8;
-    s.model = { .layers = 12, .hidden = 8192, .heads = 64, .seqLen = 4096, .vocab = 32000 };
+    s.hardware.nodes = nodes;
+    s.hardware.gpusPerNode = gpusPerNode;
+    s.model = model;
+    return s;
+}
+
+// One 8-GPU H100 node running a GPT-style model with TP 8 and sequence parallelism, one stage, one replica.
+Scenario tpNode()
+{
+    auto s = onH100(1, 8, { .layers = 12, .hidden = 8192, .heads = 64, .seqLen = 4096, .vocab = 32000 });
     s.parallel.tp = 8;
     s.parallel.sp = true;
     s.batch.microBatches = 2;
@@ -165,11 +172,7 @@ private slots:
     // the gathers' time, and no forward starts before the first gather (embedding and first layer) ends.
     void paramGatherMovesUnderTheForward()
     {
-        Scenario s;
-        s.name.en = "test";
-        s.hardware.preset = "hgx-h100";
-        s.hardware.nodes = 2;
-        s.model = { .layers = 8, .hidden = 4096, .heads = 32, .seqLen = 2048, .vocab = 32000 };
+        auto s = onH100(2, 8, { .layers = 8, .hidden = 4096, .heads = 32, .seqLen = 2048, .vocab = 32000 });
         s.parallel.dp = 16;
         s.parallel.zeroStage = 1;
         s.batch.microBatches = 2;
@@ -229,11 +232,7 @@ private slots:
         same.headDim = 64;
         QCOMPARE(attentionParams(same), attentionParams(m));
 
-        Scenario s;
-        s.name.en = "test";
-        s.hardware.preset = "hgx-h100";
-        s.hardware.gpusPerNode = 1;
-        s.model = wide;
+        auto s = onH100(1, 1, wide);
         const auto hw = resolveHardware(s.hardware);
         QVERIFY(hw.ok());
         const auto k = kernelCosts(s, hw.value());
@@ -296,12 +295,7 @@ private slots:
     // parameters, and the metrics-only path agrees; a split Megatron cannot make is a named error.
     void unevenSplitSimulates()
     {
-        Scenario s;
-        s.name.en = "test";
-        s.hardware.preset = "hgx-h100";
-        s.hardware.nodes = 1;
-        s.hardware.gpusPerNode = 8;
-        s.model = { .layers = 14, .hidden = 2048, .heads = 16, .seqLen = 2048, .vocab = 32000 };
+        auto s = onH100(1, 8, { .layers = 14, .hidden = 2048, .heads = 16, .seqLen = 2048, .vocab = 32000 });
         s.parallel.dp = 2;
         s.parallel.pp = 4;
         s.batch.microBatches = 16;
