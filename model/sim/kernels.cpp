@@ -27,12 +27,7 @@ Seconds forwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, d
     return gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta);
 }
 
-Seconds backwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
-{
-    return gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta) + gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta);
-}
-
-// The three GEMMs of a linear layer, each costed once.
+// The three GEMMs of a linear layer, each costed once; backward runs the data-gradient and weight-gradient GEMMs.
 struct LinearSeconds {
     Seconds forward, dataGrad, weightGrad;
     LinearSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
@@ -120,11 +115,11 @@ LayerSeconds layerSeconds(
         const double ep = sc.parallel.ep;
         experts = m.moe.experts / ep;
         rows = ep * x.tokens * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
-        const Linear router { x.tokens, x.h, static_cast<double>(m.moe.experts) };
+        const LinearSeconds router({ x.tokens, x.h, static_cast<double>(m.moe.experts) }, hw, peak, eta);
         // Permute and unpermute: every routed token's hidden vector read and written twice.
         const Seconds permute = 2 * elementwiseSeconds(x.tokens * m.moe.topK * x.h * 2 * kAct, hw);
-        routing = forwardSeconds(router, hw, peak, eta) + permute;
-        routingBack = backwardSeconds(router, hw, peak, eta) + permute;
+        routing = router.forward + permute;
+        routingBack = router.backward() + permute;
     }
     const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
     const LinearSeconds fc1({ rows, x.h, up }, hw, peak, eta);
@@ -179,10 +174,10 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
         out.moe = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, true);
     // Logits GEMM over the vocabulary shard, then vocab-parallel cross-entropy in fp32: the logits converted,
     // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.
-    const Linear head { x.tokens, x.h, sc.model.vocab / x.t };
+    const LinearSeconds head({ x.tokens, x.h, sc.model.vocab / x.t }, hw, out.peakFlops, out.gemmEfficiency);
     const Seconds crossEntropy = elementwiseSeconds(x.tokens * sc.model.vocab / x.t * 4 * 4, hw);
-    out.headForward = forwardSeconds(head, hw, out.peakFlops, out.gemmEfficiency) + crossEntropy;
-    out.headBackward = backwardSeconds(head, hw, out.peakFlops, out.gemmEfficiency) + crossEntropy;
+    out.headForward = head.forward + crossEntropy;
+    out.headBackward = head.backward() + crossEntropy;
     return out;
 }
 

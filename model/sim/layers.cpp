@@ -96,16 +96,7 @@ void LayerRunner::blocking(
     const int lane = b.lane(st.stage, laneKind);
     if (lane < 0 || m_context.costs.group(group).ranks <= 1)
         return;
-    Record e;
-    e.kind = EventKind::Communication;
-    e.prefix = shortName(op);
-    e.what = what;
-    e.duration = m_context.costs.seconds(op, bytes, group);
-    e.bytes = bytes;
-    e.setCollective(op, group);
-    e.layer = layer;
-    e.microBatch = mb;
-    const auto ref = b.add(lane, e, st.computeFree);
+    const auto ref = b.add(lane, commRecord(group, op, bytes, what, layer, mb), st.computeFree);
     b.depend(ref, st.lastCompute);
     b.depend(ref, std::exchange(m_input, {}));
     st.lastCompute = ref;
@@ -117,15 +108,15 @@ void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int la
     blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
 }
 
-Record LayerRunner::tpRecord(Collective op, const char* what, int layer, int mb) const
+Record LayerRunner::commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const
 {
     Record e;
     e.kind = EventKind::Communication;
     e.prefix = shortName(op);
     e.what = what;
-    e.duration = m_context.costs.seconds(op, m_tpBytes, GroupKind::Tp);
-    e.bytes = m_tpBytes;
-    e.setCollective(op, GroupKind::Tp);
+    e.duration = m_context.costs.seconds(op, bytes, group);
+    e.bytes = bytes;
+    e.setCollective(op, group);
     e.layer = layer;
     e.microBatch = mb;
     return e;
@@ -143,7 +134,8 @@ void LayerRunner::tpBefore(StageState& st, const char* what, Seconds firstGemm, 
     const int lane = b.lane(st.stage, LaneKind::TpComm);
     if (lane < 0)
         return;
-    const auto ref = b.add(lane, tpRecord(Collective::AllGather, what, layer, mb), st.computeFree);
+    const auto ref
+        = b.add(lane, commRecord(GroupKind::Tp, Collective::AllGather, m_tpBytes, what, layer, mb), st.computeFree);
     b.depend(ref, st.lastCompute);
     const auto& e = b.at(ref);
     // The block starts once the first pieces have arrived; it still waits for the same events as without the
@@ -162,7 +154,7 @@ void LayerRunner::tpAfter(StageState& st, const char* what, Seconds lastGemm, Ev
     const int lane = b.lane(st.stage, LaneKind::TpComm);
     if (lane < 0)
         return;
-    auto e = tpRecord(op, what, layer, mb);
+    const auto e = commRecord(GroupKind::Tp, op, m_tpBytes, what, layer, mb);
     const Seconds extra = pipelinedExtra(e.duration, lastGemm, m_context.costs.group(GroupKind::Tp).ranks);
     // Started while the block's last GEMM runs, so that it ends `extra` after the block.
     const auto ref = b.add(lane, e, st.computeFree + extra - e.duration);

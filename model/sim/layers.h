@@ -32,7 +32,8 @@ private:
     /// The TP collective after a block that ended with event `block` (ReduceScatter or AllReduce), pipelined
     /// with its last GEMM when comm.tp_overlap is on; `blockInput` is what the block waited for.
     void tpAfter(StageState& stage, const char* what, Seconds lastGemm, EventRef blockInput, int layer, int mb);
-    Record tpRecord(Collective op, const char* what, int layer, int mb) const;
+    /// A collective's event of `bytes` in `group`, costed, not yet placed.
+    Record commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const;
 
     Context& m_context;
     GradSync& m_grads;

@@ -164,16 +164,17 @@ int gpusPerNode(const HardwareSpec& spec)
 
 bool splitsLayers(int layers, int chunks)
 {
-    if (chunks <= 0 || layers < chunks)
-        return false;
-    return layers % chunks == 0 || ((layers + 2) % chunks == 0 && (layers + 2) / chunks >= 2 && chunks >= 2);
+    // layers ≥ chunks leaves every chunk of the uneven split at least one layer.
+    return chunks > 0 && layers >= chunks && (layers % chunks == 0 || (layers + 2) % chunks == 0);
 }
 
 int firstLayerOf(int layers, int chunks, int vs)
 {
-    if (layers % chunks == 0 || vs >= chunks)
-        return vs >= chunks ? layers : vs * (layers / chunks);
-    // (layers + 2) / chunks per chunk, the embedding taking the first chunk's first place.
+    if (vs >= chunks)
+        return layers;
+    if (layers % chunks == 0)
+        return vs * (layers / chunks);
+    // (layers + 2) / chunks places per chunk, the embedding taking the first chunk's first place.
     return std::max(0, vs * ((layers + 2) / chunks) - 1);
 }
 

@@ -113,11 +113,11 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
                 scenario["comm"]["overlap"] = row.year >= 2023;
             // Megatron-Core's DDP buckets hold max(40M, 1M · dp) parameters, with no small first bucket
             // (distributed_data_parallel.py); the gradients are fp32 unless the row says otherwise.
-            const auto* par = scenario.contains("parallel") ? &scenario["parallel"] : nullptr;
-            const double dp = par && par->contains("dp") && (*par)["dp"].is_number() ? (*par)["dp"].get<double>() : 1;
-            const double gradBytes = scenario["comm"]["grad_dtype"] == "fp32" ? 4 : 2;
-            const double bucketMiB = std::max(40e6, 1e6 * dp) * gradBytes / MiB;
             if (row.year >= 2023 && !scenario["comm"].contains("bucket_MiB")) {
+                const auto par = scenario.find("parallel");
+                const double dp = par != scenario.end() ? number(*par, "dp") : 0;
+                const double gradBytes = scenario["comm"]["grad_dtype"] == "fp32" ? 4 : 2;
+                const double bucketMiB = std::max(40e6, 1e6 * dp) * gradBytes / MiB;
                 scenario["comm"]["bucket_MiB"] = bucketMiB;
                 scenario["comm"]["first_bucket_MiB"] = bucketMiB;
             }
