@@ -280,6 +280,7 @@ void MainWindow::bindPlayback(Stage* stage)
     delete m_binding;
     m_binding = nullptr;
     m_playback->pause();
+    m_playbackBar->setVisible(stage && stage->hasPlayback());
     if (!stage)
         return;
     m_binding = new QObject(this);

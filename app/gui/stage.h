@@ -29,6 +29,9 @@ public:
     /// Length of the animation in the stage's own time unit (seconds of simulated time, or schedule steps).
     /// 0 when the stage has nothing to animate (playback controls are then disabled).
     virtual double duration() const { return 0; }
+    /// False for a page that never animates (a search, a live measurement): the window then hides the
+    /// playback bar instead of showing "0.00 / 0.00 ms".
+    virtual bool hasPlayback() const { return true; }
     /// Moves the animation to t, clamped to [0, duration()].
     virtual void setTime(double t) { Q_UNUSED(t); }
     /// Where the animation is now; a new schedule or timeline may move it (it then emits durationChanged).

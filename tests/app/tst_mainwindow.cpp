@@ -48,6 +48,7 @@ private slots:
     void playbackSteps();
     void playbackDrivesCollectives();
     void hiddenPageLeavesPlaybackAlone();
+    void playbackBarOnlyOnAnimatedPages();
     void collectivesReadout_data();
     void collectivesReadout();
     void badParametersShowProblems();
@@ -190,6 +191,21 @@ void TestMainWindow::hiddenPageLeavesPlaybackAlone()
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("from the hidden page"));
     emit training->message(QStringLiteral("from the shown page"), false);
     QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("from the shown page"));
+}
+
+// The Layout search and Live lab pages never animate: the playback bar leaves with them and comes back.
+void TestMainWindow::playbackBarOnlyOnAnimatedPages()
+{
+    MainWindow window(false);
+    window.show();
+    auto* bar = window.findChild<QWidget*>(QStringLiteral("playbackBar"));
+    QVERIFY(bar);
+    for (auto page : { Navigator::Collectives, Navigator::Search, Navigator::Training, Navigator::LiveLab,
+             Navigator::Lessons, Navigator::Traces }) {
+        window.showPage(page);
+        const bool animated = page != Navigator::Search && page != Navigator::LiveLab;
+        QVERIFY2(bar->isVisible() == animated, qPrintable(Navigator::title(page)));
+    }
 }
 
 void TestMainWindow::collectivesReadout_data()

@@ -59,6 +59,7 @@ public:
     ~LiveLabStage() override;
 
     QWidget* parameterPanel() override;
+    bool hasPlayback() const override { return false; }
     QString explanation() const override;
     void retranslate() override;
     void setColors(const views::Palette& palette) override;

@@ -73,6 +73,7 @@ public:
     ~SearchStage() override;
 
     QWidget* parameterPanel() override { return m_panel; }
+    bool hasPlayback() const override { return false; }
     QString explanation() const override;
     void setColors(const views::Palette& palette) override;
     void retranslate() override;
