@@ -157,7 +157,9 @@ void MetricsModel::rebuild()
         tr("Mean idle fraction of the pipeline stages: (p−1)/(m+p−1) for GPipe and 1F1B"));
     add(tr("Tokens / s"), QString::number(m.tokensPerSecond, 'f', 0), m.tokensPerSecond,
         tr("Tokens of the global batch ÷ step time"));
-    add(tr("MFU"), percentText(m.mfu), m.mfu, tr("Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)"));
+    add(tr("MFU"), percentText(m.mfu), m.mfu,
+        tr("Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs), the peak of the precision the GEMMs run at "
+           "(fp8 or bf16)"));
     add(tr("Peak memory / GPU"), bytes(m.memory.totalBytes), m.memory.totalBytes,
         tr("Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)")
             .arg(bytes(m.memory.paramsBytes), bytes(m.memory.gradsBytes), bytes(m.memory.optimizerBytes),

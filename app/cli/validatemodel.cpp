@@ -43,7 +43,8 @@ void printUsage(std::ostream& out)
         << kStepsFile
         << ")\n"
            "                instead: per-row error and mean / worst |error| per split\n"
-           "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation that fits the fit rows best\n"
+           "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
+           "                    and the MoE block's fraction of the dense rate, that fit the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
            "  --held-out    only the held-out runs ("
@@ -112,11 +113,14 @@ int reportSteps(
         return 2;
     }
     if (fitEfficiency) {
-        out << "GEMM efficiency fitted on the fit rows (minimum mean |error|):\n";
-        for (const auto& f : fitGemmEfficiency(*rows)) {
-            char line[128];
-            std::snprintf(line, sizeof line, "  %-10s %.3f  (%d rows, mean |error| %.1f%%)\n",
-                std::string(name(f.arch)).c_str(), f.efficiency, f.rows, f.meanAbs * 100);
+        out << "Compute efficiencies fitted on the fit rows (minimum mean |error|):\n";
+        for (const auto& f : fitComputeEfficiency(*rows)) {
+            const std::string what = f.kind == EfficiencyFit::Moe
+                ? std::string("MoE block, every GPU")
+                : "GEMM " + std::string(name(f.arch)) + " " + std::string(name(f.precision));
+            char line[160];
+            std::snprintf(line, sizeof line, "  %-22s %.3f  (%d rows, mean |error| %.1f%%)\n", what.c_str(),
+                f.efficiency, f.rows, f.meanAbs * 100);
             out << line;
         }
         return 0;

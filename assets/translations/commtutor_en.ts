@@ -3365,10 +3365,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Peak memory / GPU</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3410,6 +3406,10 @@
     </message>
     <message>
         <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs), the peak of the precision the GEMMs run at (fp8 or bf16)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

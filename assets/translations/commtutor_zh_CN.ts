@@ -3353,8 +3353,8 @@
         <translation>MFU</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs)</source>
-        <translation>模型 FLOPs 利用率：模型 FLOPs ÷（步时间 · 峰值 · GPU 数）</translation>
+        <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs), the peak of the precision the GEMMs run at (fp8 or bf16)</source>
+        <translation>模型 FLOPs 利用率：模型 FLOPs ÷（步时间 · 峰值 · GPU 数），峰值取 GEMM 所用精度（fp8 或 bf16）的峰值</translation>
     </message>
     <message>
         <source>Peak memory / GPU</source>

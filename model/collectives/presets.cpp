@@ -33,12 +33,17 @@ constexpr double kNetRingSimpleUs = 14.0;
 constexpr double kNvlinkLaunchUs = 7.4;
 constexpr double kNvlinkLowLatencyHopScale = 2.57;
 
-// Large-GEMM efficiencies fitted on the fit rows of tests/data/validation/steps.json (`commtutor-cli validate-model
-// --steps --fit-efficiency`: Ampere 0.696 on 10 rows, Hopper 0.568 on 7, the Hopper rows half of them fp8); fused
-// attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023) and lower on H100 (FA2/cuDNN).
+// Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
+// precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
+// keeps Hopper's bf16 figure. The MoE block's fraction of the dense rate is fitted on the MoE fit rows of every
+// generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023) and lower
+// on H100 (FA2/cuDNN).
 constexpr double kAmpereGemmEfficiency = 0.70;
 constexpr double kAmpereAttentionEfficiency = 0.6;
 constexpr double kHopperGemmEfficiency = 0.57;
+constexpr double kHopperFp8GemmEfficiency = 0.53;
+constexpr double kBlackwellFp8GemmEfficiency = 0.46;
+constexpr double kMoeEfficiency = 0.59;
 constexpr double kHopperAttentionEfficiency = 0.5;
 
 // The compute model's achieved fractions of peak, per GPU generation (model/sim/kernels.h). Large-GEMM and fused-
@@ -63,11 +68,17 @@ constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int 
         f.attentionEfficiency = kAmpereAttentionEfficiency;
         break;
     case GpuArch::Hopper:
+        f.gemmEfficiency = kHopperGemmEfficiency;
+        f.fp8GemmEfficiency = kHopperFp8GemmEfficiency;
+        f.attentionEfficiency = kHopperAttentionEfficiency;
+        break;
     case GpuArch::Blackwell:
         f.gemmEfficiency = kHopperGemmEfficiency;
+        f.fp8GemmEfficiency = kBlackwellFp8GemmEfficiency;
         f.attentionEfficiency = kHopperAttentionEfficiency;
         break;
     }
+    f.moeEfficiency = kMoeEfficiency;
     f.memoryEfficiency = 0.8;
     f.kernelGapUs = 2;
     return f;

@@ -22,16 +22,11 @@ struct Linear {
     double tokens, in, out;
 };
 
-Seconds forwardSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
-{
-    return gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta);
-}
-
 // The three GEMMs of a linear layer, each costed once; backward runs the data-gradient and weight-gradient GEMMs.
 struct LinearSeconds {
     Seconds forward, dataGrad, weightGrad;
     LinearSeconds(const Linear& l, const HardwarePreset& hw, double peak, double eta)
-        : forward(forwardSeconds(l, hw, peak, eta))
+        : forward(gemmSeconds(l.tokens, l.out, l.in, hw, peak, eta))
         , dataGrad(gemmSeconds(l.tokens, l.in, l.out, hw, peak, eta))
         , weightGrad(gemmSeconds(l.in, l.out, l.tokens, hw, peak, eta))
     {
@@ -127,8 +122,12 @@ LayerSeconds layerSeconds(
     const double act = rows * x.ffn / x.t; // activation elements per MLP
     const Seconds actF = elementwiseSeconds(act * (x.gated ? 3 : 2) * kAct, hw);
     const Seconds actB = elementwiseSeconds(act * (x.gated ? 5 : 3) * kAct, hw);
-    out.mlpForward = normF + routing + experts * (fc1.forward + actF + fc2.forward) + bdaF;
-    out.mlpBackward = 2 * normF + routingBack + experts * (fc1.backward() + actB + fc2.backward()) + 2 * bdaF;
+    // An MoE block runs at a fitted fraction of the dense rate (ComputeFigures::moeEfficiency).
+    const double slowdown
+        = moe ? 1 / (sc.compute.moeEfficiency > 0 ? sc.compute.moeEfficiency : hw.compute.moeEfficiency) : 1;
+    out.mlpForward = normF + slowdown * (routing + experts * (fc1.forward + actF + fc2.forward)) + bdaF;
+    out.mlpBackward
+        = 2 * normF + slowdown * (routingBack + experts * (fc1.backward() + actB + fc2.backward())) + 2 * bdaF;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
     if (!moe) {
         out.mlpForwardGemms = { fc1.forward, fc2.forward };
@@ -160,21 +159,26 @@ Seconds elementwiseSeconds(double bytes, const HardwarePreset& hw)
 Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
 {
     KernelCosts out;
+    // The scenario's efficiency, when set, replaces the preset's figure of either precision.
+    const auto efficiency = [&](double preset) { return sc.compute.efficiency > 0 ? sc.compute.efficiency : preset; };
+    const double bf16Efficiency = efficiency(hw.compute.gemmEfficiency);
     out.peakFlops = hw.peakFlops;
+    out.gemmEfficiency = bf16Efficiency;
     if (sc.compute.precision == Precision::Fp8) {
         if (!(hw.compute.fp8PeakFlops > 0))
             return Problem { "compute.precision", "fp8",
                 "needs fp8 tensor cores (Hopper or later), which this preset lacks: " + hw.id, {} };
         out.peakFlops = hw.compute.fp8PeakFlops;
+        out.gemmEfficiency = efficiency(hw.compute.fp8GemmEfficiency);
     }
-    out.gemmEfficiency = sc.compute.efficiency > 0 ? sc.compute.efficiency : hw.compute.gemmEfficiency;
     const auto x = shapeOf(sc);
     out.dense = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, false);
     if (sc.model.moe.experts > 0)
         out.moe = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, true);
     // Logits GEMM over the vocabulary shard, then vocab-parallel cross-entropy in fp32: the logits converted,
     // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.
-    const LinearSeconds head({ x.tokens, x.h, sc.model.vocab / x.t }, hw, out.peakFlops, out.gemmEfficiency);
+    // The output layer stays in bf16 under fp8 (Megatron-LM's output layer is not a Transformer Engine layer).
+    const LinearSeconds head({ x.tokens, x.h, sc.model.vocab / x.t }, hw, hw.peakFlops, bf16Efficiency);
     const Seconds crossEntropy = elementwiseSeconds(x.tokens * sc.model.vocab / x.t * 4 * 4, hw);
     out.headForward = head.forward + crossEntropy;
     out.headBackward = head.backward() + crossEntropy;

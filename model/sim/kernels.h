@@ -15,7 +15,9 @@
 //   half of the score matrix, backward 2.5× forward (5 matmuls instead of 2); unfused: QKᵀ and ·V as batched
 //   GEMMs plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
 // - Every kernel pays ComputeFigures::kernelGapUs (launch and tail between kernels of one stream).
-// fp8 (Transformer Engine) runs the GEMMs at the fp8 peak; attention and element-wise work stay in bf16.
+// fp8 (Transformer Engine) runs the layers' GEMMs at the fp8 peak and its own efficiency (fp8GemmEfficiency, the
+// casts and scaling included); attention, element-wise work and the output layer stay in bf16.
+// MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate.
 #include "model/sim/scenario.h"
 
 namespace tutor::model {

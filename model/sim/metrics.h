@@ -41,7 +41,7 @@ struct StepMetrics {
     double tokensPerStep = 0;
     double tokensPerSecond = 0;
     double modelFlopsPerStep = 0; ///< 3·forward FLOPs per token × tokens, without recomputation
-    double mfu = 0; ///< modelFlopsPerStep / (step · peak · GPUs)
+    double mfu = 0; ///< modelFlopsPerStep / (step · peak · GPUs), the peak of the GEMMs in use (fp8 or bf16)
     MemoryBreakdown memory;
     std::array<DimensionMetrics, 4> dimensions; ///< tp, dp, pp, ep in LaneKind order
     std::size_t events = 0;

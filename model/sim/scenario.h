@@ -24,7 +24,7 @@
 //                      tp_overlap [false] (Megatron --tp-comm-overlap, needs sp),
 //                      overlap_param_gather [false] (Megatron --overlap-param-gather, ZeRO-1/2),
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
-//   compute          { efficiency [0 = the preset's fitted figure] (fraction of peak a large GEMM reaches),
+//   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
 //                      recompute ["none"]: "none" | "selective" | "full",
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
@@ -114,6 +114,9 @@ std::optional<Precision> parsePrecision(std::string_view text);
 
 struct ComputeSpec {
     double efficiency = 0; ///< fraction of peak FLOP/s a large GEMM reaches; 0: the preset's (ComputeFigures)
+    /// ComputeFigures::moeEfficiency in place of the preset's; 0: the preset's. Not a scenario-file field: the
+    /// fit of tests/data/validation/steps.json sets it (stepvalidation.h).
+    double moeEfficiency = 0;
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
     Recompute recompute = Recompute::None;

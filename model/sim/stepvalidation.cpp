@@ -160,13 +160,14 @@ GpuArch archOf(const StepRow& row)
     return hw ? hw->nccl.arch : GpuArch::Cpu;
 }
 
-double meanAbsError(const std::vector<const StepRow*>& rows, double efficiency)
+// Mean |error| of `rows` with one compute figure replaced by `value`.
+template <class Set> double meanAbsError(const std::vector<const StepRow*>& rows, double value, Set set)
 {
     double sum = 0;
     int n = 0;
     for (const auto* row : rows) {
         auto sc = row->scenario;
-        sc.compute.efficiency = efficiency;
+        set(sc.compute, value);
         if (const auto metrics = simulateMetrics(sc)) {
             sum += std::abs(metrics->stepSeconds / row->measuredSeconds - 1);
             ++n;
@@ -174,39 +175,65 @@ double meanAbsError(const std::vector<const StepRow*>& rows, double efficiency)
     }
     return n > 0 ? sum / n : 0;
 }
+
+// Golden-section search of [lo, hi] for the value that minimises the rows' mean |error|.
+template <class Set>
+std::pair<double, double> bestValue(const std::vector<const StepRow*>& rows, double lo, double hi, Set set)
+{
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+    double fa = meanAbsError(rows, a, set), fb = meanAbsError(rows, b, set);
+    while (hi - lo > 0.002) {
+        if (fa < fb) {
+            hi = b;
+            b = a;
+            fb = fa;
+            a = hi - phi * (hi - lo);
+            fa = meanAbsError(rows, a, set);
+        } else {
+            lo = a;
+            a = b;
+            fa = fb;
+            b = lo + phi * (hi - lo);
+            fb = meanAbsError(rows, b, set);
+        }
+    }
+    const double best = (lo + hi) / 2;
+    return { best, meanAbsError(rows, best, set) };
+}
+
+bool isMoe(const StepRow& row)
+{
+    return row.scenario.model.moe.experts > 0;
+}
 } // namespace
 
-std::vector<EfficiencyFit> fitGemmEfficiency(const std::vector<StepRow>& rows)
+std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows)
 {
     std::vector<EfficiencyFit> out;
-    for (auto arch : { GpuArch::Volta, GpuArch::Ampere, GpuArch::Hopper, GpuArch::Blackwell }) {
+    const auto fitRows = [&](auto keep) {
         std::vector<const StepRow*> fit;
         for (const auto& row : rows)
-            if (row.skipped.empty() && !isHeldOut(row) && archOf(row) == arch)
+            if (row.skipped.empty() && !isHeldOut(row) && keep(row))
                 fit.push_back(&row);
-        if (fit.empty())
-            continue;
-        const double phi = (std::sqrt(5.0) - 1) / 2;
-        double lo = 0.4, hi = 0.95;
-        double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
-        double fa = meanAbsError(fit, a), fb = meanAbsError(fit, b);
-        while (hi - lo > 0.002) {
-            if (fa < fb) {
-                hi = b;
-                b = a;
-                fb = fa;
-                a = hi - phi * (hi - lo);
-                fa = meanAbsError(fit, a);
-            } else {
-                lo = a;
-                a = b;
-                fa = fb;
-                b = lo + phi * (hi - lo);
-                fb = meanAbsError(fit, b);
-            }
+        return fit;
+    };
+    // The GEMM efficiency of each generation and precision on the dense rows: an fp8 row depends on the fp8 figure
+    // only, a bf16 / fp16 row on the bf16 one, so each is fitted alone.
+    for (auto arch : { GpuArch::Volta, GpuArch::Ampere, GpuArch::Hopper, GpuArch::Blackwell })
+        for (auto precision : { Precision::Bf16, Precision::Fp8 }) {
+            const auto fit = fitRows([&](const StepRow& row) {
+                return !isMoe(row) && archOf(row) == arch && row.scenario.compute.precision == precision;
+            });
+            if (fit.empty())
+                continue;
+            const auto [best, error] = bestValue(fit, 0.3, 0.95, [](ComputeSpec& c, double v) { c.efficiency = v; });
+            out.push_back({ EfficiencyFit::Gemm, arch, precision, best, static_cast<int>(fit.size()), error });
         }
-        const double best = (lo + hi) / 2;
-        out.push_back({ arch, best, static_cast<int>(fit.size()), meanAbsError(fit, best) });
+    // The MoE block's fraction of the dense rate on the MoE rows of every generation, their GEMM figures as in use.
+    if (const auto fit = fitRows(isMoe); !fit.empty()) {
+        const auto [best, error] = bestValue(fit, 0.1, 1.0, [](ComputeSpec& c, double v) { c.moeEfficiency = v; });
+        out.push_back({ EfficiencyFit::Moe, GpuArch::Cpu, Precision::Bf16, best, static_cast<int>(fit.size()), error });
     }
     return out;
 }

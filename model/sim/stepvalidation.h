@@ -65,16 +65,21 @@ struct StepReport {
 
 bool isHeldOut(const StepRow& row);
 
-/// The large-GEMM efficiency per GPU generation that minimises the mean |error| of the fit rows on it
-/// (golden-section search over [0.4, 0.95], the scenario's compute.efficiency overridden); what
-/// ComputeFigures::gemmEfficiency holds for that generation (presets.cpp).
+/// A compute figure fitted on the fit rows: the one value that minimises their mean |error| (golden-section search).
+/// Gemm: the large-GEMM efficiency of one GPU generation at one precision, on its dense rows, the scenario's
+/// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets.cpp). Moe: the MoE
+/// block's fraction of the dense rate on the MoE rows of every generation, the GEMM figures as in use
+/// (ComputeFigures::moeEfficiency).
 struct EfficiencyFit {
-    GpuArch arch = GpuArch::Ampere;
+    enum Kind { Gemm, Moe };
+    Kind kind = Gemm;
+    GpuArch arch = GpuArch::Ampere; ///< Gemm only
+    Precision precision = Precision::Bf16; ///< Gemm only
     double efficiency = 0;
     int rows = 0;
     double meanAbs = 0; ///< mean |error| of those rows at that efficiency
 };
-std::vector<EfficiencyFit> fitGemmEfficiency(const std::vector<StepRow>& rows);
+std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows);
 /// Simulates every row of `split` (the metrics-only path) and compares it with its measurement.
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split);
 

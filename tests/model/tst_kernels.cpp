@@ -9,6 +9,7 @@
 #include "model/sim/simulate.h"
 
 #include <QtTest>
+#include <array>
 #include <cmath>
 
 using namespace tutor::model;
@@ -138,12 +139,59 @@ private slots:
         QVERIFY(bf16 && fp8);
         QCOMPARE(fp8->peakFlops, preset("hgx-h100").compute.fp8PeakFlops);
         QVERIFY(fp8->dense.mlpForward < 0.7 * bf16->dense.mlpForward);
+        // fp8 GEMMs at their own efficiency; the output layer stays in bf16, so the head costs the same.
+        QCOMPARE(fp8->gemmEfficiency, preset("hgx-h100").compute.fp8GemmEfficiency);
+        QCOMPARE(bf16->gemmEfficiency, preset("hgx-h100").compute.gemmEfficiency);
+        QCOMPARE(fp8->headForward, bf16->headForward);
+        QCOMPARE(fp8->headBackward, bf16->headBackward);
+        const double tokens = s.batch.microBatchSize * 2048.0;
+        QCOMPARE(fp8->dense.attentionForwardGemms.first,
+            gemmSeconds(tokens, 3 * 8192, 8192, preset("hgx-h100"), preset("hgx-h100").compute.fp8PeakFlops,
+                preset("hgx-h100").compute.fp8GemmEfficiency));
+        // MFU is measured against the peak the GEMMs run at: model FLOPs / (step · fp8 peak · GPUs).
+        const auto sim = run(s);
+        const double flops = modelFlopsPerToken(s.model) * sim.metrics.tokensPerStep;
+        QVERIFY(sim.metrics.mfu > 0 && sim.metrics.mfu < 1);
+        QVERIFY(std::abs(sim.metrics.mfu / (flops / (sim.metrics.stepSeconds * fp8->peakFlops)) - 1) < 1e-12);
         const auto a100 = kernelCosts(s, preset("dgx-a100"));
         QVERIFY(!a100);
         const auto text = a100.problems().front().text();
         QVERIFY2(
             text.find("compute.precision = fp8") != std::string::npos && text.find("dgx-a100") != std::string::npos,
             text.c_str());
+    }
+
+    // An MoE block runs at moeEfficiency of the dense rate: its router, permutation and expert time is divided by it,
+    // the norm and the bias-dropout-add are not. With e = 1, 1/2 and 1/4 the block is f + x, f + 2x and f + 4x.
+    void moeEfficiencyScalesTheExperts()
+    {
+        auto s = gpt(4096, 32);
+        s.hardware.gpusPerNode = 8;
+        s.parallel.dp = 8;
+        s.parallel.ep = 8;
+        s.model.moe.experts = 64;
+        s.model.moe.topK = 4;
+        std::array<double, 3> forward {}, backward {};
+        const std::array<double, 3> e { 1, 0.5, 0.25 };
+        for (int i = 0; i < 3; ++i) {
+            s.compute.moeEfficiency = e[i];
+            const auto k = kernelCosts(s, preset("hgx-h100"));
+            QVERIFY(k);
+            forward[i] = k->moe.mlpForward;
+            backward[i] = k->moe.mlpBackward;
+            QCOMPARE(k->dense.mlpForward, kernelCosts(gpt(4096, 32), preset("hgx-h100"))->dense.mlpForward);
+        }
+        for (const auto& t : { forward, backward }) {
+            const double x = t[1] - t[0];
+            QVERIFY(x > 0);
+            QVERIFY(std::abs((t[2] - t[0]) / (3 * x) - 1) < 1e-9);
+            QVERIFY(t[0] - x > 0); // the norm and the bias-dropout-add remain
+        }
+        // 0 means the preset's figure.
+        s.compute.moeEfficiency = 0;
+        const auto fromPreset = kernelCosts(s, preset("hgx-h100"));
+        s.compute.moeEfficiency = preset("hgx-h100").compute.moeEfficiency;
+        QCOMPARE(fromPreset->moe.mlpForward, kernelCosts(s, preset("hgx-h100"))->moe.mlpForward);
     }
 
     // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.

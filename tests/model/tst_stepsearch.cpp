@@ -193,6 +193,61 @@ private slots:
         QVERIFY(checked >= 15);
     }
 
+    // The presets hold the figures the fit rows give: each fitted value is a minimum of its rows' mean |error|
+    // (recomputed here a step to either side) and within 0.015 of the figure the presets carry.
+    void presetsHoldTheFittedFigures()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        const auto fits = fitComputeEfficiency(*rows);
+        const auto meanAbs = [&](const EfficiencyFit& f, double value) {
+            double sum = 0;
+            int n = 0;
+            for (const auto& row : *rows) {
+                const bool moe = row.scenario.model.moe.experts > 0;
+                if (!row.skipped.empty() || isHeldOut(row) || moe != (f.kind == EfficiencyFit::Moe))
+                    continue;
+                auto sc = row.scenario;
+                if (f.kind == EfficiencyFit::Moe) {
+                    sc.compute.moeEfficiency = value;
+                } else {
+                    const auto hw = resolveHardware(sc.hardware);
+                    if (!hw || hw->nccl.arch != f.arch || sc.compute.precision != f.precision)
+                        continue;
+                    sc.compute.efficiency = value;
+                }
+                const auto m = simulateMetrics(sc);
+                if (!m)
+                    continue;
+                sum += std::abs(m->stepSeconds / row.measuredSeconds - 1);
+                ++n;
+            }
+            return std::make_pair(n, n > 0 ? sum / n : 0.0);
+        };
+        int moe = 0;
+        for (const auto& f : fits) {
+            const auto [n, at] = meanAbs(f, f.efficiency);
+            QCOMPARE(n, f.rows);
+            QVERIFY(std::abs(at - f.meanAbs) < 1e-12);
+            QVERIFY(at <= meanAbs(f, f.efficiency - 0.03).second + 1e-9);
+            QVERIFY(at <= meanAbs(f, f.efficiency + 0.03).second + 1e-9);
+            const auto figures = [&](const char* id) { return findPreset(id).value().compute; };
+            double inUse = 0;
+            if (f.kind == EfficiencyFit::Moe) {
+                inUse = figures("hgx-h100").moeEfficiency;
+                ++moe;
+            } else {
+                const char* id = f.arch == GpuArch::Ampere ? "dgx-a100"
+                    : f.arch == GpuArch::Hopper            ? "hgx-h100"
+                                                           : "hgx-b200";
+                inUse = f.precision == Precision::Fp8 ? figures(id).fp8GemmEfficiency : figures(id).gemmEfficiency;
+            }
+            QVERIFY2(std::abs(inUse - f.efficiency) < 0.015,
+                (std::to_string(inUse) + " in use, fitted " + std::to_string(f.efficiency)).c_str());
+        }
+        QCOMPARE(moe, 1);
+    }
+
     // The report's summary is the mean and maximum of its rows' |error|, and the two splits partition the rows.
     void summaryAndSplit()
     {
