@@ -517,6 +517,18 @@
         <source>step %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; this fabric&apos;s tuner plugin chooses by the time a call takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the Simple protocol (NCCL_PROTO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Formula</name>

@@ -516,6 +516,18 @@
         <source>step %1 of %2</source>
         <translation>第 %1 / %2 步</translation>
     </message>
+    <message>
+        <source>; this fabric&apos;s tuner plugin chooses by the time a call takes</source>
+        <translation>；该网络的调优插件按调用实际耗时来选择</translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the Simple protocol (NCCL_PROTO)</source>
+        <translation>；该网络的 NCCL 配置只允许 Simple 协议（NCCL_PROTO）</translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
+        <translation>；该网络的 NCCL 配置只允许 ring 和 tree（NCCL_ALGO）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::Formula</name>

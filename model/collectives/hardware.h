@@ -59,6 +59,15 @@ struct NcclFigures {
     /// per-chunk overhead, which costs about 2·√(S · pipelineUs / bandwidth) more than S / bandwidth (the
     /// optimal-chunk pipeline's fill term). µs; 0 on one node.
     double netPipelineUs = 0;
+    /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules. A net plugin or
+    /// vendor profile that sets NCCL_PROTO=Simple (aws-ofi-nccl on p4d, whose EFA has no in-order 128-byte writes;
+    /// Google's A3 Mega profile) leaves auto the Simple protocol only; a profile with NCCL_ALGO=Ring,Tree and
+    /// NCCL_NVLS_ENABLE=0 leaves it ring and tree. Forcing an algorithm or protocol by hand still costs it.
+    bool netSimpleOnly = false;
+    bool netRingTreeOnly = false;
+    /// Across nodes a tuner plugin whose tables were measured on the fabric (NCCL_TUNER_PLUGIN, as Google's A3 Mega
+    /// profile loads) chooses the algorithm: auto takes the pair that is fastest, not the one NCCL's estimate favours.
+    bool netTunerPlugin = false;
     bool operator==(const NcclFigures&) const = default;
 };
 

@@ -198,17 +198,29 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         if (c.arch >= 2)
             bus *= .85; // tuning.cc: CollNet Direct × .85 from sm90
     }
-    double busBw = bus;
-    if (a == kRing && p == kLL)
-        busBw = std::min(llMax, busBw * .5);
-    if (a == kRing && p == kLL128)
-        busBw = std::min(busBw * .92, channels * kPerChMaxRingLL128[c.arch][i2]);
-    if (a == kTree && op == Collective::AllReduce)
-        busBw = std::min(busBw * .92, channels * kPerChMaxTree[c.arch][i2]);
-    if (a == kTree && p == kLL)
-        busBw = std::min(busBw / 3.8, llMax);
-    if (a == kTree && p == kLL128)
-        busBw = std::min(busBw * (c.nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0), channels * kPerChMaxTreeLL128[c.arch][i2]);
+    // The protocol's share of the algorithm's bus bandwidth, NCCL's caps per channel.
+    const auto protocolBus = [&](double busBw) {
+        if (a == kRing && p == kLL)
+            busBw = std::min(llMax, busBw * .5);
+        if (a == kRing && p == kLL128)
+            busBw = std::min(busBw * .92, channels * kPerChMaxRingLL128[c.arch][i2]);
+        if (a == kTree && op == Collective::AllReduce)
+            busBw = std::min(busBw * .92, channels * kPerChMaxTree[c.arch][i2]);
+        if (a == kTree && p == kLL)
+            busBw = std::min(busBw / 3.8, llMax);
+        if (a == kTree && p == kLL128)
+            busBw = std::min(
+                busBw * (c.nodes == 1 ? 7.0 / 9.0 : 120.0 / 128.0), channels * kPerChMaxTreeLL128[c.arch][i2]);
+        return busBw;
+    };
+    const double ncclBusBw = protocolBus(bus);
+    double busBw = ncclBusBw;
+    // A tree across two nodes is a chain: each node sends S/2 up one tree and S/2 down the other, S per direction on
+    // its NICs where a ring sends 2(n−1)/n·S, so the network bounds its bus bandwidth 2(n−1)/n times higher than
+    // the ring's (NCCL's NVLSTree row carries a factor 2 for the same reason). NCCL's tuner leaves it out of its
+    // tree row; the time shown keeps it.
+    if (a == kTree && c.nodes == 2 && op == Collective::AllReduce)
+        busBw = protocolBus(std::min(t.intra.bandwidthGBps, c.nodeNetGBps * 2 * (n - 1.0) / n));
 
     NcclTuning r;
     r.algorithm = toAlgorithm(a);
@@ -223,6 +235,7 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         || (a == kNvls && op == Collective::AllReduce))
         ratio = static_cast<double>(n) / nsteps;
     r.bwGBps = busBw * ratio;
+    r.tunerBwGBps = ncclBusBw * ratio;
 
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
     const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
@@ -278,6 +291,12 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
     if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
+        r.automatic = false;
+    // The fabric's NCCL setup across nodes (NcclFigures::netSimpleOnly / netRingTreeOnly): NCCL_PROTO=Simple,
+    // NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0 as its net plugin or vendor profile sets them.
+    if (c.nodes > 1 && t.nccl.netSimpleOnly && p != kSimple)
+        r.automatic = false;
+    if (c.nodes > 1 && t.nccl.netRingTreeOnly && a != kRing && a != kTree)
         r.automatic = false;
     return r;
 }
@@ -338,9 +357,12 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
 {
     double bw = row.bwGBps;
+    double tunerBw = row.tunerBwGBps > 0 ? row.tunerBwGBps : row.bwGBps;
     const int logSize = log2i(bytes >> 6);
-    if (row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23)
+    if (row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23) {
         bw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
+        tunerBw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
+    }
     // NCCL doubles the graph's channels when it connects them; the plateau test uses the communicator's count.
     const long long commChannels = 2LL * std::max(1, topology.nccl.channels);
     double plateau = 1;
@@ -350,10 +372,15 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     NcclTime t;
     t.latency = row.latency * plateau;
     t.transfer = bw > 0 ? static_cast<double>(bytes) / (bw * kBytesPerGB) : std::numeric_limits<double>::infinity();
-    t.tuner = row.tunerLatency * plateau + t.transfer;
+    t.tuner = row.tunerLatency * plateau
+        + (tunerBw > 0 ? static_cast<double>(bytes) / (tunerBw * kBytesPerGB)
+                       : std::numeric_limits<double>::infinity());
     if (topology.nodes > 1 && topology.nccl.netPipelineUs > 0 && bw > 0)
         t.pipeline
             = 2 * std::sqrt(static_cast<double>(bytes) * topology.nccl.netPipelineUs * kMicro / (bw * kBytesPerGB));
+    // A tuner plugin whose tables were measured on the fabric chooses by the time the call takes.
+    if (topology.nodes > 1 && topology.nccl.netTunerPlugin)
+        t.tuner = t.total();
     return t;
 }
 

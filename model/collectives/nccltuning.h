@@ -29,10 +29,14 @@ struct NcclTuning {
     Protocol protocol = Protocol::Simple;
     double busBwGBps = 0; ///< NCCL's bus bandwidth before conversion: what nccl-tests would report at large S
     double bwGBps = 0; ///< NCCL's algorithm bandwidth: busBwGBps × the algorithm's ratio; time = S / bwGBps
+    /// The algorithm bandwidth NCCL's tuner divides by: bwGBps, except where the model knows the wire better (a
+    /// tree AllReduce across two nodes, whose network carries half a ring's bytes)
+    double tunerBwGBps = 0;
     Seconds latency = 0; ///< the latency of one call: NCCL's, with the measured launch and NVLink LL hop
     Seconds tunerLatency = 0; ///< NCCL's own latency figure, the one its tuner compares
     /// false: NCCL has the row but does not choose it on its own on this machine (NVLS on a group smaller than
-    /// the NVSwitch domain); forcing the algorithm still costs it.
+    /// the NVSwitch domain; across nodes, a protocol or algorithm the fabric's NCCL setup leaves out,
+    /// NcclFigures::netSimpleOnly / netRingTreeOnly); forcing the algorithm still costs it.
     bool automatic = true;
     bool operator==(const NcclTuning&) const = default;
 };

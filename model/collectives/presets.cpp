@@ -276,7 +276,9 @@ const std::array<HardwarePreset, 16>& table()
             .nicsPerNode = 4,
             .nvls = false,
             // as DGX A100 inside; EFA adds ≈ 12 µs per network step (fitted on the fit half: p5 8 B–1 KiB AllReduce
-            // rows, same EFA stack)
+            // rows, same EFA stack). aws-ofi-nccl sets NCCL_PROTO=simple on p4d/p4de: their EFA has no in-order
+            // 128-byte RDMA writes, which LL and LL128 need (aws/aws-ofi-nccl src/platform-aws: "only set simple in
+            // cases where we know that it is not safe (P4d/P4e)", 0bac2382; P5 exempted in 3d5e21db).
             .nccl = { .arch = GpuArch::Ampere,
                 .channels = 12,
                 .nvlsBusGBps = 0,
@@ -286,7 +288,8 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 35 },
+                .netPipelineUs = 35,
+                .netSimpleOnly = true },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
             .compute = gpuCompute(1555, 0, 108, GpuArch::Ampere),
@@ -342,7 +345,9 @@ const std::array<HardwarePreset, 16>& table()
                 "Simple 14 µs" },
             .nicsPerNode = 8,
             .nvls = true,
-            // as HGX H100 inside; GPUDirect-TCPXO per-step latency not published: assumed as EFA's 12 µs
+            // as HGX H100 inside; GPUDirect-TCPXO per-step latency not published: assumed as EFA's 12 µs. Google's
+            // NCCL profile for TCPXO (the nccl-env-profile.sh its A3 Mega guides source) sets NCCL_PROTO=Simple,
+            // NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0, and loads its tuner plugin (a3plus_tuner_config).
             .nccl = { .arch = GpuArch::Hopper,
                 .channels = 16,
                 .nvlsBusGBps = 469,
@@ -352,7 +357,10 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 35 },
+                .netPipelineUs = 35,
+                .netSimpleOnly = true,
+                .netRingTreeOnly = true,
+                .netTunerPlugin = true },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),

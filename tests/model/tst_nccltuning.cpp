@@ -213,6 +213,69 @@ private slots:
         QVERIFY(with->busBwGBps > 1.1 * ring->busBwGBps);
     }
 
+    // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets
+    // Simple, Ring,Tree and no NVLS. Auto keeps to them; inside one node, and by hand, the other rows still run.
+    void fabricSetupLimitsAutoAcrossNodes()
+    {
+        const auto p4d = preset("aws-p4d", 2, 8);
+        const auto small = predict(request(Collective::AllReduce, 8, p4d));
+        QVERIFY(small);
+        QCOMPARE(small->protocol, Protocol::Simple);
+        QCOMPARE(small->algorithm, Algorithm::DoubleBinaryTree);
+        // Tree/Simple: 8.4 + 2·((g−1)·4.0 + log2(2)·(14 + 2·net)) µs + the launch (the α's are NCCL's own here).
+        const double net = p4d.nccl.netLatencyUs;
+        const double lat = (8.4 + 2 * (7 * 4.0 + (14.0 + 2 * net)) + p4d.nccl.launchUs) * 1e-6;
+        QCOMPARE_LE(std::abs(small->latencySeconds - lat), 1e-9);
+        auto explained = request(Collective::AllReduce, 8, p4d);
+        explained.explain = true;
+        const auto why = predict(explained);
+        QVERIFY(why);
+        QVERIFY2(why->reason.find("NCCL_PROTO") != std::string::npos, why->reason.c_str());
+        const auto table = ncclTable(Collective::AllReduce, p4d);
+        QVERIFY(!rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL).automatic);
+        QVERIFY(rowOf(table, Algorithm::Ring, Protocol::Simple).automatic);
+        auto forced = request(Collective::AllReduce, 8, p4d, Algorithm::DoubleBinaryTree);
+        forced.protocol = Protocol::LL;
+        const auto ll = predict(forced);
+        QVERIFY(ll);
+        QVERIFY(ll->totalSeconds < small->totalSeconds);
+        const auto oneNode = predict(request(Collective::AllReduce, 8, preset("aws-p4d", 1, 8)));
+        QVERIFY(oneNode);
+        QCOMPARE(oneNode->protocol, Protocol::LL);
+
+        // A tree on two nodes sends S per direction on each node's NICs, a ring 2(n−1)/n·S: the tree's network bound
+        // is 2(n−1)/n times the ring's in the time shown, while NCCL's tuner keeps its own figure.
+        const double nics = p4d.nicsPerNode * p4d.inter.bandwidthGBps;
+        const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        QCOMPARE_LE(std::abs(tree.busBwGBps - 0.92 * std::min(p4d.intra.bandwidthGBps, nics * 2 * 15 / 16)), 1e-9);
+        QCOMPARE_LE(std::abs(tree.tunerBwGBps - 0.5 * 0.92 * std::min(p4d.intra.bandwidthGBps, nics)), 1e-9);
+        QCOMPARE_LE(std::abs(tree.bwGBps - 0.5 * tree.busBwGBps), 1e-9);
+        const auto pair = ncclTable(Collective::AllReduce, preset("aws-p4d", 2, 1));
+        const auto& chain = rowOf(pair, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        QCOMPARE_LE(std::abs(chain.bwGBps - chain.tunerBwGBps), 1e-9); // two ranks: the tree sends what a ring does
+
+        const Bytes big = Bytes { 1 } << 30;
+        // A3 Mega's tuner plugin chooses by the time the call takes: the tree, where NCCL's estimate takes the ring.
+        auto a3Topology = preset("gcp-a3-mega", 2, 8);
+        const auto plugin = predict(request(Collective::AllReduce, big, a3Topology));
+        a3Topology.nccl.netTunerPlugin = false;
+        const auto estimate = predict(request(Collective::AllReduce, big, a3Topology));
+        QVERIFY(plugin && estimate);
+        QCOMPARE(plugin->algorithm, Algorithm::DoubleBinaryTree);
+        QCOMPARE(estimate->algorithm, Algorithm::Ring);
+        QVERIFY(plugin->totalSeconds < estimate->totalSeconds);
+        const auto a3 = predict(request(Collective::AllReduce, big, preset("gcp-a3-mega", 2, 8)));
+        QVERIFY(a3);
+        QVERIFY(a3->algorithm == Algorithm::Ring || a3->algorithm == Algorithm::DoubleBinaryTree);
+        QCOMPARE(a3->protocol, Protocol::Simple);
+        const auto h100 = predict(request(Collective::AllReduce, big, preset("hgx-h100", 2, 8)));
+        QVERIFY(h100);
+        QCOMPARE(h100->algorithm, Algorithm::NvlsTree);
+        const auto a3One = predict(request(Collective::AllReduce, big, preset("gcp-a3-mega", 1, 8)));
+        QVERIFY(a3One);
+        QCOMPARE(a3One->algorithm, Algorithm::Nvls);
+    }
+
     void fusedReductionGivesEqualBusBandwidth()
     {
         const auto t = preset("hgx-h200", 1, 8);

@@ -192,7 +192,7 @@ void CollectivesStage::changeEvent(QEvent* event)
 namespace {
 
 /// `cost.reason` in the interface's language, from the choice's figures.
-QString autoReason(const model::CollectiveCost& cost)
+QString autoReason(const model::CollectiveCost& cost, const model::Topology& topology)
 {
     const auto label = [](model::Algorithm a, model::Protocol p, model::Seconds t) {
         return QStringLiteral("%1/%2 %3").arg(toQString(model::name(a)), toQString(model::name(p)), secondsText(t));
@@ -205,6 +205,14 @@ QString autoReason(const model::CollectiveCost& cost)
     if (cost.tunerSeconds != cost.totalSeconds)
         text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
                                      "launch, NVLink LL hops and network pipeline)");
+    if (topology.nodes > 1) {
+        if (topology.nccl.netTunerPlugin)
+            text += CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes");
+        if (topology.nccl.netSimpleOnly)
+            text += CollectivesStage::tr("; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)");
+        if (topology.nccl.netRingTreeOnly)
+            text += CollectivesStage::tr("; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)");
+    }
     return text;
 }
 
@@ -277,7 +285,7 @@ QString CollectivesStage::readoutHtml() const
                     .arg(tr("NCCL would pick %1 / %2 here:")
                              .arg(toQString(model::name(r.autoPick->algorithm)),
                                  toQString(model::name(r.autoPick->protocol))),
-                        autoReason(*r.autoPick).toHtmlEscaped());
+                        autoReason(*r.autoPick, r.topology).toHtmlEscaped());
     }
     if (!r.picksBySize.empty()) {
         html += QStringLiteral("<p><b>%1</b><br/>").arg(tr("NCCL would pick, by size:"));
