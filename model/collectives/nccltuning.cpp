@@ -188,7 +188,10 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         bus = op == Collective::AllReduce ? algBw * 2 * (c.ppn - 1.0) / c.ppn
                                           : t.nccl.nvlsBusGBps / 2 * (c.ppn - 1.0) / c.ppn;
     } else if (a == kNvlsTree) {
-        const double inter = c.nodeNetGBps * (c.nodes <= 2 ? 2 : 1); // two nodes: each sends its half once
+        // Each NVLSTree channel crosses the network through one NIC (tuning.cc: nChannels × the graph's per-channel
+        // bwInter), so a node uses at most `channels` of its NICs; two nodes: each sends its half once.
+        const double nics = std::min(c.nodeNetGBps, channels * t.inter.bandwidthGBps);
+        const double inter = nics * (c.nodes <= 2 ? 2 : 1);
         bus = std::min({ t.nccl.nvlsBusGBps, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
     } else if (a == kCollNetDirect || a == kCollNetChain) {
         // The switches reduce: each node sends S and receives S over its NICs, so the network bounds the algorithm

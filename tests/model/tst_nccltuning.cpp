@@ -193,6 +193,13 @@ private slots:
 
     void nvlsTreeAndCollNetAcrossNodes()
     {
+        // Each NVLSTree channel crosses the network through one NIC: a rack of 72 GPUs and 72 NICs uses `channels` of
+        // them (tuning.cc: nChannels × the per-channel network bandwidth).
+        const auto racks = preset("gb200-nvl72", 4, 72);
+        const auto& rackTree = rowOf(ncclTable(Collective::AllReduce, racks), Algorithm::NvlsTree, Protocol::Simple);
+        const double channelNics = racks.nccl.channels * racks.inter.bandwidthGBps;
+        QVERIFY(channelNics < racks.nicsPerNode * racks.inter.bandwidthGBps);
+        QCOMPARE_LE(std::abs(rackTree.busBwGBps - std::min(racks.nccl.nvlsBusGBps, channelNics)), 1e-9);
         const Bytes s = Bytes { 1 } << 30;
         const auto one = ncclTable(Collective::AllReduce, preset("hgx-h100", 1, 8));
         QVERIFY(!findRow(one, Algorithm::NvlsTree, Protocol::Simple));
