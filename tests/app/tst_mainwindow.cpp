@@ -51,6 +51,7 @@ private slots:
     void playbackBarOnlyOnAnimatedPages();
     void collectivesReadout_data();
     void collectivesReadout();
+    void readoutNamesTheFabricSetup();
     void badParametersShowProblems();
     void malformedScenarioKeepsPrevious();
     void parameterDockLeavesPagesWithoutParameters();
@@ -242,6 +243,27 @@ void TestMainWindow::collectivesReadout()
     for (const char* fragment : { "α term", "β term", "algbw", "busbw", "NCCL would pick" })
         QVERIFY2(html.contains(QString::fromUtf8(fragment)), fragment);
     QVERIFY(html.contains(QString::fromStdString(model::formatSeconds(r.cost->totalSeconds))));
+}
+
+// On a cloud fabric whose NCCL setup narrows auto's choice across nodes, the readout says so beside NCCL's pick.
+void TestMainWindow::readoutNamesTheFabricSetup()
+{
+    CollectivesStage stage;
+    CollectivesParams p;
+    p.presetId = "aws-p4d";
+    p.ranks = 16;
+    p.nodes = 2;
+    p.bytes = 8;
+    stage.controller()->setParams(p);
+    const CollectivesResult& r = stage.controller()->result();
+    QVERIFY2(r.autoPick.has_value(), model::toText(r.problems).c_str());
+    QCOMPARE(r.autoPick->protocol, model::Protocol::Simple);
+    QVERIFY2(stage.readoutHtml().contains(QStringLiteral("only the Simple protocol (NCCL_PROTO)")),
+        qPrintable(stage.readoutHtml()));
+    p.nodes = 1;
+    p.ranks = 8;
+    stage.controller()->setParams(p);
+    QVERIFY(!stage.readoutHtml().contains(QStringLiteral("NCCL_PROTO")));
 }
 
 void TestMainWindow::badParametersShowProblems()
