@@ -6,7 +6,8 @@
 // that no action keeps the UI thread busy for more than 100 ms (a QElapsedTimer around each action and the
 // events it posts; language and theme switches, which rebuild or repaint every page, are held to 2 s).
 // TUTOR_MONKEY_ACTIONS sets the walk's length (default 60 per seed) for long runs; TUTOR_MONKEY_MAX_BLOCK_MS and
-// TUTOR_MONKEY_MAX_SWITCH_MS override the two limits.
+// TUTOR_MONKEY_MAX_SWITCH_MS override the two limits. To find what grows memory, TUTOR_MONKEY_ONLY=<kind> walks one
+// kind of action and TUTOR_MONKEY_PAGE_A / TUTOR_MONKEY_PAGE_B make page switches alternate between two pages.
 #include "app/gui/collectives/collectivesstage.h"
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
@@ -191,7 +192,9 @@ struct Walk {
     {
         switch (kind) {
         case 0:
-            window.showPage(below(Navigator::PageCount));
+            window.showPage(envInt("TUTOR_MONKEY_PAGE_A", -1) >= 0
+                    ? (below(2) ? envInt("TUTOR_MONKEY_PAGE_A", 0) : envInt("TUTOR_MONKEY_PAGE_B", 0))
+                    : below(Navigator::PageCount));
             return QStringLiteral("page %1").arg(int(window.currentPage()));
         case 1:
         case 2:
