@@ -196,7 +196,8 @@ private slots:
         // Each NVLSTree channel crosses the network through one NIC: a rack of 72 GPUs and 72 NICs uses `channels` of
         // them (tuning.cc: nChannels × the per-channel network bandwidth).
         const auto racks = preset("gb200-nvl72", 4, 72);
-        const auto& rackTree = rowOf(ncclTable(Collective::AllReduce, racks), Algorithm::NvlsTree, Protocol::Simple);
+        const auto rackTable = ncclTable(Collective::AllReduce, racks);
+        const auto& rackTree = rowOf(rackTable, Algorithm::NvlsTree, Protocol::Simple);
         const double channelNics = racks.nccl.channels * racks.inter.bandwidthGBps;
         QVERIFY(channelNics < racks.nicsPerNode * racks.inter.bandwidthGBps);
         QCOMPARE_LE(std::abs(rackTree.busBwGBps - std::min(racks.nccl.nvlsBusGBps, channelNics)), 1e-9);
