@@ -249,15 +249,14 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
                              "NVLink LL hops and network pipeline)";
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
-    if (chose && request.topology.nodes > 1) {
-        const auto& f = request.topology.nccl;
-        if (f.netTunerPlugin)
-            chosen.reason += "; this fabric's tuner plugin chooses by the time a call takes";
-        if (f.netSimpleOnly)
-            chosen.reason += "; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)";
-        if (f.netRingTreeOnly)
-            chosen.reason += "; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)";
-    }
+    if (chose)
+        for (const auto rule : kFabricRules)
+            if (hasFabricRule(request.topology, rule))
+                chosen.reason += rule == FabricRule::TunerPlugin
+                    ? "; this fabric's tuner plugin chooses by the time a call takes"
+                    : rule == FabricRule::SimpleOnly
+                    ? "; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)"
+                    : "; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)";
     return chosen;
 }
 

@@ -297,9 +297,9 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         r.automatic = false;
     // The fabric's NCCL setup across nodes (NcclFigures::netSimpleOnly / netRingTreeOnly): NCCL_PROTO=Simple,
     // NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0 as its net plugin or vendor profile sets them.
-    if (c.nodes > 1 && t.nccl.netSimpleOnly && p != kSimple)
+    if (hasFabricRule(t, FabricRule::SimpleOnly) && p != kSimple)
         r.automatic = false;
-    if (c.nodes > 1 && t.nccl.netRingTreeOnly && a != kRing && a != kTree)
+    if (hasFabricRule(t, FabricRule::RingTreeOnly) && a != kRing && a != kTree)
         r.automatic = false;
     return r;
 }
@@ -321,6 +321,20 @@ double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol
     return kHwLat[std::clamp(linkClass, 0, 2)][a][protocolIndex(protocol)];
 }
 } // namespace detail
+
+bool hasFabricRule(const Topology& topology, FabricRule rule)
+{
+    if (topology.nodes <= 1)
+        return false;
+    switch (rule) {
+    case FabricRule::TunerPlugin:
+        return topology.nccl.netTunerPlugin;
+    case FabricRule::SimpleOnly:
+        return topology.nccl.netSimpleOnly;
+    default:
+        return topology.nccl.netRingTreeOnly;
+    }
+}
 
 bool ncclModelApplies(const Topology& topology)
 {
@@ -359,13 +373,15 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
 
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
 {
-    double bw = row.bwGBps;
-    double tunerBw = row.tunerBwGBps > 0 ? row.tunerBwGBps : row.bwGBps;
     const int logSize = log2i(bytes >> 6);
-    if (row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23) {
-        bw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
-        tunerBw *= kTreeCorrection[protocolIndex(row.protocol)][logSize];
-    }
+    const double correction
+        = row.algorithm == Algorithm::DoubleBinaryTree && op == Collective::AllReduce && logSize >= 0 && logSize < 23
+        ? kTreeCorrection[protocolIndex(row.protocol)][logSize]
+        : 1.0;
+    const double bw = row.bwGBps * correction;
+    const auto transfer = [&](double gbps) {
+        return gbps > 0 ? static_cast<double>(bytes) / (gbps * kBytesPerGB) : std::numeric_limits<double>::infinity();
+    };
     // NCCL doubles the graph's channels when it connects them; the plateau test uses the communicator's count.
     const long long commChannels = 2LL * std::max(1, topology.nccl.channels);
     double plateau = 1;
@@ -374,15 +390,13 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
         plateau = topology.nccl.arch == GpuArch::Volta ? 1.9 : 1.4;
     NcclTime t;
     t.latency = row.latency * plateau;
-    t.transfer = bw > 0 ? static_cast<double>(bytes) / (bw * kBytesPerGB) : std::numeric_limits<double>::infinity();
-    t.tuner = row.tunerLatency * plateau
-        + (tunerBw > 0 ? static_cast<double>(bytes) / (tunerBw * kBytesPerGB)
-                       : std::numeric_limits<double>::infinity());
+    t.transfer = transfer(bw);
+    t.tuner = row.tunerLatency * plateau + transfer(row.tunerBwGBps * correction);
     if (topology.nodes > 1 && topology.nccl.netPipelineUs > 0 && bw > 0)
         t.pipeline
             = 2 * std::sqrt(static_cast<double>(bytes) * topology.nccl.netPipelineUs * kMicro / (bw * kBytesPerGB));
     // A tuner plugin whose tables were measured on the fabric chooses by the time the call takes.
-    if (topology.nodes > 1 && topology.nccl.netTunerPlugin)
+    if (hasFabricRule(topology, FabricRule::TunerPlugin))
         t.tuner = t.total();
     return t;
 }

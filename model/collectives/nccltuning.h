@@ -44,6 +44,13 @@ struct NcclTuning {
 /// True when NCCL's model applies to `topology`: a GPU machine (NcclFigures::arch is not Cpu).
 bool ncclModelApplies(const Topology& topology);
 
+/// The fabric's NCCL setup across nodes (NcclFigures::netTunerPlugin, netSimpleOnly, netRingTreeOnly): what narrows or
+/// decides auto's choice there. None applies inside one node.
+enum class FabricRule { TunerPlugin, SimpleOnly, RingTreeOnly };
+inline constexpr FabricRule kFabricRules[]
+    = { FabricRule::TunerPlugin, FabricRule::SimpleOnly, FabricRule::RingTreeOnly };
+bool hasFabricRule(const Topology& topology, FabricRule rule);
+
 /// NCCL's table for `op` on `topology`: every (algorithm, protocol) NCCL runs there, with its bandwidth and
 /// latency. AllToAll, Gather, Scatter and SendRecv are point-to-point in NCCL and have no rows.
 std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology);

@@ -2,6 +2,7 @@
 #include "collectivesstage.h"
 
 #include "collectivespanel.h"
+#include "model/collectives/nccltuning.h"
 #include "views/collectiveview.h"
 #include "views/text.h"
 
@@ -205,14 +206,13 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
     if (cost.tunerSeconds != cost.totalSeconds)
         text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
                                      "launch, NVLink LL hops and network pipeline)");
-    if (topology.nodes > 1) {
-        if (topology.nccl.netTunerPlugin)
-            text += CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes");
-        if (topology.nccl.netSimpleOnly)
-            text += CollectivesStage::tr("; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)");
-        if (topology.nccl.netRingTreeOnly)
-            text += CollectivesStage::tr("; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)");
-    }
+    for (const auto rule : model::kFabricRules)
+        if (model::hasFabricRule(topology, rule))
+            text += rule == model::FabricRule::TunerPlugin
+                ? CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes")
+                : rule == model::FabricRule::SimpleOnly
+                ? CollectivesStage::tr("; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)")
+                : CollectivesStage::tr("; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)");
     return text;
 }
 
