@@ -166,7 +166,8 @@ void MetricsModel::rebuild()
                 bytes(m.memory.activationsBytes))
             .arg(m.memory.stage)
             .arg(bytes(m.memory.capacityBytes)));
-    const std::array<QString, 4> dimensionNames { tr("TP"), tr("DP"), tr("PP"), tr("EP") };
+    const std::array<QString, model::kLaneKinds - 1> dimensionNames { tr("TP"), tr("DP"), tr("PP"), tr("EP"),
+        tr("CP") };
     for (size_t d = 0; d < m.dimensions.size(); ++d) {
         const auto& dim = m.dimensions[d];
         if (dim.calls == 0)

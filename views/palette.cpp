@@ -67,6 +67,8 @@ QColor Palette::laneColor(int laneKindIndex) const
         return ppLane;
     case 4:
         return epLane;
+    case 5:
+        return cpLane;
     default:
         return mutedText;
     }
@@ -128,6 +130,7 @@ Palette Palette::light()
     p.dpLane = QColor(0x59a14f);
     p.ppLane = QColor(0xb07aa1);
     p.epLane = QColor(0x76b7b2);
+    p.cpLane = QColor(0xedc948);
     p.optimizerLane = QColor(0x9c755f);
     p.exposedComm = QColor(0xe15759);
     p.bubbleHatch = QColor(0xafb8c1);
@@ -160,6 +163,7 @@ Palette Palette::dark()
     p.dpLane = QColor(0x76c267);
     p.ppLane = QColor(0xcd98c0);
     p.epLane = QColor(0x8fd3cd);
+    p.cpLane = QColor(0xf5d76e);
     p.optimizerLane = QColor(0xc29a80);
     p.exposedComm = QColor(0xff6f71);
     p.bubbleHatch = QColor(0x6e7681);

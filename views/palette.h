@@ -40,6 +40,7 @@ struct Palette {
     QColor dpLane;
     QColor ppLane;
     QColor epLane;
+    QColor cpLane;
     QColor optimizerLane;
     QColor exposedComm; ///< highlight for communication not hidden behind compute
     QColor bubbleHatch; ///< pipeline bubbles are hatched in this colour

@@ -208,6 +208,9 @@ QString laneName(const model::Lane& lane)
     case LaneKind::EpComm:
         kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "ep");
         break;
+    case LaneKind::CpComm:
+        kind = QT_TRANSLATE_NOOP("tutor::views::Timeline", "cp");
+        break;
     }
     return QCoreApplication::translate("tutor::views::Timeline", "stage %1 · %2")
         .arg(lane.stage)
@@ -236,6 +239,7 @@ QString eventLabel(const std::string& label)
         QT_TRANSLATE_NOOP("tutor::views::EventLabel", "opt"),
         QT_TRANSLATE_NOOP("tutor::views::EventLabel", "embedding"),
         QT_TRANSLATE_NOOP("tutor::views::EventLabel", "recompute"),
+        QT_TRANSLATE_NOOP("tutor::views::EventLabel", "kv"),
     };
     QStringList words = QString::fromStdString(label).split(QLatin1Char(' '));
     for (QString& w : words)
@@ -258,6 +262,8 @@ QString displayName(model::LaneKind kind)
         return QCoreApplication::translate("tutor::views::Timeline", "pipeline send/recv");
     case LaneKind::EpComm:
         return QCoreApplication::translate("tutor::views::Timeline", "expert all-to-all");
+    case LaneKind::CpComm:
+        return QCoreApplication::translate("tutor::views::Timeline", "context-parallel ring (K/V)");
     }
     return {};
 }
@@ -294,7 +300,7 @@ QString timelineText(const char* text)
 std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const Palette& palette, qreal dpr)
 {
     std::array<bool, 7> kinds {}; // one per EventKind
-    std::array<bool, 5> commLanes {};
+    std::array<bool, model::kLaneKinds> commLanes {};
     bool exposed = false, computeLane = false;
     for (const auto& lane : timeline.lanes)
         computeLane = computeLane || lane.kind == LaneKind::Compute;
@@ -333,7 +339,8 @@ std::vector<LegendEntry> timelineLegend(const model::Timeline& timeline, const P
             timelineText(QT_TRANSLATE_NOOP("tutor::views::Timeline", "NCCL kernel")),
             timelineText(QT_TRANSLATE_NOOP("tutor::views::Timeline",
                 "a measured NCCL kernel (collective or send/recv); hover it for its size")) });
-    for (const LaneKind lane : { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm })
+    for (const LaneKind lane :
+        { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm, LaneKind::CpComm })
         if (commLanes[static_cast<size_t>(lane)] && !measured)
             out.push_back({ legendSwatch(palette.laneColor(static_cast<int>(lane)), palette, dpr), displayName(lane),
                 QCoreApplication::translate("tutor::views::Timeline",

@@ -63,9 +63,9 @@ void printMetrics(std::ostream& out, const Scenario& sc, const StepMetrics& m)
 {
     const auto& p = sc.parallel;
     out << "scenario      " << (sc.name.en.empty() ? "(unnamed)" : sc.name.en) << '\n';
-    out << "GPUs          " << p.dp * p.tp * p.pp << " = dp " << p.dp << " × tp " << p.tp << " × pp " << p.pp
-        << (p.ep > 1 ? " (ep " + std::to_string(p.ep) + ")" : "") << ", ZeRO-" << p.zeroStage << ", "
-        << name(p.schedule) << '\n';
+    out << "GPUs          " << p.gpus() << " = dp " << p.dp << " × tp " << p.tp << " × pp " << p.pp
+        << (p.cp > 1 ? " × cp " + std::to_string(p.cp) : "") << (p.ep > 1 ? " (ep " + std::to_string(p.ep) + ")" : "")
+        << ", ZeRO-" << p.zeroStage << ", " << name(p.schedule) << '\n';
     out << "step          " << formatSeconds(m.stepSeconds) << '\n';
     out << "compute       " << formatSeconds(m.computeSeconds) << "  (critical stage " << m.criticalStage << ")\n";
     out << "communication " << formatSeconds(m.commSeconds) << '\n';
@@ -164,8 +164,11 @@ int runSimulate(Args args, std::ostream& out, std::ostream& err)
             out << "trace written to " << *path << '\n';
     }
     if (const auto dir = cl.value("--trace-dir")) {
-        const KinetoOptions kineto { scenario->parallel.tp, scenario->parallel.dp, scenario->parallel.pp,
-            scenario->comm.dtype };
+        const KinetoOptions kineto { .tp = scenario->parallel.tp,
+            .dp = scenario->parallel.dp,
+            .pp = scenario->parallel.pp,
+            .cp = scenario->parallel.cp,
+            .dtype = scenario->comm.dtype };
         std::error_code ec;
         std::filesystem::create_directories(*dir, ec);
         for (const auto& [name, text] : kinetoTraceFiles(sim->timeline, kineto)) {

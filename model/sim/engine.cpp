@@ -35,21 +35,26 @@ Group groupOn(const HardwarePreset& hw, GroupKind what, int ranks, int perNode)
 
 std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePreset& hw)
 {
+    // Ranks are numbered in Megatron-Core's default order, tp-cp-ep-dp-pp: TP fastest, then context, expert and
+    // data parallelism, pipeline stages slowest.
     const auto& p = s.parallel;
     const int gpn = std::max(1, hw.gpusPerNode);
-    const int tp = p.tp, dp = p.dp, ep = p.ep;
+    const int tp = p.tp, cp = p.cp, dp = p.dp, ep = p.ep;
     std::array<Group, kGroupKinds> groups;
     // TP: consecutive ranks.
     groups[static_cast<int>(GroupKind::Tp)] = groupOn(hw, GroupKind::Tp, tp, std::min(tp, gpn));
-    // DP: stride tp, so gpn / tp members share a node.
-    groups[static_cast<int>(GroupKind::Dp)] = groupOn(hw, GroupKind::Dp, dp, std::max(1, gpn / tp));
-    // PP: neighbours tp·dp ranks apart.
-    groups[static_cast<int>(GroupKind::Pp)] = groupOn(hw, GroupKind::Pp, std::min(2, p.pp), tp * dp < gpn ? 2 : 1);
-    // EP: ep consecutive DP indices (stride tp).
-    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / tp));
-    // Expert data parallel: the dp / ep replicas of one expert shard (stride tp·ep).
+    // CP: stride tp, so gpn / tp members share a node.
+    groups[static_cast<int>(GroupKind::Cp)] = groupOn(hw, GroupKind::Cp, cp, std::max(1, gpn / tp));
+    // Gradients and ZeRO shards: the dp · cp ranks of one TP index (stride tp); the context-parallel ranks hold the
+    // same weights and reduce their gradients together.
+    groups[static_cast<int>(GroupKind::Dp)] = groupOn(hw, GroupKind::Dp, dp * cp, std::max(1, gpn / tp));
+    // PP: neighbours tp·cp·dp ranks apart.
+    groups[static_cast<int>(GroupKind::Pp)] = groupOn(hw, GroupKind::Pp, std::min(2, p.pp), tp * cp * dp < gpn ? 2 : 1);
+    // EP: ep consecutive DP indices (stride tp·cp).
+    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / (tp * cp)));
+    // Expert data parallel: the dp·cp / ep replicas of one expert shard (stride tp·ep).
     groups[static_cast<int>(GroupKind::ExpertDp)]
-        = groupOn(hw, GroupKind::ExpertDp, dp / ep, std::max(1, gpn / (tp * ep)));
+        = groupOn(hw, GroupKind::ExpertDp, dp * cp / ep, std::max(1, gpn / (tp * ep)));
     return groups;
 }
 
@@ -167,16 +172,16 @@ private:
 };
 } // namespace
 
-Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep)
-    : m_laneOf(static_cast<std::size_t>(stages) * 5, -1)
+Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep, bool cp)
+    : m_laneOf(static_cast<std::size_t>(stages) * kLaneKinds, -1)
 {
-    const std::array<bool, 5> used { true, tp, dp, pp, ep };
+    const std::array<bool, kLaneKinds> used { true, tp, dp, pp, ep, cp };
     for (int s = 0; s < stages; ++s) {
-        for (int k = 0; k < 5; ++k) {
+        for (int k = 0; k < kLaneKinds; ++k) {
             if (!used[k])
                 continue;
             const auto kind = static_cast<LaneKind>(k);
-            m_laneOf[s * 5 + k] = static_cast<int>(m_lanes.size());
+            m_laneOf[s * kLaneKinds + k] = static_cast<int>(m_lanes.size());
             m_lanes.push_back({ s, kind, {} }); // named by finish(): the metrics-only path never reads names
         }
     }

@@ -95,12 +95,12 @@ struct Record {
 /// The lanes of every stage and the events on them, each lane in start order.
 class Builder {
 public:
-    /// Creates the lanes: compute always; tp, dp, pp, ep when that dimension is > 1.
-    Builder(int stages, bool tp, bool dp, bool pp, bool ep);
+    /// Creates the lanes: compute always; tp, dp, pp, ep, cp when that dimension is > 1.
+    Builder(int stages, bool tp, bool dp, bool pp, bool ep, bool cp = false);
     ~Builder();
     Builder(Builder&&) = default;
     Builder& operator=(Builder&&) = default;
-    int lane(int stage, LaneKind kind) const { return m_laneOf[stage * 5 + static_cast<int>(kind)]; }
+    int lane(int stage, LaneKind kind) const { return m_laneOf[stage * kLaneKinds + static_cast<int>(kind)]; }
     Seconds laneFree(int lane) const { return m_free[lane]; }
     /// Places `record` on `lane` at max(ready, lane free); returns where it went.
     EventRef add(int lane, const Record& record, Seconds ready);

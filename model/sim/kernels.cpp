@@ -35,7 +35,7 @@ struct LinearSeconds {
 };
 
 struct Shape {
-    double b, s, h, t, a, d, q, ffn, kv, tokens, normTokens;
+    double b, s, h, t, c, a, d, q, ffn, kv, tokens, normTokens;
     bool gated;
 };
 
@@ -47,12 +47,13 @@ Shape shapeOf(const Scenario& sc)
     x.s = m.seqLen;
     x.h = m.hidden;
     x.t = sc.parallel.tp;
+    x.c = sc.parallel.cp;
     x.a = m.heads;
     x.d = m.headDimension();
     x.q = m.qWidth();
     x.ffn = m.ffnSize();
     x.kv = m.kvWidth();
-    x.tokens = x.b * x.s;
+    x.tokens = x.b * x.s / x.c; // context parallelism: s / cp tokens on each GPU
     // Sequence parallelism splits the norms, dropouts and residual adds over the TP ranks.
     x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
     x.gated = m.gatedMlp;
@@ -66,10 +67,12 @@ std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, co
     const double d = x.d;
     const double bf16 = hw.peakFlops;
     if (sc.compute.flashAttention) {
-        // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each.
-        const double flops = 4.0 * x.b * heads * x.s * x.s * d * 0.5;
+        // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each. Context
+        // parallelism gives each GPU s / cp queries against all s keys (balanced by Megatron-Core's 2·cp chunks), in
+        // cp kernels, one per K/V block of the ring.
+        const double flops = 4.0 * x.b * heads * (x.s / x.c) * x.s * d * 0.5;
         const double rate = bf16 * hw.compute.attentionEfficiency;
-        return { flops / rate + gap(hw), kFlashBackward * flops / rate + gap(hw) };
+        return { flops / rate + x.c * gap(hw), kFlashBackward * flops / rate + x.c * gap(hw) };
     }
     const double scores = x.b * heads * x.s * x.s;
     // QKᵀ and ·V batched GEMMs; softmax fused with scale and mask reads and writes the scores, dropout reads them,
@@ -94,6 +97,7 @@ LayerSeconds layerSeconds(
     const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
     const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
     out.coreAttentionForward = coreF;
+    out.coreAttentionBackward = coreB;
     out.attentionForward = normF + qkv.forward + coreF + proj.forward + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
     out.attentionBackward = 2 * normF + qkv.backward() + coreB + proj.backward() + 2 * bdaF;

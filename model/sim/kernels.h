@@ -29,6 +29,7 @@ struct LayerSeconds {
     Seconds attentionBackward = 0;
     Seconds mlpBackward = 0;
     Seconds coreAttentionForward = 0; ///< the part selective recomputation repeats
+    Seconds coreAttentionBackward = 0; ///< the part context parallelism's ring attention runs block by block
     /// The GEMMs beside a block's TP collectives, which Megatron-LM's --tp-comm-overlap (Transformer Engine
     /// userbuffers) pipelines with them in tp chunks: `first` with the AllGather before the block, `last` with
     /// the ReduceScatter after it. Forward: QKV / FC1 and projection / FC2; backward: the data gradient of

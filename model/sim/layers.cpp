@@ -52,9 +52,16 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
     m_tpOverlap = m_sp && sc.comm.tpOverlap;
     m_tpBytes = context.activationBytes;
     // MoE dispatch/combine: every token goes to top_k experts, padded to the capacity factor.
-    const double tokens = static_cast<double>(sc.batch.microBatchSize) * sc.model.seqLen / (m_sp ? sc.parallel.tp : 1);
+    const double tokens = static_cast<double>(sc.batch.microBatchSize) * (sc.model.seqLen / sc.parallel.cp)
+        / (m_sp ? sc.parallel.tp : 1);
     m_epBytes = static_cast<Bytes>(tokens * sc.model.moe.topK * sc.model.moe.capacityFactor * sc.model.hidden)
         * sizeOf(sc.comm.dtype);
+    // Ring attention: K and V (kvWidth, both) of this GPU's s / cp tokens and kv_heads / tp heads (Megatron-Core,
+    // Transformer Engine's AttnFuncWithCPAndKVP2P).
+    if (sc.parallel.cp > 1)
+        m_kvBytes = static_cast<Bytes>(static_cast<double>(sc.batch.microBatchSize) * (sc.model.seqLen / sc.parallel.cp)
+                        * sc.model.kvWidth() / sc.parallel.tp)
+            * sizeOf(sc.comm.dtype);
 }
 
 const LayerSeconds& LayerRunner::layerSeconds(int layer) const
@@ -106,6 +113,27 @@ void LayerRunner::blocking(
 void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int layer, int mb)
 {
     blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
+}
+
+void LayerRunner::ringAttention(
+    StageState& st, bool backward, Seconds block, Seconds lead, Seconds core, Seconds tail, int layer, int mb)
+{
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, LaneKind::CpComm);
+    const int cp = m_context.scenario.parallel.cp;
+    if (lane < 0 || m_kvBytes <= 0)
+        return;
+    // Backward passes the gradients of K and V around the ring with them.
+    const Bytes step = backward ? 2 * m_kvBytes : m_kvBytes;
+    Record e = commRecord(GroupKind::Cp, Collective::SendRecv, step, backward ? "kv+dkv" : "kv", layer, mb);
+    e.prefix = "P2P";
+    e.duration *= cp - 1;
+    e.bytes *= cp - 1;
+    const auto ref = b.add(lane, e, st.computeFree + lead * st.slow);
+    b.depend(ref, st.lastCompute);
+    const Seconds ringEnd = b.at(ref).end();
+    const Seconds last = (core / cp + tail) * st.slow;
+    st.computeFree = std::max(st.computeFree, ringEnd + last - block * st.slow);
 }
 
 Record LayerRunner::commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const
@@ -170,6 +198,8 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     // Megatron-LM: g = AllReduce after each block (sequence parallel: AllGather before, ReduceScatter after).
     tpBefore(st, "att", f.attentionForwardGemms.first, layer, mb);
     EventRef input = st.lastCompute;
+    ringAttention(st, false, f.attentionForward, f.attentionForwardGemms.first, f.coreAttentionForward,
+        f.attentionForwardGemms.last, layer, mb);
     compute(st, kind, "att", f.attentionForward, layer, mb);
     tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
     tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
@@ -210,6 +240,8 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     if (sc.compute.recompute == Recompute::Selective)
         attention += f.coreAttentionForward;
     input = st.lastCompute;
+    ringAttention(st, true, attention, f.attentionBackwardGemms.first, f.coreAttentionBackward,
+        f.attentionBackwardGemms.last, layer, mb);
     const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Internal to the simulator: one model chunk's forward or backward for one micro-batch, layer by layer,
-// with the blocking TP and EP collectives between its compute and ZeRO-3 parameter gathers before it.
+// with the blocking TP and EP collectives between its compute, context parallelism's ring attention beside it and
+// ZeRO-3 parameter gathers before it.
 #include "model/sim/dp.h"
 
 namespace tutor::model::sim {
@@ -32,6 +33,13 @@ private:
     /// The TP collective after a block that ended with event `block` (ReduceScatter or AllReduce), pipelined
     /// with its last GEMM when comm.tp_overlap is on; `blockInput` is what the block waited for.
     void tpAfter(StageState& stage, const char* what, Seconds lastGemm, EventRef blockInput, int layer, int mb);
+    /// Context parallelism's ring attention around an attention block of `block` seconds about to run: its cp − 1
+    /// K/V exchanges (with dK/dV in backward) start after the block's `lead` seconds and run while the block
+    /// computes; each block of keys is attended to once it has arrived, so the block cannot end before the ring's
+    /// last exchange plus 1/cp of the core attention (`core`) and the `tail` after it. Moves st.computeFree on when
+    /// the ring would make the block wait.
+    void ringAttention(
+        StageState& stage, bool backward, Seconds block, Seconds lead, Seconds core, Seconds tail, int layer, int mb);
     /// A collective's event of `bytes` in `group`, costed, not yet placed.
     Record commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const;
 
@@ -40,6 +48,7 @@ private:
     EventRef m_input; ///< what the current op waited for; the op's first event depends on it
     Bytes m_epBytes = 0;
     Bytes m_tpBytes = 0;
+    Bytes m_kvBytes = 0; ///< one K/V block of the context-parallel ring
     bool m_sp = false;
     bool m_tpOverlap = false;
 };

@@ -25,7 +25,9 @@ ModelStateBytes modelStateBytes(double psi, int zeroStage, int dp)
 
 double activationBytesPerLayer(const Scenario& sc)
 {
-    const double s = sc.model.seqLen, b = sc.batch.microBatchSize, h = sc.model.hidden, a = sc.model.heads;
+    // Context parallelism keeps s / cp tokens of every layer on each GPU.
+    const double s = static_cast<double>(sc.model.seqLen) / sc.parallel.cp, b = sc.batch.microBatchSize,
+                 h = sc.model.hidden, a = sc.model.heads;
     const double t = sc.parallel.tp;
     const bool sp = sc.parallel.sp && sc.parallel.tp > 1;
     // The softmax/dropout term (5as/h per sbh: scores, softmax output, dropout mask and output, all s×s per head)
@@ -97,7 +99,8 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     best.totalBytes = -1;
     const double perLayer = activationBytesPerLayer(sc);
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
-        const auto states = modelStateBytes(paramsPerGpu(sc, stage), sc.parallel.zeroStage, sc.parallel.dp);
+        const auto states
+            = modelStateBytes(paramsPerGpu(sc, stage), sc.parallel.zeroStage, sc.parallel.gradientRanks());
         MemoryBreakdown m;
         m.stage = stage;
         m.paramsBytes = states.params;

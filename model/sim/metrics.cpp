@@ -205,7 +205,7 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
     out.overlapOsu = f.commSum > 0 ? std::clamp(1 - f.exposed / f.commSum, 0.0, 1.0) : 0;
     out.bubbleFraction = out.stepSeconds > 0 ? idleSum / stages / out.stepSeconds : 0;
     out.dimensions = f.dimensions;
-    for (int k = 1; k < 5; ++k)
+    for (int k = 1; k < kLaneKinds; ++k)
         out.dimensions[k - 1].lane = static_cast<LaneKind>(k);
 
     out.tokensPerStep = ctx.tokensPerStep;

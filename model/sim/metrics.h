@@ -43,7 +43,7 @@ struct StepMetrics {
     double modelFlopsPerStep = 0; ///< 3·forward FLOPs per token × tokens, without recomputation
     double mfu = 0; ///< modelFlopsPerStep / (step · peak · GPUs), the peak of the GEMMs in use (fp8 or bf16)
     MemoryBreakdown memory;
-    std::array<DimensionMetrics, 4> dimensions; ///< tp, dp, pp, ep in LaneKind order
+    std::array<DimensionMetrics, kLaneKinds - 1> dimensions; ///< tp, dp, pp, ep, cp in LaneKind order
     std::size_t events = 0;
     bool operator==(const StepMetrics&) const = default;
 
@@ -56,7 +56,7 @@ struct MetricsContext {
     double modelFlopsPerToken = 0;
     double peakFlops = 0; ///< per GPU
     double gpus = 0;
-    std::array<int, 4> groupRanks {}; ///< ranks in the tp, dp, pp, ep groups (bus-bandwidth factor)
+    std::array<int, kLaneKinds - 1> groupRanks {}; ///< ranks in the tp, dp, pp, ep, cp groups (bus-bandwidth factor)
     MemoryBreakdown memory;
 };
 
@@ -85,7 +85,7 @@ struct StageFigures {
     Seconds commUnion = 0;
     Seconds overlap = 0;
     Seconds exposed = 0;
-    std::array<DimensionMetrics, 4> dimensions {};
+    std::array<DimensionMetrics, kLaneKinds - 1> dimensions {};
     std::size_t events = 0;
 };
 

@@ -38,7 +38,7 @@ struct Pattern {
 
 // The figures of one op from its events, as measure() computes them for a stage.
 void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind>>& comm,
-    const std::array<int, 4>& ranks, Seconds origin)
+    const std::array<int, kLaneKinds - 1>& ranks, Seconds origin)
 {
     auto& f = pat.figures;
     pat.compute = merge(std::move(pat.compute), false);
@@ -143,8 +143,7 @@ OpPatterns opPatterns(StepModel& model)
     out.distinct.resize(keys.size());
     for (std::size_t k = 0; k < keys.size(); ++k)
         out.distinct[k].duration = windows[k].end - windows[k].begin;
-    const auto& par = sc.parallel;
-    const std::array<int, 4> ranks { par.tp, par.dp, std::min(2, par.pp), par.ep };
+    const auto ranks = groupRanks(sc.parallel);
     std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(keys.size());
     for (int lane = 0; lane < scratch.laneCount(); ++lane) {
         const auto& info = scratch.laneInfo(lane);

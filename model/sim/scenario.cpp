@@ -291,6 +291,18 @@ Problems validate(const Scenario& s)
     const bool tpOk = c.range("parallel.tp", p.tp, 1, 1024);
     const bool ppOk = c.range("parallel.pp", p.pp, 1, 1024);
     const bool epOk = c.range("parallel.ep", p.ep, 1, kMaxRanks);
+    const bool cpOk = c.range("parallel.cp", p.cp, 1, 1024);
+    if (cpOk && p.cp > 1) {
+        // Megatron-Core splits the sequence into 2·cp chunks and gives rank i chunks i and 2·cp − 1 − i, so that
+        // causal attention costs every rank the same.
+        if (m.seqLen > 0 && m.seqLen % (2 * p.cp) != 0)
+            c.add("parallel.cp", str(static_cast<long long>(p.cp)),
+                "2·cp must divide model.seq_len = " + str(static_cast<long long>(m.seqLen))
+                    + " (Megatron-Core splits the sequence into 2·cp chunks)");
+        if (!s.compute.flashAttention)
+            c.add("parallel.cp", str(static_cast<long long>(p.cp)),
+                "needs compute.flash_attention = true: ring attention runs FlashAttention block by block");
+    }
     c.range("parallel.zero_stage", p.zeroStage, 0, 3);
     if (s.comm.overlapParamGather && (p.zeroStage < 1 || p.zeroStage > 2))
         c.add("comm.overlap_param_gather", "true",
@@ -341,9 +353,10 @@ Problems validate(const Scenario& s)
     if (p.zeroStage == 3 && p.pp > 1)
         c.add("parallel.zero_stage", "3",
             "cannot be combined with pipeline parallelism (parallel.pp = " + str(static_cast<long long>(p.pp)) + ")");
-    const long long product = static_cast<long long>(std::max(1, p.dp)) * std::max(1, p.tp) * std::max(1, p.pp);
-    if (dpOk && tpOk && ppOk && gpus > 0 && product != gpus)
-        c.add("parallel.dp·tp·pp", str(product),
+    const long long product
+        = static_cast<long long>(std::max(1, p.dp)) * std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);
+    if (dpOk && tpOk && ppOk && cpOk && gpus > 0 && product != gpus)
+        c.add(p.cp > 1 ? "parallel.dp·tp·pp·cp" : "parallel.dp·tp·pp", str(product),
             "does not match " + str(gpus) + " GPUs (hardware.nodes · gpus_per_node)");
 
     // batch

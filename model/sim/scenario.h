@@ -15,8 +15,8 @@
 //                      mlp ["gelu"]: "gelu" (2 matrices) | "swiglu" (3 matrices), seq_len [2048], vocab [50257],
 //                      tied_embeddings [true] (first and last stage AllReduce the embedding gradient),
 //                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1] } }
-//   parallel         { dp [1], tp [1], pp [1], ep [1], sp [false], zero_stage [0], virtual_stages [1],
-//                      schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved" }
+//   parallel         { dp [1], tp [1], pp [1], ep [1], cp [1] (context parallel: ring attention), sp [false],
+//                      zero_stage [0], virtual_stages [1], schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved" }
 //   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1],
 //                      global_batch [micro_batch_size·micro_batches·grad_accum·dp] (sequences per optimizer step;
 //                      given without micro_batches it sets micro_batches) }
@@ -29,8 +29,9 @@
 //                      recompute ["none"]: "none" | "selective" | "full",
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
-// Ranks are numbered Megatron-style: rank = tp_index + tp·(dp_index + dp·pp_index), so a TP group is
-// consecutive ranks, a DP group has stride tp and a pipeline stage holds tp·dp consecutive ranks.
+// Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
+// group is consecutive ranks, a CP group has stride tp, a DP group stride tp·cp and a pipeline stage holds tp·cp·dp
+// consecutive ranks.
 #include "model/collectives/hardware.h"
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"
@@ -75,10 +76,17 @@ struct ParallelSpec {
     int tp = 1;
     int pp = 1;
     int ep = 1; ///< expert parallel size, taken out of dp (Megatron-Core); needs dp % ep == 0
+    /// Context parallel size (Megatron-Core --context-parallel-size): every layer's sequence split over cp GPUs,
+    /// which pass K and V around a ring inside attention (ring attention) and reduce gradients with the dp ranks.
+    int cp = 1;
     bool sp = false; ///< Megatron sequence parallelism (needs tp > 1 to matter)
     int zeroStage = 0; ///< 0 (DDP) … 3 (fully sharded)
     int virtualStages = 1; ///< model chunks per pipeline stage (interleaved schedule)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    /// GPUs of the layout: dp · tp · pp · cp.
+    long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
+    /// Ranks that reduce gradients and share ZeRO shards: dp · cp.
+    int gradientRanks() const { return dp * cp; }
     bool operator==(const ParallelSpec&) const = default;
 };
 

@@ -244,12 +244,13 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         }
     });
     section<ParallelSpec>(doc, "parallel", [&](const json& q, const std::string& p) {
-        if (!r.object(q, p, { "dp", "tp", "pp", "ep", "sp", "zero_stage", "virtual_stages", "schedule" }))
+        if (!r.object(q, p, { "dp", "tp", "pp", "ep", "cp", "sp", "zero_stage", "virtual_stages", "schedule" }))
             return;
         r.integer(q, p, "dp", s.parallel.dp);
         r.integer(q, p, "tp", s.parallel.tp);
         r.integer(q, p, "pp", s.parallel.pp);
         r.integer(q, p, "ep", s.parallel.ep);
+        r.integer(q, p, "cp", s.parallel.cp);
         r.boolean(q, p, "sp", s.parallel.sp);
         r.integer(q, p, "zero_stage", s.parallel.zeroStage);
         r.integer(q, p, "virtual_stages", s.parallel.virtualStages);
@@ -381,6 +382,8 @@ json toJson(const Scenario& s)
     out["parallel"] = { { "dp", s.parallel.dp }, { "tp", s.parallel.tp }, { "pp", s.parallel.pp },
         { "ep", s.parallel.ep }, { "sp", s.parallel.sp }, { "zero_stage", s.parallel.zeroStage },
         { "virtual_stages", s.parallel.virtualStages }, { "schedule", std::string(name(s.parallel.schedule)) } };
+    if (s.parallel.cp > 1)
+        out["parallel"]["cp"] = s.parallel.cp;
     out["batch"] = { { "micro_batch_size", s.batch.microBatchSize }, { "micro_batches", s.batch.microBatches },
         { "grad_accum", s.batch.gradAccum } };
     if (s.batch.globalBatch > 0)

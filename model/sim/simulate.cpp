@@ -46,7 +46,7 @@ void sim::finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::S
             st->computeFree = b.at(ref).end();
         }
     }
-    const double shards = sc.parallel.zeroStage >= 1 ? sc.parallel.dp : 1;
+    const double shards = sc.parallel.zeroStage >= 1 ? sc.parallel.gradientRanks() : 1;
     for (auto& st : stages) {
         sim::Record e;
         e.kind = EventKind::Optimizer;

@@ -12,6 +12,12 @@
 
 namespace tutor::model::sim {
 
+/// The ranks of the tp, dp (with cp), pp, ep and cp groups in LaneKind order: their bus-bandwidth factors.
+inline std::array<int, kLaneKinds - 1> groupRanks(const ParallelSpec& par)
+{
+    return { par.tp, par.gradientRanks(), std::min(2, par.pp), par.ep, par.cp };
+}
+
 // What simulate() and simulateMetrics() share: the checked scenario's hardware, kernel costs, collective costs,
 // the lanes and the per-stage state.
 class StepModel {
@@ -27,9 +33,10 @@ public:
         m_ctx.splitLayers(sc.model.layers, par.pp * par.virtualStages);
         m_ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
         m_ctx.kernels = std::move(kernels);
-        m_ctx.activationBytes
-            = static_cast<Bytes>(sc.batch.microBatchSize) * sc.model.seqLen * sc.model.hidden * sizeOf(sc.comm.dtype);
-        const int straggler = sc.straggler.rank >= 0 ? sc.straggler.rank / (par.tp * par.dp) : -1;
+        // One micro-batch's activations on one context-parallel rank: its s / cp tokens.
+        m_ctx.activationBytes = static_cast<Bytes>(sc.batch.microBatchSize) * (sc.model.seqLen / par.cp)
+            * sc.model.hidden * sizeOf(sc.comm.dtype);
+        const int straggler = sc.straggler.rank >= 0 ? sc.straggler.rank / (par.tp * par.cp * par.dp) : -1;
         for (int s = 0; s < par.pp; ++s) {
             m_stages[s].stage = s;
             if (s == straggler)
@@ -42,7 +49,8 @@ public:
     static Builder makeBuilder(const Scenario& sc)
     {
         const auto& par = sc.parallel;
-        return Builder(par.pp, par.tp > 1, par.dp > 1, par.pp > 1, sc.model.moe.experts > 0 && par.ep > 1);
+        return Builder(par.pp, par.tp > 1, par.gradientRanks() > 1, par.pp > 1, sc.model.moe.experts > 0 && par.ep > 1,
+            par.cp > 1);
     }
 
     Context& context() { return m_ctx; }
@@ -61,8 +69,8 @@ public:
         mc.modelFlopsPerToken = modelFlopsPerToken(sc.model);
         // MFU against the peak the GEMMs run at: an fp8 run measured against the bf16 peak would pass 100 %.
         mc.peakFlops = m_ctx.kernels.peakFlops;
-        mc.gpus = static_cast<double>(par.dp) * par.tp * par.pp;
-        mc.groupRanks = { par.tp, par.dp, std::min(2, par.pp), par.ep };
+        mc.gpus = static_cast<double>(par.gpus());
+        mc.groupRanks = groupRanks(par);
         mc.memory = peakMemory(sc, m_hw.memoryBytes);
         return mc;
     }

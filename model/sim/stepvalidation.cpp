@@ -45,7 +45,7 @@ double megatron2021Flops(const Scenario& sc, double globalBatch)
 // The seconds per step a row's measurement stands for; empty `from` when the row gives none it can use.
 std::pair<double, std::string> measuredSeconds(const json& measured, const std::string& convention, const Scenario& sc)
 {
-    const double gpus = static_cast<double>(sc.parallel.dp) * sc.parallel.tp * sc.parallel.pp;
+    const double gpus = static_cast<double>(sc.parallel.gpus());
     const double batch = static_cast<double>(globalBatch(sc));
     const double tokens = batch * sc.model.seqLen;
     if (const double t = number(measured, "iteration_s"); t > 0)
@@ -91,14 +91,6 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         }
         row.gpu = text(r, "gpu");
         json scenario = r["scenario"];
-        // Context parallelism is not modelled; a row that uses it is kept and reported as skipped.
-        if (auto par = scenario.find("parallel"); par != scenario.end() && par->is_object()) {
-            if (const auto cp = par->find("cp"); cp != par->end()) {
-                if (cp->is_number() && cp->get<double>() > 1)
-                    row.skipped = "context parallelism (cp = " + shownValue(*cp) + ") is not modelled";
-                par->erase("cp");
-            }
-        }
         if (text(r, "precision") == "fp8")
             scenario["compute"]["precision"] = "fp8";
         // Megatron-LM reduces the gradients of bf16 models (and of fp8 ones, whose parameters are bf16) in fp32
@@ -253,7 +245,7 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         }
         StepComparison c;
         c.id = row.id;
-        c.gpus = row.scenario.parallel.dp * row.scenario.parallel.tp * row.scenario.parallel.pp;
+        c.gpus = static_cast<int>(row.scenario.parallel.gpus());
         c.heldOut = held;
         c.measuredSeconds = row.measuredSeconds;
         const auto metrics = simulateMetrics(row.scenario);

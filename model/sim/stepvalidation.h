@@ -31,7 +31,7 @@ struct StepRow {
     Scenario scenario;
     double measuredSeconds = 0; ///< seconds per optimizer step, from the row's measurement
     std::string measuredFrom; ///< which measurement gave it: "iteration_s", "tokens_per_s_per_gpu", …
-    std::string skipped; ///< why the row cannot be simulated (context parallelism, …); empty when it can
+    std::string skipped; ///< why the row cannot be simulated (a rule its layout breaks); empty when it can
 };
 
 /// Reads steps.json; rows that cannot be simulated are kept with `skipped` set. Problems name the row and field.

@@ -69,7 +69,7 @@ Scenario withParameter(Scenario scenario, SweepParameter parameter, double value
     case SweepParameter::DataParallel: {
         scenario.parallel.dp = static_cast<int>(value);
         const int perNode = std::max(1, gpusPerNode(scenario.hardware));
-        const long gpus = static_cast<long>(scenario.parallel.dp) * scenario.parallel.tp * scenario.parallel.pp;
+        const long long gpus = scenario.parallel.gpus();
         if (gpus >= perNode && gpus % perNode == 0) {
             scenario.hardware.nodes = static_cast<int>(gpus / perNode);
         } else {

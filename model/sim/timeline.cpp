@@ -18,6 +18,8 @@ std::string_view name(GroupKind kind)
         return "ep";
     case GroupKind::ExpertDp:
         return "edp";
+    case GroupKind::Cp:
+        return "cp";
     }
     return "?";
 }
@@ -35,6 +37,8 @@ std::string_view name(LaneKind kind)
         return "pp";
     case LaneKind::EpComm:
         return "ep";
+    case LaneKind::CpComm:
+        return "cp";
     }
     return "?";
 }

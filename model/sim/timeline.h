@@ -16,8 +16,9 @@
 namespace tutor::model {
 
 /// What a lane carries. One lane per kind per pipeline stage.
-enum class LaneKind { Compute, TpComm, DpComm, PpComm, EpComm };
-std::string_view name(LaneKind kind); ///< "compute", "tp", "dp", "pp", "ep"
+enum class LaneKind { Compute, TpComm, DpComm, PpComm, EpComm, CpComm };
+inline constexpr int kLaneKinds = 6;
+std::string_view name(LaneKind kind); ///< "compute", "tp", "dp", "pp", "ep", "cp"
 
 struct Lane {
     int stage = 0;
@@ -29,10 +30,11 @@ struct Lane {
     bool operator==(const Lane&) const = default;
 };
 
-/// The parallel dimension a communication group belongs to; ExpertDp is the data-parallel group of one expert.
-enum class GroupKind { Tp, Dp, Pp, Ep, ExpertDp };
-inline constexpr int kGroupKinds = 5;
-std::string_view name(GroupKind kind); ///< "tp", "dp", "pp", "ep", "edp"
+/// The parallel dimension a communication group belongs to; ExpertDp is the data-parallel group of one expert. Dp
+/// holds the context-parallel ranks too (Megatron-Core reduces gradients over data × context parallel ranks).
+enum class GroupKind { Tp, Dp, Pp, Ep, ExpertDp, Cp };
+inline constexpr int kGroupKinds = 6;
+std::string_view name(GroupKind kind); ///< "tp", "dp", "pp", "ep", "edp", "cp"
 
 /// A communication group of the scenario: who runs a collective together, on which links.
 struct CommGroup {

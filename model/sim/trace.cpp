@@ -199,14 +199,17 @@ int streamOf(LaneKind kind)
     return kind == LaneKind::Compute ? kComputeStream : 20 + static_cast<int>(kind);
 }
 
-/// Ranks of the group of `kind` that contains `rank`, Megatron order (tp fastest, then dp, then pp).
+/// Ranks of the group of `kind` that contains `rank`, Megatron-Core order (tp fastest, then cp, dp, pp); the dp
+/// group holds the cp ranks too.
 std::vector<int> groupRanks(const KinetoOptions& o, int rank, std::optional<GroupKind> kind, int size)
 {
     int stride = 1;
-    if (kind == GroupKind::Dp || kind == GroupKind::Ep || kind == GroupKind::ExpertDp)
+    if (kind == GroupKind::Dp || kind == GroupKind::Cp || kind == GroupKind::ExpertDp)
         stride = o.tp;
+    else if (kind == GroupKind::Ep)
+        stride = o.tp * std::max(1, o.cp);
     else if (kind == GroupKind::Pp)
-        stride = o.tp * o.dp;
+        stride = o.tp * std::max(1, o.cp) * o.dp;
     const int span = stride * size;
     const int first = rank / span * span + rank % stride;
     std::vector<int> out;
@@ -227,7 +230,7 @@ std::string listText(const std::vector<int>& ranks)
 
 int stageRank(const KinetoOptions& o, int stage)
 {
-    return stage * std::max(1, o.tp) * std::max(1, o.dp);
+    return stage * std::max(1, o.tp) * std::max(1, o.cp) * std::max(1, o.dp);
 }
 
 std::string ncclKernelName(Collective c, DType dtype, Bytes bytes)
@@ -252,7 +255,7 @@ std::string ncclKernelName(Collective c, DType dtype, Bytes bytes)
 json kinetoTrace(const Timeline& timeline, int stage, const KinetoOptions& o)
 {
     const int rank = stageRank(o, stage);
-    const int world = std::max(1, o.tp) * std::max(1, o.dp) * std::max(1, o.pp);
+    const int world = std::max(1, o.tp) * std::max(1, o.cp) * std::max(1, o.dp) * std::max(1, o.pp);
     constexpr int kHostPid = 1000;
     json events = json::array();
     events.push_back({ { "ph", "M" }, { "name", "process_name" }, { "pid", kHostPid }, { "tid", 0 },

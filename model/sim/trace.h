@@ -28,13 +28,14 @@ struct KinetoOptions {
     int tp = 1;
     int dp = 1;
     int pp = 1;
+    int cp = 1;
     DType dtype = DType::Bf16; ///< the collectives' element type ("dtype" arg, NCCL kernel name)
     std::string deviceName = "NVIDIA H100 80GB HBM3"; ///< deviceProperties[0].name
     double deviceMemoryBytes = 80e9; ///< deviceProperties[0].totalGlobalMem
     bool operator==(const KinetoOptions&) const = default;
 };
 
-/// The global rank of pipeline stage `stage`: stage·tp·dp.
+/// The global rank of pipeline stage `stage`: stage·tp·cp·dp.
 int stageRank(const KinetoOptions& options, int stage);
 
 /// NCCL's device kernel name for a collective, as CUPTI reports it from NCCL ≥ 2.19:

@@ -140,6 +140,19 @@ private slots:
         moe.model.moe = { .experts = 8, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 2 };
         moe.parallel.ep = 2;
         QTest::newRow("moe every 2nd layer, ep 2, m 30") << moe << false << true;
+        // Context parallelism: the ring's K/V exchanges on their own lane, beside attention.
+        auto ring = pipeline(1, 2, 4, 1, 12);
+        ring.parallel.cp = 2;
+        ring.model.seqLen = 8192;
+        ring.hardware.nodes = 2;
+        ring.hardware.gpusPerNode = 8;
+        QTest::newRow("cp 2 across stages, m 12") << ring << false << true;
+        auto ringInterleaved = pipeline(2, 2, 2, 2, 4);
+        ringInterleaved.parallel.cp = 4;
+        ringInterleaved.model.seqLen = 16384;
+        ringInterleaved.hardware.nodes = 4;
+        ringInterleaved.hardware.gpusPerNode = 8;
+        QTest::newRow("cp 4 interleaved, m 4") << ringInterleaved << false << false;
     }
 
     void sameFigures()

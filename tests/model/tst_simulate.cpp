@@ -359,7 +359,8 @@ private slots:
         s.batch.microBatches = 4;
         const auto sim = run(s);
         const auto& t = sim.timeline;
-        const std::map<std::string, int> sizes { { "tp", 4 }, { "dp", 4 }, { "pp", 2 }, { "ep", 2 }, { "edp", 2 } };
+        const std::map<std::string, int> sizes { { "tp", 4 }, { "dp", 4 }, { "pp", 2 }, { "ep", 2 }, { "edp", 2 },
+            { "cp", 1 } };
         QCOMPARE(t.groups.size(), sizes.size());
         for (const auto& g : t.groups) {
             const std::string kind(name(g.kind));

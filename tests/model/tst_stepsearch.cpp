@@ -170,7 +170,10 @@ private slots:
             if (!it->skipped.empty())
                 continue;
             const auto& sc = it->scenario;
-            const double gpus = static_cast<double>(sc.parallel.dp) * sc.parallel.tp * sc.parallel.pp;
+            // The GPUs the run had: its nodes · GPUs per node.
+            const auto& hw = j["scenario"]["hardware"];
+            const double gpus = hw.value("nodes", 1.0) * hw.value("gpus_per_node", 8.0);
+            QCOMPARE(gpus, static_cast<double>(sc.parallel.dp) * sc.parallel.tp * sc.parallel.pp * sc.parallel.cp);
             const double tokens
                 = static_cast<double>(j["scenario"]["batch"]["global_batch"].get<long long>()) * sc.model.seqLen;
             const auto& m = j["measured"];
