@@ -2477,6 +2477,14 @@
         <source>Param gather overlap</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs that split every sequence; attention passes K and V around them in a ring</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -2825,6 +2833,10 @@
         <source>%1 × %2 nodes · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · step %8 · MFU %9</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · CP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BandwidthChart</name>
@@ -3052,6 +3064,10 @@
     </message>
     <message>
         <source>recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3422,6 +3438,10 @@
     </message>
     <message>
         <source>Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs), the peak of the precision the GEMMs run at (fp8 or bf16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CP</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4754,6 +4774,14 @@
     </message>
     <message>
         <source>a measured NCCL kernel (collective or send/recv); hover it for its size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context-parallel ring (K/V)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

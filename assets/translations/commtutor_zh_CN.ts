@@ -2472,6 +2472,14 @@
         <source>Megatron-LM --overlap-param-gather: ZeRO-1/2&apos;s parameter AllGather runs under the next step&apos;s first forward instead of after the optimizer</source>
         <translation>Megatron-LM --overlap-param-gather：ZeRO-1/2 的参数 AllGather 不在优化器之后执行，而是与下一步第一个前向重叠</translation>
     </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行 (CP)</translation>
+    </message>
+    <message>
+        <source>GPUs that split every sequence; attention passes K and V around them in a ring</source>
+        <translation>切分每条序列的 GPU；注意力计算时 K 和 V 沿环在它们之间传递</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -2815,6 +2823,10 @@
         <source>%1 × %2 nodes · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · step %8 · MFU %9</source>
         <translation>%1 × %2 个节点 · DP %3 · TP %4 · PP %5 · EP %6 · ZeRO %7 · 每步 %8 · MFU %9</translation>
     </message>
+    <message>
+        <source> · CP %1</source>
+        <translation> · CP %1</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::BandwidthChart</name>
@@ -3042,6 +3054,10 @@
     <message>
         <source>recompute</source>
         <translation>重计算</translation>
+    </message>
+    <message>
+        <source>kv</source>
+        <translation>kv</translation>
     </message>
 </context>
 <context>
@@ -3411,6 +3427,10 @@
     <message>
         <source>Value</source>
         <translation>数值</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
     </message>
 </context>
 <context>
@@ -4743,6 +4763,14 @@
     <message>
         <source>a measured NCCL kernel (collective or send/recv); hover it for its size</source>
         <translation>实测的 NCCL kernel（集合通信或 send/recv）；悬停查看大小</translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation>cp</translation>
+    </message>
+    <message>
+        <source>context-parallel ring (K/V)</source>
+        <translation>上下文并行环 (K/V)</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,9 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Pipeline stages, each holding a slice of the layers"), "parallel.pp", 1, 1024);
     m_ep = addInt(par, QT_TR_NOOP("Expert parallel (EP)"), QT_TR_NOOP("GPUs that share the experts (taken out of DP)"),
         "parallel.ep", 1, 4096);
+    m_cp = addInt(par, QT_TR_NOOP("Context parallel (CP)"),
+        QT_TR_NOOP("GPUs that split every sequence; attention passes K and V around them in a ring"), "parallel.cp", 1,
+        1024);
     m_sp = addCheck(par, QT_TR_NOOP("Sequence parallel"),
         QT_TR_NOOP("Megatron sequence parallelism: each TP AllReduce becomes ReduceScatter + AllGather"),
         "parallel.sp");
@@ -352,6 +355,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_tp->setValue(s.parallel.tp);
     m_pp->setValue(s.parallel.pp);
     m_ep->setValue(s.parallel.ep);
+    m_cp->setValue(s.parallel.cp);
     m_sp->setChecked(s.parallel.sp);
     setComboData(m_zero, s.parallel.zeroStage);
     m_virtualStages->setValue(s.parallel.virtualStages);
@@ -403,6 +407,7 @@ void ScenarioForm::readFields()
     s.parallel.tp = m_tp->value();
     s.parallel.pp = m_pp->value();
     s.parallel.ep = m_ep->value();
+    s.parallel.cp = m_cp->value();
     s.parallel.sp = m_sp->isChecked();
     s.parallel.zeroStage = m_zero->currentData().toInt();
     s.parallel.virtualStages = m_virtualStages->value();

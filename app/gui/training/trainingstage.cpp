@@ -352,6 +352,8 @@ ExportCaption TrainingStage::exportCaption() const
                        .arg(s.parallel.ep)
                        .arg(s.parallel.zeroStage)
                        .arg(secondsText(m.stepSeconds), percentText(m.mfu));
+    if (s.parallel.cp > 1)
+        c.parameters += tr(" · CP %1").arg(s.parallel.cp);
     c.fileStem = m_path.isEmpty() ? QStringLiteral("training-step") : QFileInfo(m_path).completeBaseName();
     return c;
 }
