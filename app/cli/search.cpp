@@ -29,9 +29,10 @@ extern "C" void onInterrupt(int)
 void printUsage(std::ostream& out)
 {
     out << "usage: commtutor-cli search (--model NAME | SCENARIO.json) --gpus N [--preset P] [--global-batch B]\n"
-           "                            [--top K] [--threads T] [--rejected] [--json]\n"
-           "Enumerates DP × TP × PP × virtual stages × EP × ZeRO stage × recomputation × micro-batch size, drops\n"
-           "what breaks Megatron-LM's rules or does not fit in memory, simulates the rest and ranks by step time.\n\n"
+           "                            [--seq-len S] [--top K] [--threads T] [--rejected] [--json]\n"
+           "Enumerates DP × TP × PP × virtual stages × EP × CP × ZeRO stage × recomputation × micro-batch size,\n"
+           "drops what breaks Megatron-LM's rules or does not fit in memory, simulates the rest and ranks by step\n"
+           "time.\n\n"
            "  --model NAME       a known model:";
     for (const auto& m : namedModels())
         out << ' ' << m.id;
@@ -40,6 +41,8 @@ void printUsage(std::ostream& out)
            "  --gpus N           GPUs in all (a multiple of the preset's GPUs per node)\n"
            "  --preset P         hardware preset (default hgx-h100, or the scenario's)\n"
            "  --global-batch B   sequences per optimizer step (default 2 · GPUs)\n"
+           "  --seq-len S        tokens per sequence (default: the model's); from 16384 on, context parallelism\n"
+           "                     (CP 2 to 16) is searched too\n"
            "  --top K            rows to print (default 10)\n"
            "  --threads T        worker threads (default: every core)\n"
            "  --rejected         also list the layouts dropped and why\n"
@@ -78,7 +81,7 @@ nlohmann::json rowJson(const LayoutResult& r)
     nlohmann::json j = { { "layout", layoutText(r.scenario) }, { "dp", r.scenario.parallel.dp },
         { "tp", r.scenario.parallel.tp }, { "pp", r.scenario.parallel.pp },
         { "virtual_stages", r.scenario.parallel.virtualStages }, { "ep", r.scenario.parallel.ep },
-        { "zero_stage", r.scenario.parallel.zeroStage },
+        { "cp", r.scenario.parallel.cp }, { "zero_stage", r.scenario.parallel.zeroStage },
         { "recompute", std::string(name(r.scenario.compute.recompute)) },
         { "micro_batch_size", r.scenario.batch.microBatchSize }, { "micro_batches", r.scenario.batch.microBatches } };
     if (!r.rejected.empty()) {
@@ -101,7 +104,7 @@ nlohmann::json rowJson(const LayoutResult& r)
 
 int runSearch(Args args, std::ostream& out, std::ostream& err)
 {
-    const CommandLine cl(args, { "--model", "--gpus", "--preset", "--global-batch", "--top", "--threads" },
+    const CommandLine cl(args, { "--model", "--gpus", "--preset", "--global-batch", "--seq-len", "--top", "--threads" },
         { "--json", "--rejected", "--help", "-h" });
     if (!cl.ok())
         return usageError(err, cl.error());
@@ -139,7 +142,7 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
         return v ? parseCount(*v) : std::optional<long long>(fallback);
     };
     const auto gpus = number("--gpus", -1), batch = number("--global-batch", 0), top = number("--top", 10),
-               threads = number("--threads", 0);
+               threads = number("--threads", 0), seqLen = number("--seq-len", request.base.model.seqLen);
     if (!cl.has("--gpus"))
         return usageError(err, "--gpus is required");
     if (!gpus || *gpus < 1 || *gpus > 1'000'000)
@@ -150,6 +153,10 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
         return usageError(err, "--top must be a positive integer");
     if (!threads || *threads < 0 || *threads > 1024)
         return usageError(err, "--threads must be an integer in [0, 1024]");
+    if (!seqLen || *seqLen < 1 || *seqLen > 10'000'000)
+        return usageError(
+            err, "--seq-len = " + cl.value("--seq-len").value_or("") + ": must be an integer in [1, 10000000]");
+    request.base.model.seqLen = static_cast<int>(*seqLen);
     request.gpus = static_cast<int>(*gpus);
     request.globalBatch = *batch;
     request.threads = static_cast<int>(*threads);
@@ -196,16 +203,16 @@ int runSearch(Args args, std::ostream& out, std::ostream& err)
     out << "Layouts of " << request.base.name.en << " on " << request.gpus << " × " << request.base.hardware.preset
         << ": " << line;
     out << "| # | layout | step | MFU | tokens/s | bubble | memory | exposed tp | exposed dp | exposed pp | exposed ep "
-           "|\n"
-           "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+           "| exposed cp |\n"
+           "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& m = r.ranked[i].metrics;
         std::snprintf(line, sizeof line,
-            "| %zu | %s | %.3f s | %.1f%% | %.3g | %.1f%% | %.1f GiB | %.3f s | %.3f s | %.3f s | %.3f s |\n", i + 1,
-            layoutText(r.ranked[i].scenario).c_str(), m.stepSeconds, m.mfu * 100, m.tokensPerSecond,
+            "| %zu | %s | %.3f s | %.1f%% | %.3g | %.1f%% | %.1f GiB | %.3f s | %.3f s | %.3f s | %.3f s | %.3f s |\n",
+            i + 1, layoutText(r.ranked[i].scenario).c_str(), m.stepSeconds, m.mfu * 100, m.tokensPerSecond,
             m.bubbleFraction * 100, m.memory.totalBytes / (1 << 30), m.dimension(LaneKind::TpComm).exposedSeconds,
             m.dimension(LaneKind::DpComm).exposedSeconds, m.dimension(LaneKind::PpComm).exposedSeconds,
-            m.dimension(LaneKind::EpComm).exposedSeconds);
+            m.dimension(LaneKind::EpComm).exposedSeconds, m.dimension(LaneKind::CpComm).exposedSeconds);
         out << line;
     }
     if (cl.has("--rejected"))

@@ -823,6 +823,10 @@
         <source>Exposed EP</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Exposed CP</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LessonStage</name>

@@ -823,6 +823,10 @@
         <source>Exposed EP</source>
         <translation>暴露的 EP</translation>
     </message>
+    <message>
+        <source>Exposed CP</source>
+        <translation>暴露的 CP</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LessonStage</name>

@@ -116,57 +116,68 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
         = std::min(r.gpus, r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode);
     const auto& m = r.base.model;
     const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
+    // Context parallelism is for long sequences (Megatron-Core's guidance: 16k tokens and more); shorter ones keep
+    // the whole sequence on every GPU and the search stays as large as it was.
+    std::vector<int> cps { 1 };
+    if (m.seqLen >= 16384)
+        for (int cp : { 2, 4, 8, 16 })
+            if (m.seqLen % (2 * cp) == 0)
+                cps.push_back(cp);
     for (int tp : divisorsOf(perNode, perNode)) {
         if (m.heads % tp != 0 || m.hidden % tp != 0 || m.ffnSize() % tp != 0 || m.kvHeadCount() % tp != 0)
             continue;
-        for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
-            if (!splitsLayers(m.layers, pp) || r.gpus % (tp * pp) != 0)
-                continue;
-            const int dp = r.gpus / (tp * pp);
-            if (batch % dp != 0)
-                continue;
-            const std::vector<int> eps = m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 };
-            for (int ep : eps) {
-                if (m.moe.experts > 0 && m.moe.experts % ep != 0)
+        for (int cp : cps) {
+            for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
+                if (!splitsLayers(m.layers, pp) || r.gpus % (tp * pp * cp) != 0)
                     continue;
-                for (int v : { 1, 2, 4 }) {
-                    if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
+                const int dp = r.gpus / (tp * pp * cp);
+                if (batch % dp != 0)
+                    continue;
+                const std::vector<int> eps = m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 };
+                for (int ep : eps) {
+                    if (m.moe.experts > 0 && m.moe.experts % ep != 0)
                         continue;
-                    for (int zero = 0; zero <= 3; ++zero) {
-                        if ((zero == 3 && pp > 1) || (zero > 0 && dp == 1 && zero != 0))
+                    for (int v : { 1, 2, 4 }) {
+                        if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
                             continue;
-                        for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full }) {
-                            for (int mbs : { 1, 2, 4, 8 }) {
-                                if ((batch / dp) % mbs != 0)
-                                    continue;
-                                const long long micro = batch / dp / mbs;
-                                if (v > 1 && micro % pp != 0)
-                                    continue;
-                                if (micro > 100'000)
-                                    continue;
-                                Scenario sc = r.base;
-                                sc.hardware.nodes = std::max(1, r.gpus / perNode);
-                                sc.hardware.gpusPerNode = perNode;
-                                sc.parallel = {};
-                                sc.parallel.dp = dp;
-                                sc.parallel.tp = tp;
-                                sc.parallel.pp = pp;
-                                sc.parallel.ep = ep;
-                                sc.parallel.sp = tp > 1;
-                                sc.parallel.zeroStage = zero;
-                                sc.parallel.virtualStages = v;
-                                sc.parallel.schedule
-                                    = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
-                                sc.batch = {};
-                                sc.batch.microBatchSize = mbs;
-                                sc.batch.microBatches = static_cast<int>(micro);
-                                sc.batch.globalBatch = static_cast<int>(batch);
-                                sc.compute.recompute = recompute;
-                                sc.name = { "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
-                                        + (v > 1 ? " v" + str(v) : "") + (ep > 1 ? " ep" + str(ep) : "") + " zero"
-                                        + str(zero) + " " + std::string(name(recompute)) + " mbs" + str(mbs),
-                                    {} };
-                                out.push_back(std::move(sc));
+                        for (int zero = 0; zero <= 3; ++zero) {
+                            if ((zero == 3 && pp > 1) || (zero > 0 && dp == 1 && zero != 0))
+                                continue;
+                            for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full }) {
+                                for (int mbs : { 1, 2, 4, 8 }) {
+                                    if ((batch / dp) % mbs != 0)
+                                        continue;
+                                    const long long micro = batch / dp / mbs;
+                                    if (v > 1 && micro % pp != 0)
+                                        continue;
+                                    if (micro > 100'000)
+                                        continue;
+                                    Scenario sc = r.base;
+                                    sc.hardware.nodes = std::max(1, r.gpus / perNode);
+                                    sc.hardware.gpusPerNode = perNode;
+                                    sc.parallel = {};
+                                    sc.parallel.dp = dp;
+                                    sc.parallel.tp = tp;
+                                    sc.parallel.pp = pp;
+                                    sc.parallel.ep = ep;
+                                    sc.parallel.cp = cp;
+                                    sc.parallel.sp = tp > 1;
+                                    sc.parallel.zeroStage = zero;
+                                    sc.parallel.virtualStages = v;
+                                    sc.parallel.schedule
+                                        = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
+                                    sc.batch = {};
+                                    sc.batch.microBatchSize = mbs;
+                                    sc.batch.microBatches = static_cast<int>(micro);
+                                    sc.batch.globalBatch = static_cast<int>(batch);
+                                    sc.compute.recompute = recompute;
+                                    sc.name = { "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
+                                            + (v > 1 ? " v" + str(v) : "") + (cp > 1 ? " cp" + str(cp) : "")
+                                            + (ep > 1 ? " ep" + str(ep) : "") + " zero" + str(zero) + " "
+                                            + std::string(name(recompute)) + " mbs" + str(mbs),
+                                        {} };
+                                    out.push_back(std::move(sc));
+                                }
                             }
                         }
                     }

@@ -55,6 +55,41 @@ private slots:
         }
     }
 
+    // From 16k tokens on, context parallelism joins the search: every layout still fills the GPUs
+    // (dp·tp·pp·cp), 2·cp divides the sequence, and a shorter sequence gets no CP layout.
+    void longSequencesSearchContextParallel()
+    {
+        auto r = smallRequest();
+        r.base.model.seqLen = 32768;
+        std::set<int> cps;
+        for (const auto& s : enumerateLayouts(r)) {
+            QCOMPARE(s.parallel.gpus(), 8LL);
+            QCOMPARE(s.parallel.dp * s.parallel.tp * s.parallel.pp * s.parallel.cp, 8);
+            QCOMPARE(s.model.seqLen % (2 * s.parallel.cp), 0);
+            QCOMPARE(globalBatch(s), 16LL);
+            cps.insert(s.parallel.cp);
+        }
+        QCOMPARE(cps, (std::set<int> { 1, 2, 4, 8 }));
+        r.base.model.seqLen = 8192;
+        for (const auto& s : enumerateLayouts(r))
+            QCOMPARE(s.parallel.cp, 1);
+        // The ranked CP layouts are simulateMetrics()'s figures.
+        r.base.model.seqLen = 32768;
+        r.globalBatch = 4;
+        const auto result = searchLayouts(r);
+        QVERIFY2(result, toText(result.problems()).c_str());
+        int ring = 0;
+        for (const auto& row : result->ranked) {
+            if (row.scenario.parallel.cp == 1)
+                continue;
+            const auto direct = simulateMetrics(row.scenario);
+            QVERIFY2(direct, toText(direct.problems()).c_str());
+            QCOMPARE(row.metrics.stepSeconds, direct->stepSeconds);
+            ++ring;
+        }
+        QVERIFY(ring > 0);
+    }
+
     // The search's figures are simulate()'s for the same scenario (to rounding), the ranking is by step time, the
     // winner beats every other feasible layout, and every rejected layout breaks memory or a rule.
     void matchesBruteForce()

@@ -90,6 +90,8 @@ QVariant LayoutTableModel::data(const QModelIndex& index, int role) const
         return exposed(model::LaneKind::PpComm);
     case ExposedEp:
         return exposed(model::LaneKind::EpComm);
+    case ExposedCp:
+        return exposed(model::LaneKind::CpComm);
     default:
         return {};
     }
@@ -122,6 +124,8 @@ QVariant LayoutTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Exposed PP");
     case ExposedEp:
         return tr("Exposed EP");
+    case ExposedCp:
+        return tr("Exposed CP");
     default:
         return {};
     }

@@ -48,6 +48,7 @@ public:
         ExposedDp,
         ExposedPp,
         ExposedEp,
+        ExposedCp,
         Columns
     };
     using QAbstractTableModel::QAbstractTableModel;
