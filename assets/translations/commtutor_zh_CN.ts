@@ -4770,7 +4770,7 @@
     </message>
     <message>
         <source>cp</source>
-        <translation>cp</translation>
+        <translation>上下文并行</translation>
     </message>
     <message>
         <source>context-parallel ring (K/V)</source>

@@ -43,6 +43,7 @@ constexpr std::pair<SceneHighlight, std::string_view> kHighlightNames[] {
     { SceneHighlight::Tp, "tp" },
     { SceneHighlight::Pp, "pp" },
     { SceneHighlight::Ep, "ep" },
+    { SceneHighlight::Cp, "cp" },
     { SceneHighlight::Exposed, "exposed" },
     { SceneHighlight::Bubble, "bubble" },
 };

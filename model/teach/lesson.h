@@ -42,8 +42,8 @@ std::string sceneViewNames();
 
 /// What a timeline scene emphasises: one parallel dimension's communication lanes, the communication not
 /// hidden behind compute, or the pipeline's idle time. None emphasises nothing.
-enum class SceneHighlight { None, Dp, Tp, Pp, Ep, Exposed, Bubble };
-/// "none", "dp", "tp", "pp", "ep", "exposed", "bubble".
+enum class SceneHighlight { None, Dp, Tp, Pp, Ep, Cp, Exposed, Bubble };
+/// "none", "dp", "tp", "pp", "ep", "cp", "exposed", "bubble".
 std::string_view name(SceneHighlight highlight);
 /// The inverse of name(SceneHighlight); nullopt for any other text.
 std::optional<SceneHighlight> parseSceneHighlight(std::string_view text);

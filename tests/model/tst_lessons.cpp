@@ -575,7 +575,7 @@ void TestLessons::sceneEnumNamesRoundTrip()
     for (const auto v : { SceneView::Collective, SceneView::Timeline, SceneView::Charts })
         QCOMPARE(parseSceneView(name(v)), std::optional(v));
     for (const auto h : { SceneHighlight::None, SceneHighlight::Dp, SceneHighlight::Tp, SceneHighlight::Pp,
-             SceneHighlight::Ep, SceneHighlight::Exposed, SceneHighlight::Bubble })
+             SceneHighlight::Ep, SceneHighlight::Cp, SceneHighlight::Exposed, SceneHighlight::Bubble })
         QCOMPARE(parseSceneHighlight(name(h)), std::optional(h));
     QVERIFY(!parseSceneView("Timeline")); // names are case-sensitive, as written in the files
     QVERIFY(!parseSceneHighlight(""));
@@ -621,7 +621,7 @@ void TestLessons::badSceneViewAndHighlight_data()
     QTest::addColumn<QString>("fragment");
     QTest::newRow("unknown highlight") << R"({"kind": "scenario", "file": "a.json", "highlight": "sparkle"})"
                                        << "steps[0].scene.highlight = sparkle: must be one of dp, tp, pp, ep, "
-                                          "exposed, bubble";
+                                          "cp, exposed, bubble";
     QTest::newRow("highlight in upper case") << R"({"kind": "scenario", "file": "a.json", "highlight": "DP"})"
                                              << "steps[0].scene.highlight = DP: must be one of";
     QTest::newRow("highlight not a string") << R"({"kind": "scenario", "file": "a.json", "highlight": 3})"

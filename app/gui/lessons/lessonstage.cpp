@@ -52,6 +52,9 @@ views::TimelineHighlight timelineHighlight(model::SceneHighlight highlight)
     case model::SceneHighlight::Ep:
         h.laneKind = model::LaneKind::EpComm;
         break;
+    case model::SceneHighlight::Cp:
+        h.laneKind = model::LaneKind::CpComm;
+        break;
     case model::SceneHighlight::Exposed:
         h.eventKind = model::EventKind::Communication;
         break;
