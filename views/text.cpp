@@ -253,6 +253,10 @@ constexpr const char* kRuleWordings[] = {
     QT_TRANSLATE_NOOP("tutor::views::Problem", "every generated figure must be finite%1"),
     // --- training scenarios and the step simulator
     QT_TRANSLATE_NOOP("tutor::views::Problem", "must be \"gelu\" or \"swiglu\"%1"),
+    QT_TRANSLATE_NOOP("tutor::views::Problem",
+        "2·cp must divide model.seq_len, which Megatron-Core splits into 2·cp chunks; model.seq_len = %1"),
+    QT_TRANSLATE_NOOP("tutor::views::Problem",
+        "needs compute.flash_attention = true: ring attention runs FlashAttention block by block%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "must be \"gpipe\", \"1f1b\" or \"interleaved\"%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "must be a data type such as \"bf16\" or \"fp32\"%1"),

@@ -2529,10 +2529,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Enumerate DP × TP × PP × virtual stages × EP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2566,6 +2562,22 @@
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per sequence; from 16,384 on, context parallelism (CP 2 to 16) joins the search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enumerate DP × TP × PP × virtual stages × EP × CP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4569,6 +4581,14 @@
     </message>
     <message>
         <source>must be one JSON object per line (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2·cp must divide model.seq_len, which Megatron-Core splits into 2·cp chunks; model.seq_len = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs compute.flash_attention = true: ring attention runs FlashAttention block by block%1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2524,10 +2524,6 @@
         <translation>搜索布局</translation>
     </message>
     <message>
-        <source>Enumerate DP × TP × PP × virtual stages × EP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
-        <translation>枚举 DP × TP × PP × 虚拟阶段 × EP × ZeRO × 重计算 × 微批次大小，去掉违反规则或放不进显存的，模拟其余布局</translation>
-    </message>
-    <message>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -2562,6 +2558,22 @@
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: step %2 s, MFU %3 %, bubble %4 %, %5 GiB per GPU; exposed communication %6 s of it.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;：步时间 %2 s，MFU %3 %，气泡 %4 %，每卡 %5 GiB；其中暴露的通信 %6 s。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence; from 16,384 on, context parallelism (CP 2 to 16) joins the search</source>
+        <translation>每条序列的 token 数；从 16,384 起，上下文并行（CP 2 到 16）也加入搜索</translation>
+    </message>
+    <message>
+        <source>the model&apos;s</source>
+        <translation>模型自带</translation>
+    </message>
+    <message>
+        <source>Enumerate DP × TP × PP × virtual stages × EP × CP × ZeRO × recomputation × micro-batch size, drop what breaks a rule or does not fit in memory, simulate the rest</source>
+        <translation>枚举 DP × TP × PP × 虚拟阶段 × EP × CP × ZeRO × 重计算 × 微批次大小，去掉违反规则或显存放不下的，模拟其余布局</translation>
     </message>
 </context>
 <context>
@@ -4558,6 +4570,14 @@
     <message>
         <source>must be one JSON object per line (%1)</source>
         <translation>必须每行一个 JSON 对象（%1）</translation>
+    </message>
+    <message>
+        <source>2·cp must divide model.seq_len, which Megatron-Core splits into 2·cp chunks; model.seq_len = %1</source>
+        <translation>2·cp 必须整除 model.seq_len（Megatron-Core 把序列切成 2·cp 块）；model.seq_len = %1</translation>
+    </message>
+    <message>
+        <source>needs compute.flash_attention = true: ring attention runs FlashAttention block by block%1</source>
+        <translation>需要 compute.flash_attention = true：Ring Attention 按块运行 FlashAttention%1</translation>
     </message>
 </context>
 <context>

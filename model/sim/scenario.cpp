@@ -297,8 +297,8 @@ Problems validate(const Scenario& s)
         // causal attention costs every rank the same.
         if (m.seqLen > 0 && m.seqLen % (2 * p.cp) != 0)
             c.add("parallel.cp", str(static_cast<long long>(p.cp)),
-                "2·cp must divide model.seq_len = " + str(static_cast<long long>(m.seqLen))
-                    + " (Megatron-Core splits the sequence into 2·cp chunks)");
+                "2·cp must divide model.seq_len, which Megatron-Core splits into 2·cp chunks; model.seq_len = "
+                    + str(static_cast<long long>(m.seqLen)));
         if (!s.compute.flashAttention)
             c.add("parallel.cp", str(static_cast<long long>(p.cp)),
                 "needs compute.flash_attention = true: ring attention runs FlashAttention block by block");

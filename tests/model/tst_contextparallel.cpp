@@ -180,7 +180,10 @@ private slots:
         QTest::addColumn<QString>("expected");
         auto odd = longSequence(1, 1, 8);
         odd.model.seqLen = 4104; // 2 · 8 = 16 does not divide it
-        QTest::newRow("2cp divides s") << odd << "parallel.cp = 8: 2·cp must divide model.seq_len = 4104";
+        QTest::newRow("2cp divides s")
+            << odd
+            << "parallel.cp = 8: 2·cp must divide model.seq_len, which Megatron-Core splits into "
+               "2·cp chunks; model.seq_len = 4104";
         auto unfused = longSequence(1, 1, 8);
         unfused.compute.flashAttention = false;
         QTest::newRow("flash") << unfused << "parallel.cp = 8: needs compute.flash_attention = true";

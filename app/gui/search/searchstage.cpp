@@ -226,7 +226,11 @@ void SearchStage::buildPanel()
     m_batch = new QSpinBox(group);
     m_batch->setRange(0, 100'000'000);
     m_batch->setValue(128);
-    for (QWidget* field : std::initializer_list<QWidget*> { m_modelBox, m_gpus, m_preset, m_batch })
+    m_seqLen = new QSpinBox(group);
+    m_seqLen->setObjectName(QStringLiteral("searchSeqLen"));
+    m_seqLen->setRange(0, 10'000'000);
+    m_seqLen->setValue(0);
+    for (QWidget* field : std::initializer_list<QWidget*> { m_modelBox, m_gpus, m_preset, m_batch, m_seqLen })
         m_form->addRow(new QLabel(group), field); // label texts in retranslate()
     v->addWidget(group);
     m_run = new QPushButton(m_panel);
@@ -260,12 +264,15 @@ void SearchStage::retranslate()
     label(1, tr("GPUs"));
     label(2, tr("Hardware"));
     label(3, tr("Global batch"));
+    label(4, tr("Sequence length"));
     m_modelBox->setToolTip(tr("A model with its published shape (layers, hidden size, heads, vocabulary)"));
     m_gpus->setToolTip(tr("GPUs in all: a multiple of the preset's GPUs per node"));
     m_batch->setToolTip(tr("Sequences per optimizer step; every layout keeps it"));
     m_batch->setSpecialValueText(tr("2 × GPUs"));
+    m_seqLen->setToolTip(tr("Tokens per sequence; from 16,384 on, context parallelism (CP 2 to 16) joins the search"));
+    m_seqLen->setSpecialValueText(tr("the model's"));
     m_run->setText(tr("Search layouts"));
-    m_run->setToolTip(tr("Enumerate DP × TP × PP × virtual stages × EP × ZeRO × recomputation × micro-batch size, "
+    m_run->setToolTip(tr("Enumerate DP × TP × PP × virtual stages × EP × CP × ZeRO × recomputation × micro-batch size, "
                          "drop what breaks a rule or does not fit in memory, simulate the rest"));
     m_stop->setText(tr("Stop"));
     m_open->setText(tr("Open on Training page"));
@@ -295,6 +302,8 @@ void SearchStage::start()
     if (!shape)
         return;
     request.base.model = *shape;
+    if (m_seqLen->value() > 0)
+        request.base.model.seqLen = m_seqLen->value();
     request.base.name = { m_modelBox->currentData().toString().toStdString(), {} };
     request.base.hardware.preset = m_preset->currentData().toString().toStdString();
     request.gpus = m_gpus->value();

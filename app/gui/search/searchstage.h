@@ -109,6 +109,7 @@ private:
     QSpinBox* m_gpus = nullptr;
     QComboBox* m_preset = nullptr;
     QSpinBox* m_batch = nullptr;
+    QSpinBox* m_seqLen = nullptr; ///< 0: the model's own
     QPushButton* m_run = nullptr;
     QPushButton* m_stop = nullptr;
     QPushButton* m_open = nullptr;
