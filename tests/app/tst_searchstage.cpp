@@ -10,6 +10,7 @@
 
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QtTest>
 
 using namespace tutor;
@@ -41,6 +42,45 @@ private slots:
         QCOMPARE(table->data(table->index(0, app::LayoutTableModel::Rank), Qt::DisplayRole).toInt(), 1);
         QCOMPARE(stage.chart()->pointCount(), table->rowCount());
         QCOMPARE(stage.chart()->frontCount(), static_cast<int>(model::paretoFront(table->layouts()).size()));
+    }
+
+    // A long sequence typed into the page brings context-parallel layouts, ranked as searchLayouts() ranks them, with
+    // their exposed CP column filled.
+    void sequenceLengthBringsContextParallelism()
+    {
+        app::SearchStage stage;
+        QVERIFY(stage.setInputs(QStringLiteral("gpt3-1.3b"), 8, QStringLiteral("hgx-h100"), 4));
+        auto* seqLen = stage.findChild<QSpinBox*>(QStringLiteral("searchSeqLen"));
+        QVERIFY(seqLen);
+        seqLen->setValue(32768);
+        stage.start();
+        stage.waitForFinished();
+        QTRY_VERIFY(!stage.running());
+        QCoreApplication::processEvents();
+        model::SearchRequest request;
+        request.base.model = model::findModel("gpt3-1.3b").value();
+        request.base.model.seqLen = 32768;
+        request.gpus = 8;
+        request.globalBatch = 4;
+        const auto expected = model::searchLayouts(request);
+        QVERIFY(expected);
+        const auto* table = stage.table();
+        QCOMPARE(table->rowCount(), static_cast<int>(expected->ranked.size()));
+        int ring = 0;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const auto& row = table->layouts()[static_cast<std::size_t>(r)];
+            QCOMPARE(row.scenario.model.seqLen, 32768);
+            if (row.scenario.parallel.cp > 1) {
+                ++ring;
+                QVERIFY(table->data(table->index(r, app::LayoutTableModel::Layout), Qt::DisplayRole)
+                            .toString()
+                            .contains(QStringLiteral(" cp")));
+                QVERIFY(table->data(table->index(r, app::LayoutTableModel::ExposedCp), Qt::DisplayRole)
+                            .toString()
+                            .endsWith(QStringLiteral(" s")));
+            }
+        }
+        QVERIFY(ring > 0);
     }
 
     void rejectedInputsSayWhy()
