@@ -50,7 +50,16 @@ std::vector<Interval> intersect(const std::vector<Interval>& a, const std::vecto
 
 Seconds intersection(const std::vector<Interval>& a, const std::vector<Interval>& b)
 {
-    return length(intersect(a, b));
+    Seconds sum = 0;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        const Seconds lo = std::max(a[i].begin, b[j].begin);
+        const Seconds hi = std::min(a[i].end, b[j].end);
+        if (hi > lo)
+            sum += hi - lo;
+        (a[i].end < b[j].end) ? ++i : ++j;
+    }
+    return sum;
 }
 
 Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end)
@@ -73,6 +82,21 @@ Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end, st
 }
 
 namespace {
+// merge(in, true) in place: the list stays where it is, so its capacity is kept for the next call.
+void mergeSorted(std::vector<Interval>& list)
+{
+    std::size_t out = 0;
+    for (const auto& i : list) {
+        if (i.end <= i.begin)
+            continue;
+        if (out > 0 && i.begin <= list[out - 1].end)
+            list[out - 1].end = std::max(list[out - 1].end, i.end);
+        else
+            list[out++] = i;
+    }
+    list.resize(out);
+}
+
 bool isCompute(EventKind kind)
 {
     return kind != EventKind::Communication && kind != EventKind::Idle;
@@ -100,7 +124,17 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
     for (int l = 0; l < laneCount; ++l)
         stages = std::max(stages, laneOf(l).stage + 1);
 
-    std::vector<std::vector<Interval>> compute(stages), comm(stages);
+    // Per-stage lists kept per thread (this function never runs inside itself): made afresh for every call they were
+    // a large part of the metrics-only path's allocations.
+    thread_local std::vector<std::vector<Interval>> keptCompute, keptComm;
+    auto& compute = keptCompute;
+    auto& comm = keptComm;
+    for (auto* lists : { &compute, &comm }) {
+        if (lists->size() < static_cast<std::size_t>(stages) || lists->size() > 4 * static_cast<std::size_t>(stages))
+            lists->resize(static_cast<std::size_t>(stages));
+        for (auto& list : *lists)
+            list.clear();
+    }
     for (int l = 0; l < laneCount; ++l) {
         const Lane& lane = laneOf(l);
         if (lane.kind != LaneKind::Compute)
@@ -113,8 +147,8 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
                 c.push_back({ e.start, e.end() });
     }
     // A compute lane's events are already in start order and never overlap.
-    for (auto& c : compute)
-        c = merge(std::move(c), true);
+    for (int s = 0; s < stages; ++s)
+        mergeSorted(compute[s]);
 
     std::vector<StageFigures> figures(stages);
     for (int l = 0; l < laneCount; ++l) {
@@ -166,7 +200,8 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
     int critical = 0;
     for (int s = 0; s < stages; ++s) {
         auto& f = figures[s];
-        const auto commUnion = merge(std::move(comm[s]), true);
+        auto& commUnion = comm[s];
+        mergeSorted(commUnion);
         f.compute = length(compute[s]);
         f.commUnion = length(commUnion);
         f.overlap = intersection(compute[s], commUnion);
