@@ -228,6 +228,11 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
         if (f.compute + f.exposed > figures[critical].compute + figures[critical].exposed)
             critical = s;
     }
+    // A large timeline's lists are not kept (the window simulates a million events now and then).
+    for (auto* lists : { &compute, &comm })
+        for (auto& list : *lists)
+            if (list.capacity() > (std::size_t { 1 } << 16))
+                std::vector<Interval>().swap(list);
     if (stages == 0)
         return out;
     const auto& f = figures[critical];

@@ -51,6 +51,13 @@ void settle()
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }
 
+// Bytes the allocator has handed out and not taken back: its arenas' blocks in use and its mmapped blocks.
+std::size_t heapInUse()
+{
+    const auto m = ::mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+
 qint64 residentBytes()
 {
     QFile statm(QStringLiteral("/proc/self/statm"));
@@ -268,6 +275,7 @@ private slots:
         const auto run = [&](int kind) {
             QElapsedTimer timer;
             timer.start();
+            const std::size_t heapAtStart = heapInUse();
             QString name;
             try {
                 name = walk.act(kind);
@@ -278,6 +286,12 @@ private slots:
             const qint64 ms = timer.elapsed();
             const QString kindName = name.section(QStringLiteral(" ("), 0, 0).trimmed();
             worst[kindName] = std::max(worst.value(kindName), ms);
+            // TUTOR_MONKEY_HEAP_STEP_KIB=<n>: name every action after which the heap in use moved by n KiB or more.
+            if (const int step = envInt("TUTOR_MONKEY_HEAP_STEP_KIB", 0); step > 0) {
+                const double moved = (double(heapInUse()) - double(heapAtStart)) / 1024;
+                if (std::abs(moved) >= step)
+                    qInfo("heap %+.0f KiB after %s", moved, qPrintable(name));
+            }
             QVERIFY2(modal.isEmpty(), qPrintable(QStringLiteral("%1 opened a dialog: %2").arg(name, modal)));
         };
 
@@ -325,6 +339,7 @@ private slots:
         };
         reset();
         const qint64 before = residentBytes();
+        const std::size_t heapBefore = heapInUse();
         worst.clear();
         // TUTOR_MONKEY_ONLY=<kind 0..7> walks one kind of action only (to find which one grows memory).
         const int only = envInt("TUTOR_MONKEY_ONLY", -1);
@@ -334,13 +349,17 @@ private slots:
             return;
         reset();
         const qint64 after = residentBytes();
+        const std::size_t heapAfter = heapInUse();
 
         QStringList figures;
         for (auto it = worst.cbegin(); it != worst.cend(); ++it)
             figures << QStringLiteral("%1 %2 ms").arg(it.key()).arg(it.value());
-        qInfo("seed %u: %d actions, RSS %.1f MiB -> %.1f MiB (%+.1f %%); longest per action: %s", seed, actions,
-            double(before) / (1 << 20), double(after) / (1 << 20), 100.0 * double(after - before) / double(before),
-            qPrintable(figures.join(QStringLiteral(", "))));
+        // The heap in use beside RSS tells memory still held from pages that the allocator keeps but does not use.
+        qInfo("seed %u: %d actions, RSS %.1f MiB -> %.1f MiB (%+.1f %%), heap in use %.1f MiB -> %.1f MiB; longest per "
+              "action: %s",
+            seed, actions, double(before) / (1 << 20), double(after) / (1 << 20),
+            100.0 * double(after - before) / double(before), double(heapBefore) / (1 << 20),
+            double(heapAfter) / (1 << 20), qPrintable(figures.join(QStringLiteral(", "))));
         const int maxGrowthPct = envInt("TUTOR_MONKEY_MAX_RSS_GROWTH_PCT", 10);
         QVERIFY2(double(after) <= (1.0 + maxGrowthPct / 100.0) * double(before),
             qPrintable(QStringLiteral("RSS grew from %1 to %2 bytes").arg(before).arg(after)));
