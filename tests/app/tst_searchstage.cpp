@@ -15,6 +15,17 @@
 
 using namespace tutor;
 
+namespace {
+// Runs the page's search and lets the table and chart take its last results.
+void searchToTheEnd(app::SearchStage& stage)
+{
+    stage.start();
+    stage.waitForFinished();
+    QTRY_VERIFY(!stage.running());
+    QCoreApplication::processEvents();
+}
+} // namespace
+
 class TestSearchStage : public QObject {
     Q_OBJECT
 private slots:
@@ -22,10 +33,7 @@ private slots:
     {
         app::SearchStage stage;
         QVERIFY(stage.setInputs(QStringLiteral("gpt3-1.3b"), 8, QStringLiteral("hgx-h100"), 16));
-        stage.start();
-        stage.waitForFinished();
-        QTRY_VERIFY(!stage.running());
-        QCoreApplication::processEvents();
+        searchToTheEnd(stage);
 
         model::SearchRequest request;
         request.base.model = model::findModel("gpt3-1.3b").value();
@@ -53,10 +61,7 @@ private slots:
         auto* seqLen = stage.findChild<QSpinBox*>(QStringLiteral("searchSeqLen"));
         QVERIFY(seqLen);
         seqLen->setValue(32768);
-        stage.start();
-        stage.waitForFinished();
-        QTRY_VERIFY(!stage.running());
-        QCoreApplication::processEvents();
+        searchToTheEnd(stage);
         model::SearchRequest request;
         request.base.model = model::findModel("gpt3-1.3b").value();
         request.base.model.seqLen = 32768;

@@ -7,12 +7,14 @@
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "tests/common/simulated.h"
 
 #include <QtTest>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 using namespace tutor::model;
+using tutor::testing::run;
 
 Q_DECLARE_METATYPE(Scenario)
 
@@ -32,14 +34,6 @@ Scenario longSequence(int dp, int tp, int cp)
     s.parallel.sp = tp > 1;
     s.batch.microBatches = 2;
     return s;
-}
-
-Simulation run(const Scenario& s)
-{
-    auto sim = simulate(s);
-    if (!sim)
-        qFatal("simulate failed: %s", toText(sim.problems()).c_str());
-    return std::move(sim).value();
 }
 
 bool close(double a, double b, double relative)

@@ -7,12 +7,14 @@
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "tests/common/simulated.h"
 
 #include <QtTest>
 #include <array>
 #include <cmath>
 
 using namespace tutor::model;
+using tutor::testing::run;
 
 namespace {
 HardwarePreset preset(const char* id)
@@ -31,14 +33,6 @@ Scenario gpt(int hidden, int heads, int layers = 8)
     s.hardware.gpusPerNode = 1;
     s.model = { .layers = layers, .hidden = hidden, .heads = heads, .seqLen = 2048, .vocab = 51200 };
     return s;
-}
-
-Simulation run(const Scenario& s)
-{
-    auto sim = simulate(s);
-    if (!sim)
-        qFatal("simulate failed: %s", toText(sim.problems()).c_str());
-    return std::move(sim).value();
 }
 
 // TP 8 inside each of two nodes, one pipeline stage per node, 4 micro-batches.

@@ -7,6 +7,7 @@
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "tests/common/simulated.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace tutor::model;
+using tutor::testing::run;
 
 namespace {
 Scenario onH100(int nodes, int gpusPerNode, const ModelShape& model)
@@ -35,14 +37,6 @@ Scenario tpNode()
     s.parallel.sp = true;
     s.batch.microBatches = 2;
     return s;
-}
-
-Simulation run(const Scenario& s)
-{
-    auto sim = simulate(s);
-    if (!sim)
-        qFatal("simulate failed: %s", toText(sim.problems()).c_str());
-    return std::move(sim).value();
 }
 
 // The TP lane's first event of collective `op` (all of them carry the same bytes).

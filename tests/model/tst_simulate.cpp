@@ -3,6 +3,7 @@
 #include "model/collectives/costmodel.h"
 #include "model/sim/compute.h"
 #include "model/sim/simulate.h"
+#include "tests/common/simulated.h"
 
 #include <QtTest>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <set>
 
 using namespace tutor::model;
+using tutor::testing::run;
 
 namespace {
 // A dense GPT-style model on H100 nodes; callers set the parallelism.
@@ -29,14 +31,6 @@ Scenario base(int dp, int tp, int pp)
     s.parallel.pp = pp;
     s.batch.microBatchSize = 2;
     return s;
-}
-
-Simulation run(const Scenario& s, SimulateOptions options = {})
-{
-    auto sim = simulate(s, options);
-    if (!sim)
-        qFatal("simulate failed: %s", toText(sim.problems()).c_str());
-    return std::move(sim).value();
 }
 
 int count(const Timeline& t, LaneKind lane, Collective op, int stage = 0)
