@@ -165,7 +165,6 @@ constexpr const char* kRuleWordings[] = {
     QT_TRANSLATE_NOOP("tutor::views::Problem", "unknown key%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "unknown fabric (known: ib, roce, efa, ethernet)%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "unknown type (float, half, bfloat16, double, int8, ...)%1"),
-    QT_TRANSLATE_NOOP("tutor::views::Problem", "cannot be combined with pipeline parallelism (%1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "cannot be combined with %1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "cannot be compared with %1"),
     QT_TRANSLATE_NOOP("tutor::views::Problem", "does not match %1"),

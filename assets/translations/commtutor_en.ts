@@ -3832,10 +3832,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot be combined with pipeline parallelism (%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot be compared with %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3820,10 +3820,6 @@
         <translation>未知的类型（float、half、bfloat16、double、int8 等）%1</translation>
     </message>
     <message>
-        <source>cannot be combined with pipeline parallelism (%1</source>
-        <translation>不能与流水线并行同时使用 (%1</translation>
-    </message>
-    <message>
         <source>cannot be compared with %1</source>
         <translation>无法与 %1 比较</translation>
     </message>

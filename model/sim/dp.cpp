@@ -158,8 +158,17 @@ void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part
     auto& st = stageBuckets(stage.stage);
     const bool overlap = m_context.scenario.comm.overlap;
     if (m_zero3) {
+        if (!overlap)
+            return;
+        // The untied output head of the last pipeline stage is its own FSDP unit.
+        if (part == ParamPart::Head) {
+            const auto ref = issue(
+                stage, Collective::ReduceScatter, layerBytes(0, ParamPart::Head), GroupKind::Dp, t, -1, -1, "head");
+            m_context.builder.depend(ref, producer);
+            return;
+        }
         // FSDP/ZeRO-3 reduces one layer's gradients once its backward is done (attention comes last).
-        if (part != ParamPart::Attention || !overlap)
+        if (part != ParamPart::Attention)
             return;
         Bytes bytes = layerBytes(layer, ParamPart::Attention) + layerBytes(layer, ParamPart::Mlp);
         if (layer == 0)
@@ -194,7 +203,15 @@ void GradSync::stageDone(StageState& stage)
     const Seconds now = stage.computeFree;
     if (m_zero3) {
         if (!sc.comm.overlap) {
+            const int p = sc.parallel.pp;
+            if (p > 1 && stage.stage == p - 1) {
+                const auto ref = issue(stage, Collective::ReduceScatter, layerBytes(0, ParamPart::Head), GroupKind::Dp,
+                    now, -1, -1, "head");
+                m_context.builder.depend(ref, stage.lastCompute);
+            }
             for (int l = sc.model.layers - 1; l >= 0; --l) {
+                if (m_context.stageOf(l, p) != stage.stage)
+                    continue;
                 Bytes bytes = layerBytes(l, ParamPart::Attention) + layerBytes(l, ParamPart::Mlp);
                 if (l == 0)
                     bytes += layerBytes(0, ParamPart::Embedding);
@@ -270,20 +287,19 @@ void GradSync::beginPass(int stage)
     st.freshPass = true;
 }
 
-Seconds GradSync::gather(StageState& stage, int layer, bool backward, Seconds t)
+Seconds GradSync::gather(StageState& stage, int layer, bool backward, Seconds t, int first, int last)
 {
     auto& st = stageBuckets(stage.stage);
     const auto& sc = m_context.scenario;
-    const int layers = sc.model.layers;
     const int step = backward ? -1 : 1;
     if (st.freshPass || st.gatherStep != step) {
         st.freshPass = false;
-        st.nextGather = backward ? layers - 1 : 0;
+        st.nextGather = backward ? last : first;
         st.gatherStep = step;
     }
     const int depth = sc.comm.overlap ? sc.comm.prefetchDepth : 0;
-    const int target = std::clamp(layer + step * depth, 0, layers - 1);
-    while (st.nextGather >= 0 && st.nextGather < layers && (target - st.nextGather) * step >= 0) {
+    const int target = std::clamp(layer + step * depth, first, last);
+    while (st.nextGather >= first && st.nextGather <= last && (target - st.nextGather) * step >= 0) {
         const int l = st.nextGather;
         Bytes bytes = layerBytes(l, ParamPart::Attention) + layerBytes(l, ParamPart::Mlp);
         if (l == 0)

@@ -32,8 +32,13 @@ public:
     Seconds stepStartGathersEnd(StageState& stage);
 
     /// ZeRO-3: the layer's parameters are gathered for micro-batch `mb` (forward or backward pass); issues
-    /// AllGathers up to prefetch_depth layers ahead at `t`. Returns when the layer's AllGather ends.
-    Seconds gather(StageState& stage, int layer, bool backward, Seconds t);
+    /// AllGathers up to prefetch_depth layers ahead at `t`, within the model chunk's layers [first, last].
+    /// Returns when the layer's AllGather ends.
+    Seconds gather(StageState& stage, int layer, bool backward, Seconds t, int first, int last);
+    /// ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 under pipelining: the parameters of a chunk are
+    /// gathered by its first forward and kept until the step's end (reshard_after_forward off), and the gradients
+    /// accumulate unsharded until the last micro-batch's backward reduces them.
+    bool keepsGatheredParameters() const { return m_zero3 && m_context.scenario.parallel.pp > 1; }
     /// ZeRO-3: a new forward or backward pass starts; nothing has been gathered for it yet.
     void beginPass(int stage);
 

@@ -218,8 +218,12 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
 {
     const auto& sc = m_context.scenario;
     const bool last = mb == m_context.totalMicroBatches - 1;
-    if (m_grads.zero3())
-        st.computeFree = std::max(st.computeFree, m_grads.gather(st, layer, true, st.computeFree));
+    if (m_grads.zero3() && !m_grads.keepsGatheredParameters()) {
+        const int p = sc.parallel.pp, vs = chunk * p + st.stage;
+        st.computeFree = std::max(st.computeFree,
+            m_grads.gather(
+                st, layer, true, st.computeFree, m_context.firstLayer(vs), m_context.firstLayer(vs + 1) - 1));
+    }
     if (sc.compute.recompute == Recompute::Full)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
@@ -260,9 +264,13 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
         tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())
         m_grads.beginPass(st.stage);
+    // With pipeline stages FSDP keeps what the first forward gathered until the step's end.
+    const bool gathers = m_grads.zero3() && (!m_grads.keepsGatheredParameters() || mb == 0);
     for (int l = m_context.firstLayer(vs); l < m_context.firstLayer(vs + 1); ++l) {
-        if (m_grads.zero3())
-            st.computeFree = std::max(st.computeFree, m_grads.gather(st, l, false, st.computeFree));
+        if (gathers)
+            st.computeFree = std::max(st.computeFree,
+                m_grads.gather(
+                    st, l, false, st.computeFree, m_context.firstLayer(vs), m_context.firstLayer(vs + 1) - 1));
         else if (mb == 0)
             st.computeFree = std::max(st.computeFree, m_grads.paramsGathered(st, chunk, l));
         layerForward(st, l, mb, EventKind::Forward);

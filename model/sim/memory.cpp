@@ -23,6 +23,13 @@ ModelStateBytes modelStateBytes(double psi, int zeroStage, int dp)
     }
 }
 
+int zeroStateSharding(const ParallelSpec& p)
+{
+    // FSDP under pipelining (torchtitan) keeps a chunk's gathered parameters and its unsharded gradients for the whole
+    // step; only the optimizer states stay sharded, as with ZeRO-1.
+    return p.zeroStage == 3 && p.pp > 1 ? 1 : p.zeroStage;
+}
+
 double activationBytesPerLayer(const Scenario& sc)
 {
     // Context parallelism keeps s / cp tokens of every layer on each GPU.
@@ -100,7 +107,7 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     const double perLayer = activationBytesPerLayer(sc);
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
         const auto states
-            = modelStateBytes(paramsPerGpu(sc, stage), sc.parallel.zeroStage, sc.parallel.gradientRanks());
+            = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel), sc.parallel.gradientRanks());
         MemoryBreakdown m;
         m.stage = stage;
         m.paramsBytes = states.params;

@@ -29,6 +29,10 @@ ModelStateBytes modelStateBytes(double params, int zeroStage, int dp);
 /// recomputation keeps only the layer input 2·s·b·h
 /// (÷ t with sequence parallelism).
 double activationBytesPerLayer(const Scenario& scenario);
+/// The ZeRO stage whose sharding of model states holds through the step: zero_stage, except ZeRO-3 with pipeline
+/// stages (FSDP under pipelining keeps parameters and gradients whole from the first forward to the last backward),
+/// which holds as ZeRO-1.
+int zeroStateSharding(const ParallelSpec& parallel);
 
 struct MemoryBreakdown {
     int stage = 0; ///< the pipeline stage with the largest total

@@ -350,9 +350,6 @@ Problems validate(const Scenario& s)
         if (dpOk)
             c.divides("parallel.ep", p.ep, "parallel.dp", p.dp);
     }
-    if (p.zeroStage == 3 && p.pp > 1)
-        c.add("parallel.zero_stage", "3",
-            "cannot be combined with pipeline parallelism (parallel.pp = " + str(static_cast<long long>(p.pp)) + ")");
     const long long product
         = static_cast<long long>(std::max(1, p.dp)) * std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);
     if (dpOk && tpOk && ppOk && cpOk && gpus > 0 && product != gpus)

@@ -80,7 +80,9 @@ struct ParallelSpec {
     /// which pass K and V around a ring inside attention (ring attention) and reduce gradients with the dp ranks.
     int cp = 1;
     bool sp = false; ///< Megatron sequence parallelism (needs tp > 1 to matter)
-    int zeroStage = 0; ///< 0 (DDP) … 3 (fully sharded)
+    /// 0 (DDP) … 3 (fully sharded). ZeRO-3 with pp > 1 runs as torchtitan runs FSDP2 under pipelining: a chunk's
+    /// parameters are gathered by its first forward and kept, gradients are reduce-scattered after the last backward.
+    int zeroStage = 0;
     int virtualStages = 1; ///< model chunks per pipeline stage (interleaved schedule)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     /// GPUs of the layout: dp · tp · pp · cp.

@@ -134,7 +134,8 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 
 bool hasMetricsOnlyPath(const Scenario& sc)
 {
-    return !(sc.compute.interference > 0);
+    // FSDP under pipelining gathers only in each chunk's first forward: its ops are not alike.
+    return !(sc.compute.interference > 0) && !(sc.parallel.zeroStage == 3 && sc.parallel.pp > 1);
 }
 
 Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& options)

@@ -40,8 +40,8 @@ Result<Simulation> simulate(const Scenario& scenario, const SimulateOptions& opt
 /// The metrics simulate() would give, without building the timeline: each distinct forward / backward op is
 /// simulated once and the schedule is driven with its duration; the step's last micro-batch runs layer by layer so
 /// gradient synchronisation and its overlap are the full simulation's. Equal to simulate()'s metrics up to
-/// floating-point rounding (tested). ZeRO-3 (per-layer gathers) and interference change each op's time, so those
-/// scenarios take the full simulation.
+/// floating-point rounding (tested). Interference, and ZeRO-3 with pipeline stages (gathers in each chunk's first
+/// forward only), make ops of one kind differ, so those scenarios take the full simulation.
 Result<StepMetrics> simulateMetrics(const Scenario& scenario, const SimulateOptions& options = {});
 /// True when simulateMetrics() takes the fast path for this scenario.
 bool hasMetricsOnlyPath(const Scenario& scenario);

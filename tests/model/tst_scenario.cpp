@@ -62,8 +62,6 @@ private slots:
         QTest::newRow("layers per stage")
             << "layers-pp.json"
             << "parallel.pp·virtual_stages = 4: must divide model.layers = 29 or model.layers + 2 = 31";
-        QTest::newRow("ZeRO-3 with PP") << "zero3-pp.json"
-                                        << "parallel.zero_stage = 3: cannot be combined with pipeline parallelism";
         QTest::newRow("EP on a dense model") << "ep-dense.json"
                                              << "parallel.ep = 2: needs an MoE model";
         QTest::newRow("EP must divide experts") << "moe-experts.json"
