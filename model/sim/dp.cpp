@@ -160,11 +160,8 @@ void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part
     if (m_zero3) {
         if (!overlap)
             return;
-        // The untied output head of the last pipeline stage is its own FSDP unit.
         if (part == ParamPart::Head) {
-            const auto ref = issue(
-                stage, Collective::ReduceScatter, layerBytes(0, ParamPart::Head), GroupKind::Dp, t, -1, -1, "head");
-            m_context.builder.depend(ref, producer);
+            reduceHead(stage, t, producer);
             return;
         }
         // FSDP/ZeRO-3 reduces one layer's gradients once its backward is done (attention comes last).
@@ -196,6 +193,14 @@ void GradSync::gradReady(StageState& stage, int chunk, int layer, ParamPart part
         launch(stage, st.buckets[st.launchedUpTo++], t);
 }
 
+void GradSync::reduceHead(StageState& stage, Seconds t, EventRef producer)
+{
+    // The untied output head of the last pipeline stage is its own FSDP unit.
+    const auto ref
+        = issue(stage, Collective::ReduceScatter, layerBytes(0, ParamPart::Head), GroupKind::Dp, t, -1, -1, "head");
+    m_context.builder.depend(ref, producer);
+}
+
 void GradSync::stageDone(StageState& stage)
 {
     auto& st = stageBuckets(stage.stage);
@@ -203,20 +208,19 @@ void GradSync::stageDone(StageState& stage)
     const Seconds now = stage.computeFree;
     if (m_zero3) {
         if (!sc.comm.overlap) {
-            const int p = sc.parallel.pp;
-            if (p > 1 && stage.stage == p - 1) {
-                const auto ref = issue(stage, Collective::ReduceScatter, layerBytes(0, ParamPart::Head), GroupKind::Dp,
-                    now, -1, -1, "head");
-                m_context.builder.depend(ref, stage.lastCompute);
-            }
-            for (int l = sc.model.layers - 1; l >= 0; --l) {
-                if (m_context.stageOf(l, p) != stage.stage)
-                    continue;
-                Bytes bytes = layerBytes(l, ParamPart::Attention) + layerBytes(l, ParamPart::Mlp);
-                if (l == 0)
-                    bytes += layerBytes(0, ParamPart::Embedding);
-                const auto ref = issue(stage, Collective::ReduceScatter, bytes, GroupKind::Dp, now, l, -1, "L");
-                m_context.builder.depend(ref, stage.lastCompute);
+            const int p = sc.parallel.pp, v = sc.parallel.virtualStages;
+            if (p > 1 && stage.stage == p - 1)
+                reduceHead(stage, now, stage.lastCompute);
+            // The stage's own layers, last first.
+            for (int chunk = v - 1; chunk >= 0; --chunk) {
+                const int vs = chunk * p + stage.stage;
+                for (int l = m_context.firstLayer(vs + 1) - 1; l >= m_context.firstLayer(vs); --l) {
+                    Bytes bytes = layerBytes(l, ParamPart::Attention) + layerBytes(l, ParamPart::Mlp);
+                    if (l == 0)
+                        bytes += layerBytes(0, ParamPart::Embedding);
+                    const auto ref = issue(stage, Collective::ReduceScatter, bytes, GroupKind::Dp, now, l, -1, "L");
+                    m_context.builder.depend(ref, stage.lastCompute);
+                }
             }
         }
         return;
@@ -287,10 +291,12 @@ void GradSync::beginPass(int stage)
     st.freshPass = true;
 }
 
-Seconds GradSync::gather(StageState& stage, int layer, bool backward, Seconds t, int first, int last)
+Seconds GradSync::gather(StageState& stage, int chunk, int layer, bool backward, Seconds t)
 {
     auto& st = stageBuckets(stage.stage);
     const auto& sc = m_context.scenario;
+    const int vs = chunk * sc.parallel.pp + stage.stage;
+    const int first = m_context.firstLayer(vs), last = m_context.firstLayer(vs + 1) - 1;
     const int step = backward ? -1 : 1;
     if (st.freshPass || st.gatherStep != step) {
         st.freshPass = false;

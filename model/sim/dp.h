@@ -32,13 +32,11 @@ public:
     Seconds stepStartGathersEnd(StageState& stage);
 
     /// ZeRO-3: the layer's parameters are gathered for micro-batch `mb` (forward or backward pass); issues
-    /// AllGathers up to prefetch_depth layers ahead at `t`, within the model chunk's layers [first, last].
+    /// AllGathers up to prefetch_depth layers ahead at `t`, within the layers of model chunk `chunk`.
     /// Returns when the layer's AllGather ends.
-    Seconds gather(StageState& stage, int layer, bool backward, Seconds t, int first, int last);
-    /// ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 under pipelining: the parameters of a chunk are
-    /// gathered by its first forward and kept until the step's end (reshard_after_forward off), and the gradients
-    /// accumulate unsharded until the last micro-batch's backward reduces them.
-    bool keepsGatheredParameters() const { return m_zero3 && m_context.scenario.parallel.pp > 1; }
+    Seconds gather(StageState& stage, int chunk, int layer, bool backward, Seconds t);
+    /// ZeRO-3 with pipeline stages (ParallelSpec::fsdpUnderPipeline): parameters gathered once are kept.
+    bool keepsGatheredParameters() const { return m_context.scenario.parallel.fsdpUnderPipeline(); }
     /// ZeRO-3: a new forward or backward pass starts; nothing has been gathered for it yet.
     void beginPass(int stage);
 
@@ -49,6 +47,9 @@ public:
     void withoutStepStartGathers() { m_gatherAtStart = false; }
 
 private:
+    /// ZeRO-3: the untied output head's ReduceScatter on the last pipeline stage.
+    void reduceHead(StageState& stage, Seconds t, EventRef producer);
+
     struct Bucket {
         Bytes bytes = 0;
         int pending = 0; ///< parameter groups whose gradients are not ready yet

@@ -8,7 +8,6 @@
 #include "model/sim/simulation.h"
 #include "model/sim/timeline.h"
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -155,12 +154,6 @@ struct Context {
     std::vector<int> localLayer; ///< per layer: its place in its model chunk
     /// Layers of model chunk (virtual stage) vs: [firstLayer(vs), firstLayer(vs + 1)).
     int firstLayer(int vs) const { return chunkFirst[static_cast<std::size_t>(vs)]; }
-    /// The pipeline stage (of pp) that holds `layer`.
-    int stageOf(int layer, int pp) const
-    {
-        const auto after = std::upper_bound(chunkFirst.begin(), chunkFirst.end(), layer);
-        return static_cast<int>(after - chunkFirst.begin() - 1) % pp;
-    }
     void splitLayers(int layers, int chunks)
     {
         chunkFirst.resize(static_cast<std::size_t>(chunks) + 1);

@@ -218,12 +218,8 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
 {
     const auto& sc = m_context.scenario;
     const bool last = mb == m_context.totalMicroBatches - 1;
-    if (m_grads.zero3() && !m_grads.keepsGatheredParameters()) {
-        const int p = sc.parallel.pp, vs = chunk * p + st.stage;
-        st.computeFree = std::max(st.computeFree,
-            m_grads.gather(
-                st, layer, true, st.computeFree, m_context.firstLayer(vs), m_context.firstLayer(vs + 1) - 1));
-    }
+    if (m_grads.zero3() && !m_grads.keepsGatheredParameters())
+        st.computeFree = std::max(st.computeFree, m_grads.gather(st, chunk, layer, true, st.computeFree));
     if (sc.compute.recompute == Recompute::Full)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
@@ -268,9 +264,7 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
     const bool gathers = m_grads.zero3() && (!m_grads.keepsGatheredParameters() || mb == 0);
     for (int l = m_context.firstLayer(vs); l < m_context.firstLayer(vs + 1); ++l) {
         if (gathers)
-            st.computeFree = std::max(st.computeFree,
-                m_grads.gather(
-                    st, l, false, st.computeFree, m_context.firstLayer(vs), m_context.firstLayer(vs + 1) - 1));
+            st.computeFree = std::max(st.computeFree, m_grads.gather(st, chunk, l, false, st.computeFree));
         else if (mb == 0)
             st.computeFree = std::max(st.computeFree, m_grads.paramsGathered(st, chunk, l));
         layerForward(st, l, mb, EventKind::Forward);

@@ -106,6 +106,55 @@ Problems validate(const SearchRequest& r)
     return out;
 }
 
+namespace {
+// Every DP × TP × CP × PP × EP × virtual-stage × ZeRO split of the request's GPUs that keeps Megatron-LM's rules for
+// the model and the global batch, in search order.
+std::vector<ParallelSpec> parallelLayouts(const SearchRequest& r, int perNode, long long batch)
+{
+    const auto& m = r.base.model;
+    // Context parallelism is for long sequences (Megatron-Core's guidance: 16k tokens and more); shorter ones keep
+    // the whole sequence on every GPU and the search stays as large as it was.
+    std::vector<int> cps { 1 };
+    if (m.seqLen >= 16384)
+        for (int cp : { 2, 4, 8, 16 })
+            if (m.seqLen % (2 * cp) == 0)
+                cps.push_back(cp);
+    std::vector<ParallelSpec> out;
+    for (int tp : divisorsOf(perNode, perNode)) {
+        if (m.heads % tp != 0 || m.hidden % tp != 0 || m.ffnSize() % tp != 0 || m.kvHeadCount() % tp != 0)
+            continue;
+        for (int cp : cps)
+            for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
+                if (!splitsLayers(m.layers, pp) || r.gpus % (tp * pp * cp) != 0)
+                    continue;
+                const int dp = r.gpus / (tp * pp * cp);
+                if (batch % dp != 0)
+                    continue;
+                for (int ep : m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 }) {
+                    if (m.moe.experts > 0 && m.moe.experts % ep != 0)
+                        continue;
+                    for (int v : { 1, 2, 4 }) {
+                        if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
+                            continue;
+                        for (int zero = 0; zero <= 3; ++zero)
+                            if (!(zero == 3 && pp > 1) && !(zero > 0 && dp == 1))
+                                out.push_back({ .dp = dp,
+                                    .tp = tp,
+                                    .pp = pp,
+                                    .ep = ep,
+                                    .cp = cp,
+                                    .sp = tp > 1,
+                                    .zeroStage = zero,
+                                    .virtualStages = v,
+                                    .schedule = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB });
+                    }
+                }
+            }
+    }
+    return out;
+}
+} // namespace
+
 std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
 {
     std::vector<Scenario> out;
@@ -114,77 +163,31 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
         return out;
     const int perNode
         = std::min(r.gpus, r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode);
-    const auto& m = r.base.model;
     const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
-    // Context parallelism is for long sequences (Megatron-Core's guidance: 16k tokens and more); shorter ones keep
-    // the whole sequence on every GPU and the search stays as large as it was.
-    std::vector<int> cps { 1 };
-    if (m.seqLen >= 16384)
-        for (int cp : { 2, 4, 8, 16 })
-            if (m.seqLen % (2 * cp) == 0)
-                cps.push_back(cp);
-    for (int tp : divisorsOf(perNode, perNode)) {
-        if (m.heads % tp != 0 || m.hidden % tp != 0 || m.ffnSize() % tp != 0 || m.kvHeadCount() % tp != 0)
-            continue;
-        for (int cp : cps) {
-            for (int pp : divisorsOf(r.gpus / tp, m.layers)) {
-                if (!splitsLayers(m.layers, pp) || r.gpus % (tp * pp * cp) != 0)
+    for (const auto& par : parallelLayouts(r, perNode, batch))
+        for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full })
+            for (int mbs : { 1, 2, 4, 8 }) {
+                const int dp = par.dp, pp = par.pp, v = par.virtualStages;
+                if ((batch / dp) % mbs != 0)
                     continue;
-                const int dp = r.gpus / (tp * pp * cp);
-                if (batch % dp != 0)
+                const long long micro = batch / dp / mbs;
+                if ((v > 1 && micro % pp != 0) || micro > 100'000)
                     continue;
-                const std::vector<int> eps = m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 };
-                for (int ep : eps) {
-                    if (m.moe.experts > 0 && m.moe.experts % ep != 0)
-                        continue;
-                    for (int v : { 1, 2, 4 }) {
-                        if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
-                            continue;
-                        for (int zero = 0; zero <= 3; ++zero) {
-                            if ((zero == 3 && pp > 1) || (zero > 0 && dp == 1 && zero != 0))
-                                continue;
-                            for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full }) {
-                                for (int mbs : { 1, 2, 4, 8 }) {
-                                    if ((batch / dp) % mbs != 0)
-                                        continue;
-                                    const long long micro = batch / dp / mbs;
-                                    if (v > 1 && micro % pp != 0)
-                                        continue;
-                                    if (micro > 100'000)
-                                        continue;
-                                    Scenario sc = r.base;
-                                    sc.hardware.nodes = std::max(1, r.gpus / perNode);
-                                    sc.hardware.gpusPerNode = perNode;
-                                    sc.parallel = {};
-                                    sc.parallel.dp = dp;
-                                    sc.parallel.tp = tp;
-                                    sc.parallel.pp = pp;
-                                    sc.parallel.ep = ep;
-                                    sc.parallel.cp = cp;
-                                    sc.parallel.sp = tp > 1;
-                                    sc.parallel.zeroStage = zero;
-                                    sc.parallel.virtualStages = v;
-                                    sc.parallel.schedule
-                                        = v > 1 ? PipelineSchedule::Interleaved : PipelineSchedule::OneFOneB;
-                                    sc.batch = {};
-                                    sc.batch.microBatchSize = mbs;
-                                    sc.batch.microBatches = static_cast<int>(micro);
-                                    sc.batch.globalBatch = static_cast<int>(batch);
-                                    sc.compute.recompute = recompute;
-                                    sc.name = { "dp" + str(dp) + " tp" + str(tp) + " pp" + str(pp)
-                                            + (v > 1 ? " v" + str(v) : "") + (cp > 1 ? " cp" + str(cp) : "")
-                                            + (ep > 1 ? " ep" + str(ep) : "") + " zero" + str(zero) + " "
-                                            + std::string(name(recompute)) + " mbs" + str(mbs),
-                                        {} };
-                                    out.push_back(std::move(sc));
-                                }
-                            }
-                        }
-                    }
-                }
+                Scenario sc = r.base;
+                sc.hardware.nodes = std::max(1, r.gpus / perNode);
+                sc.hardware.gpusPerNode = perNode;
+                sc.parallel = par;
+                sc.batch = {};
+                sc.batch.microBatchSize = mbs;
+                sc.batch.microBatches = static_cast<int>(micro);
+                sc.batch.globalBatch = static_cast<int>(batch);
+                sc.compute.recompute = recompute;
+                sc.name = { "dp" + str(dp) + " tp" + str(par.tp) + " pp" + str(pp) + (v > 1 ? " v" + str(v) : "")
+                        + (par.cp > 1 ? " cp" + str(par.cp) : "") + (par.ep > 1 ? " ep" + str(par.ep) : "") + " zero"
+                        + str(par.zeroStage) + " " + std::string(name(recompute)) + " mbs" + str(mbs),
+                    {} };
+                out.push_back(std::move(sc));
             }
-        }
-    }
     return out;
 }
 

@@ -27,7 +27,7 @@ int zeroStateSharding(const ParallelSpec& p)
 {
     // FSDP under pipelining (torchtitan) keeps a chunk's gathered parameters and its unsharded gradients for the whole
     // step; only the optimizer states stay sharded, as with ZeRO-1.
-    return p.zeroStage == 3 && p.pp > 1 ? 1 : p.zeroStage;
+    return p.fsdpUnderPipeline() ? 1 : p.zeroStage;
 }
 
 double activationBytesPerLayer(const Scenario& sc)

@@ -80,15 +80,16 @@ struct ParallelSpec {
     /// which pass K and V around a ring inside attention (ring attention) and reduce gradients with the dp ranks.
     int cp = 1;
     bool sp = false; ///< Megatron sequence parallelism (needs tp > 1 to matter)
-    /// 0 (DDP) … 3 (fully sharded). ZeRO-3 with pp > 1 runs as torchtitan runs FSDP2 under pipelining: a chunk's
-    /// parameters are gathered by its first forward and kept, gradients are reduce-scattered after the last backward.
-    int zeroStage = 0;
+    int zeroStage = 0; ///< 0 (DDP) … 3 (fully sharded); with pp > 1 see fsdpUnderPipeline()
     int virtualStages = 1; ///< model chunks per pipeline stage (interleaved schedule)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     /// GPUs of the layout: dp · tp · pp · cp.
     long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     /// Ranks that reduce gradients and share ZeRO shards: dp · cp.
     int gradientRanks() const { return dp * cp; }
+    /// ZeRO-3 with pipeline stages, run as torchtitan runs FSDP2 under pipelining: a chunk's parameters are gathered
+    /// by its first forward and kept until the step's end, gradients accumulate unsharded until the last backward.
+    bool fsdpUnderPipeline() const { return zeroStage == 3 && pp > 1; }
     bool operator==(const ParallelSpec&) const = default;
 };
 

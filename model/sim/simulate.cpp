@@ -135,7 +135,7 @@ Result<Simulation> simulate(const Scenario& sc, const SimulateOptions& options)
 bool hasMetricsOnlyPath(const Scenario& sc)
 {
     // FSDP under pipelining gathers only in each chunk's first forward: its ops are not alike.
-    return !(sc.compute.interference > 0) && !(sc.parallel.zeroStage == 3 && sc.parallel.pp > 1);
+    return !(sc.compute.interference > 0) && !sc.parallel.fsdpUnderPipeline();
 }
 
 Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& options)

@@ -49,8 +49,8 @@ void addMetrics(Figures& f, const StepMetrics& m)
     f["metrics.optimizer_memory"] = makeFigure(m.memory.optimizerBytes, FigureUnit::Bytes);
     f["metrics.activations_memory"] = makeFigure(m.memory.activationsBytes, FigureUnit::Bytes);
     f["metrics.events"] = makeFigure(static_cast<double>(m.events), FigureUnit::Count);
-    for (const auto lane :
-        { LaneKind::TpComm, LaneKind::DpComm, LaneKind::PpComm, LaneKind::EpComm, LaneKind::CpComm }) {
+    for (int kind = 1; kind < kLaneKinds; ++kind) {
+        const auto lane = static_cast<LaneKind>(kind);
         const auto& d = m.dimension(lane);
         const auto k = "metrics." + std::string(name(lane));
         f[k + "_comm"] = seconds(d.seconds);
