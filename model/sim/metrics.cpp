@@ -194,6 +194,8 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
                 stageComm.end(), std::back_inserter(merged),
                 [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
             std::copy(merged.begin(), merged.end(), stageComm.begin());
+            if (merged.capacity() > (std::size_t { 1 } << 16))
+                std::vector<Interval>().swap(merged);
         }
     }
     double idleSum = 0;
@@ -228,10 +230,15 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
         if (f.compute + f.exposed > figures[critical].compute + figures[critical].exposed)
             critical = s;
     }
-    // A large timeline's lists are not kept (the window simulates a million events now and then).
+    // A large timeline's lists are not kept (the window simulates a million events now and then): a thread keeps at
+    // most 64 Ki intervals (1 MiB) over all its lists, whatever the number of stages.
+    std::size_t kept = 0;
     for (auto* lists : { &compute, &comm })
-        for (auto& list : *lists)
-            if (list.capacity() > (std::size_t { 1 } << 16))
+        for (const auto& list : *lists)
+            kept += list.capacity();
+    if (kept > (std::size_t { 1 } << 16))
+        for (auto* lists : { &compute, &comm })
+            for (auto& list : *lists)
                 std::vector<Interval>().swap(list);
     if (stages == 0)
         return out;

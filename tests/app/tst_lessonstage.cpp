@@ -8,6 +8,7 @@
 #include "model/teach/lesson.h"
 #include "model/teach/question.h"
 #include "views/charts/breakdownchart.h"
+#include "views/timelineview.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -154,11 +155,17 @@ void TestLessonStage::sceneViewsAndTimeUnits()
     QVERIFY(!stage.timeInSteps());
     QVERIFY(stack->currentWidget() != breakdown);
     QVERIFY(stage.duration() > 0);
+    auto* timeline = stage.findChild<tutor::views::TimelineView*>();
+    QVERIFY(timeline);
+    const std::size_t shown = timeline->timeline().events.size();
+    QVERIFY(shown > 0);
 
     // "view": "charts": the step's time by part, the parts adding up to the step time; nothing to animate.
     QVERIFY(stage.goToStep(QStringLiteral("08-gradient-accumulation"), QStringLiteral("batch")));
     QCOMPARE(stack->currentWidget(), breakdown);
     QCOMPARE(stage.duration(), 0.0);
+    // The hidden timeline view no longer holds the last step's timeline.
+    QCOMPARE(timeline->timeline().events.size(), std::size_t { 0 });
     QCOMPARE(breakdown->bars().size(), std::size_t { 1 });
     const auto& m = breakdown->bars().front().metrics;
     QVERIFY(m.stepSeconds > 0);

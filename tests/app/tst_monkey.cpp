@@ -342,7 +342,8 @@ private slots:
         const std::size_t heapBefore = heapInUse();
         worst.clear();
         // TUTOR_MONKEY_ONLY=<kind 0..7> walks one kind of action only (to find which one grows memory).
-        const int only = envInt("TUTOR_MONKEY_ONLY", -1);
+        const int only
+            = qEnvironmentVariableIsSet("TUTOR_MONKEY_ONLY") ? qEnvironmentVariableIntValue("TUTOR_MONKEY_ONLY") : -1;
         for (int i = 0; i < actions && !QTest::currentTestFailed(); ++i)
             run(only >= 0 && only < Walk::kKinds ? only : walk.below(Walk::kKinds));
         if (QTest::currentTestFailed())
@@ -350,6 +351,9 @@ private slots:
         reset();
         const qint64 after = residentBytes();
         const std::size_t heapAfter = heapInUse();
+        // TUTOR_MONKEY_EXIT_AFTER: end the process here, so that a heap profiler (heaptrack) reports what is held now.
+        if (qEnvironmentVariableIsSet("TUTOR_MONKEY_EXIT_AFTER"))
+            ::_exit(0);
 
         QStringList figures;
         for (auto it = worst.cbegin(); it != worst.cend(); ++it)
