@@ -110,6 +110,10 @@ int collectiveOf(const sim::Record& r)
     return r.collective;
 }
 
+// The interval lists a thread keeps between calls, over all its lists: 16 Ki intervals (256 KiB), enough for the
+// search's layouts; a larger timeline's lists are freed after use.
+constexpr std::size_t kKeptIntervals = std::size_t { 1 } << 14;
+
 // The metrics of lanes whose events `eventsOf(lane)` lists in start order: Timeline events (their exposed time is
 // written back) or the simulator's records (the metrics-only path, which never builds a Timeline).
 template <class LaneOf, class EventsOf>
@@ -194,7 +198,7 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
                 stageComm.end(), std::back_inserter(merged),
                 [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
             std::copy(merged.begin(), merged.end(), stageComm.begin());
-            if (merged.capacity() > (std::size_t { 1 } << 16))
+            if (merged.capacity() > kKeptIntervals)
                 std::vector<Interval>().swap(merged);
         }
     }
@@ -231,12 +235,12 @@ StepMetrics measureLanes(int laneCount, const LaneOf& laneOf, const EventsOf& ev
             critical = s;
     }
     // A large timeline's lists are not kept (the window simulates a million events now and then): a thread keeps at
-    // most 64 Ki intervals (1 MiB) over all its lists, whatever the number of stages.
+    // most kKeptIntervals over all its lists, whatever the number of stages.
     std::size_t kept = 0;
     for (auto* lists : { &compute, &comm })
         for (const auto& list : *lists)
             kept += list.capacity();
-    if (kept > (std::size_t { 1 } << 16))
+    if (kept > kKeptIntervals)
         for (auto* lists : { &compute, &comm })
             for (auto& list : *lists)
                 std::vector<Interval>().swap(list);
