@@ -2489,6 +2489,14 @@
         <source>GPUs that split every sequence; attention passes K and V around them in a ring</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MoE flex dispatcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its node and once to each other node holding its experts, instead of once per expert</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

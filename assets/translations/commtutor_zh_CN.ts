@@ -2484,6 +2484,14 @@
         <source>GPUs that split every sequence; attention passes K and V around them in a ring</source>
         <translation>切分每条序列的 GPU；注意力计算时 K 和 V 沿环在它们之间传递</translation>
     </message>
+    <message>
+        <source>MoE flex dispatcher</source>
+        <translation>MoE Flex 分发器</translation>
+    </message>
+    <message>
+        <source>Megatron-Core&apos;s flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its node and once to each other node holding its experts, instead of once per expert</source>
+        <translation>Megatron-Core 的 Flex token 分发器（DeepEP、HybridEP）：一个 token 发往本节点内持有其专家的每块 GPU 各一次，发往持有其专家的其他每个节点各一次，而不是每个专家一次</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -43,7 +43,7 @@ constexpr double kAmpereAttentionEfficiency = 0.6;
 constexpr double kHopperGemmEfficiency = 0.57;
 constexpr double kHopperFp8GemmEfficiency = 0.53;
 constexpr double kBlackwellFp8GemmEfficiency = 0.46;
-constexpr double kMoeEfficiency = 0.59;
+constexpr double kMoeEfficiency = 0.51;
 constexpr double kHopperAttentionEfficiency = 0.5;
 
 // The compute model's achieved fractions of peak, per GPU generation (model/sim/kernels.h). Large-GEMM and fused-

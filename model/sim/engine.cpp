@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace tutor::model::sim {
 
@@ -110,27 +111,83 @@ Seconds CommCosts::seconds(Collective op, Bytes bytes, GroupKind kind)
     const std::uint64_t sharedKey = (static_cast<std::uint64_t>(bytes) << 8) | static_cast<std::uint64_t>(op);
     if (const auto it = shared.find(sharedKey); it != shared.end())
         return remember(it->second);
+    const auto t = predictSeconds(op, static_cast<double>(bytes), g.topology, g.label);
+    if (t)
+        shared.emplace(sharedKey, *t); // a refusal is not shared: each simulation reports its own problems
+    return remember(t.value_or(0));
+}
+
+std::optional<Seconds> CommCosts::predictSeconds(
+    Collective op, double bytes, const Topology& topology, const std::string& label)
+{
     CollectiveRequest request;
     request.op = op;
-    request.bytes = std::min(bytes, kMaxMessageBytes);
+    request.bytes = std::clamp(static_cast<Bytes>(std::ceil(bytes)), Bytes { 1 }, kMaxMessageBytes);
     request.dtype = m_dtype;
-    request.topology = g.topology;
+    request.topology = topology;
     request.algorithm = Algorithm::Auto;
     request.protocol = Protocol::Auto;
-    Seconds t = 0;
-    if (auto cost = predict(request)) {
-        t = cost->totalSeconds;
-        // Messages beyond the model's limit are sent as several; scale the bandwidth part.
-        if (bytes > request.bytes)
-            t = cost->latencySeconds + (t - cost->latencySeconds) * static_cast<double>(bytes) / request.bytes;
-        shared.emplace(sharedKey, t); // a refusal is not shared: each simulation reports its own problems
-    } else if (m_problems.empty()) {
-        for (auto problem : cost.problems()) {
-            problem.field = g.label + " " + std::string(name(op)) + " " + problem.field;
-            m_problems.push_back(std::move(problem));
-        }
+    auto cost = predict(request);
+    if (!cost) {
+        if (m_problems.empty())
+            for (auto problem : cost.problems()) {
+                problem.field = label + " " + std::string(name(op)) + " " + problem.field;
+                m_problems.push_back(std::move(problem));
+            }
+        return std::nullopt;
     }
-    return remember(t);
+    // Messages beyond the model's limit are sent as several; scale the bandwidth part.
+    const Seconds t = cost->totalSeconds;
+    return bytes > static_cast<double>(request.bytes)
+        ? cost->latencySeconds + (t - cost->latencySeconds) * bytes / static_cast<double>(request.bytes)
+        : t;
+}
+
+DispatchCopies flexDispatchCopies(int experts, int topK, int ranks, int perNode)
+{
+    DispatchCopies out;
+    if (ranks <= 1 || experts <= 0 || topK <= 0)
+        return out;
+    perNode = std::clamp(perNode, 1, ranks);
+    const int nodes = (ranks + perNode - 1) / perNode;
+    // P(none of the token's top_k experts among `held` of them) = C(E − held, k) / C(E, k).
+    const auto missed = [&](double held) {
+        double p = 1;
+        for (int i = 0; i < topK; ++i)
+            p *= std::max(0.0, (experts - held - i) / (experts - i));
+        return p;
+    };
+    const double perRank = static_cast<double>(experts) / ranks;
+    out.nvlink = nodes * (perNode - 1) * (1 - missed(perRank));
+    out.network = (nodes - 1) * (1 - missed(perRank * perNode));
+    return out;
+}
+
+Seconds CommCosts::flexDispatchSeconds(double tokenBytes, const DispatchCopies& copies)
+{
+    const auto& g = group(GroupKind::Ep);
+    if (m_free || g.ranks <= 1 || tokenBytes <= 0)
+        return 0;
+    const Topology& topo = g.topology;
+    const int perNode = topo.gpusPerNode, nodes = topo.nodes;
+    Seconds t = 0;
+    // An AllToAll of S among n ranks sends (n − 1)/n · S from each: S is chosen so that this is what the flex
+    // dispatcher sends on that link class.
+    if (perNode > 1 && copies.nvlink > 0) {
+        Topology node = topo;
+        node.nodes = 1;
+        t = predictSeconds(Collective::AllToAll, copies.nvlink * tokenBytes * perNode / (perNode - 1), node, g.label)
+                .value_or(0);
+    }
+    if (nodes > 1 && copies.network > 0) {
+        Topology net = topo;
+        net.gpusPerNode = 1;
+        net.nicsPerNode = 1; // each GPU on its own NIC share, as the group's topology gives it
+        t = std::max(t,
+            predictSeconds(Collective::AllToAll, copies.network * tokenBytes * nodes / (nodes - 1), net, g.label)
+                .value_or(0));
+    }
+    return t;
 }
 
 namespace {

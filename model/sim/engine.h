@@ -40,11 +40,26 @@ std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const Hardwa
 /// predict() once per distinct (collective, bytes, group): its answers are kept per thread for the last few
 /// (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few groups,
 /// predicts each size once.
+/// What MoE's flex dispatcher (DeepEP, HybridEP) sends per token and per rank, in copies of the token, when the
+/// router picks top_k of `experts` experts spread evenly over `ranks` EP ranks, `perNode` of them in a node, with
+/// every expert equally likely (Megatron's force-balanced benchmark routing): a copy over NVLink to each other GPU
+/// of a node the token reaches that holds one of its experts, and one copy over the network to each other node
+/// that does. The all-to-all dispatcher sends top_k copies instead, (n − g)/n of them over the network.
+struct DispatchCopies {
+    double nvlink = 0; ///< N · (g − 1) · P(a given GPU holds one of the token's experts)
+    double network = 0; ///< (N − 1) · P(a given node does)
+};
+DispatchCopies flexDispatchCopies(int experts, int topK, int ranks, int perNode);
+
 class CommCosts {
 public:
     CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free);
     /// Seconds for `op` of S = `bytes` on `group`; 0 for a one-rank group or free communication.
     Seconds seconds(Collective op, Bytes bytes, GroupKind group);
+    /// Seconds for one flex dispatch (or combine) of `tokenBytes` per token copy × `tokens` on the EP group: its
+    /// NVLink part as an AllToAll inside one node and its network part as an AllToAll between the nodes on each GPU's
+    /// own NIC share, which run at the same time (DeepEP forwards while RDMA still arrives), so the slower decides.
+    Seconds flexDispatchSeconds(double tokenBytes, const DispatchCopies& copies);
     const Group& group(GroupKind kind) const { return m_groups[static_cast<int>(kind)]; }
     const std::array<Group, kGroupKinds>& groups() const { return m_groups; }
     const Problems& problems() const { return m_problems; }
@@ -58,6 +73,10 @@ private:
     std::array<std::shared_ptr<std::unordered_map<std::uint64_t, Seconds>>, kGroupKinds> m_shared;
     std::size_t m_next = 0;
     Problems m_problems;
+
+    /// predict()'s seconds for S = `bytes` (more than its limit: as several messages); nullopt when it refuses.
+    std::optional<Seconds> predictSeconds(
+        Collective op, double bytes, const Topology& topology, const std::string& label);
 };
 
 /// How Builder::finish() writes an event's label (labels are made once, at the end).

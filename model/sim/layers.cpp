@@ -56,6 +56,16 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
         / (m_sp ? sc.parallel.tp : 1);
     m_epBytes = static_cast<Bytes>(tokens * sc.model.moe.topK * sc.model.moe.capacityFactor * sc.model.hidden)
         * sizeOf(sc.comm.dtype);
+    // The flex dispatcher sends a token once per GPU and once per node that holds its experts (engine.h).
+    if (sc.comm.moeFlexDispatcher && sc.parallel.ep > 1 && sc.model.moe.experts > 0) {
+        const auto& ep = context.costs.group(GroupKind::Ep);
+        const auto copies
+            = flexDispatchCopies(sc.model.moe.experts, sc.model.moe.topK, ep.ranks, ep.topology.gpusPerNode);
+        const double tokenBytes
+            = tokens * sc.model.moe.capacityFactor * sc.model.hidden * static_cast<double>(sizeOf(sc.comm.dtype));
+        m_epSeconds = context.costs.flexDispatchSeconds(tokenBytes, copies);
+        m_epBytes = static_cast<Bytes>(tokenBytes * (copies.nvlink + copies.network));
+    }
     // Ring attention: K and V (kvWidth, both) of this GPU's s / cp tokens and kv_heads / tp heads (Megatron-Core,
     // Transformer Engine's AttnFuncWithCPAndKVP2P).
     if (sc.parallel.cp > 1)
@@ -96,14 +106,19 @@ EventRef LayerRunner::compute(StageState& st, EventKind kind, const char* what, 
     return ref;
 }
 
-void LayerRunner::blocking(
-    StageState& st, LaneKind laneKind, GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb)
+void LayerRunner::blocking(StageState& st, LaneKind laneKind, GroupKind group, Collective op, Bytes bytes,
+    const char* what, int layer, int mb, std::optional<Seconds> seconds)
 {
     auto& b = m_context.builder;
     const int lane = b.lane(st.stage, laneKind);
     if (lane < 0 || m_context.costs.group(group).ranks <= 1)
         return;
-    const auto ref = b.add(lane, commRecord(group, op, bytes, what, layer, mb), st.computeFree);
+    Record e = commRecord(group, op, seconds ? 0 : bytes, what, layer, mb); // 0 bytes: not costed
+    if (seconds) {
+        e.duration = *seconds;
+        e.bytes = bytes;
+    }
+    const auto ref = b.add(lane, e, st.computeFree);
     b.depend(ref, st.lastCompute);
     b.depend(ref, std::exchange(m_input, {}));
     st.lastCompute = ref;
@@ -113,6 +128,11 @@ void LayerRunner::blocking(
 void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int layer, int mb)
 {
     blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
+}
+
+void LayerRunner::epComm(StageState& st, const char* what, int layer, int mb)
+{
+    blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, what, layer, mb, m_epSeconds);
 }
 
 void LayerRunner::ringAttention(
@@ -204,11 +224,11 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
     tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+        epComm(st, "disp", layer, mb);
     input = st.lastCompute;
     compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+        epComm(st, "comb", layer, mb);
     tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
@@ -226,13 +246,13 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     const bool moe = sc.model.isMoeLayer(layer);
     tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "comb", layer, mb);
+        epComm(st, "comb", layer, mb);
     EventRef input = st.lastCompute;
     const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward, layer, mb);
     if (last)
         m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
     if (moe)
-        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, "disp", layer, mb);
+        epComm(st, "disp", layer, mb);
     tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
     tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
     // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V) before its backward.

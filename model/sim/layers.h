@@ -23,10 +23,13 @@ private:
     void layerForward(StageState& stage, int layer, int mb, EventKind kind);
     void layerBackward(StageState& stage, int chunk, int layer, int mb);
     EventRef compute(StageState& stage, EventKind kind, const char* what, Seconds seconds, int layer, int mb);
-    /// A collective the compute stream waits for (TP, EP); skipped when the group has one rank.
+    /// A collective the compute stream waits for (TP, EP); skipped when the group has one rank. `seconds`, when
+    /// given, is its duration instead of the collective model's for `bytes`.
     void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
-        int layer, int mb);
+        int layer, int mb, std::optional<Seconds> seconds = std::nullopt);
     void tpComm(StageState& stage, Collective op, const char* what, int layer, int mb);
+    /// MoE dispatch or combine: the all-to-all dispatcher's AllToAll, or the flex dispatcher's (m_epSeconds).
+    void epComm(StageState& stage, const char* what, int layer, int mb);
     /// The TP collective before a block (AllGather with sequence parallelism, none without), pipelined with the
     /// block's first GEMM when comm.tp_overlap is on, blocking otherwise.
     void tpBefore(StageState& stage, const char* what, Seconds firstGemm, int layer, int mb);
@@ -46,7 +49,8 @@ private:
     Context& m_context;
     GradSync& m_grads;
     EventRef m_input; ///< what the current op waited for; the op's first event depends on it
-    Bytes m_epBytes = 0;
+    Bytes m_epBytes = 0; ///< per dispatch: all-to-all's S, or what the flex dispatcher sends per rank
+    std::optional<Seconds> m_epSeconds; ///< the flex dispatcher's time per dispatch; unset for the all-to-all
     Bytes m_tpBytes = 0;
     Bytes m_kvBytes = 0; ///< one K/V block of the context-parallel ring
     bool m_sp = false;

@@ -112,6 +112,10 @@ struct CommSpec {
     /// Megatron-LM --overlap-param-gather (ZeRO-1/2): the parameter AllGather after the optimizer step runs
     /// bucket by bucket under the next step's first forward instead of before it
     bool overlapParamGather = false;
+    /// Megatron-Core's flex token dispatcher (--moe-token-dispatcher-type flex with DeepEP or HybridEP): MoE
+    /// dispatch and combine send a token once to each GPU of its node that holds one of its experts and once to
+    /// each other node that does (forwarded over NVLink there), instead of once per expert as the all-to-all does
+    bool moeFlexDispatcher = false;
     DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
     /// Gradients on the wire when they differ from dtype (Megatron-LM reduces bf16 models' gradients in fp32).
     std::optional<DType> gradDtype;

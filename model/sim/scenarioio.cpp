@@ -269,7 +269,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     section<CommSpec>(doc, "comm", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
                 { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "tp_overlap", "overlap_param_gather",
-                    "dtype", "grad_dtype" }))
+                    "moe_flex_dispatcher", "dtype", "grad_dtype" }))
             return;
         r.real(c, p, "bucket_MiB", s.comm.bucketMiB);
         r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
@@ -277,6 +277,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.integer(c, p, "prefetch_depth", s.comm.prefetchDepth);
         r.boolean(c, p, "tp_overlap", s.comm.tpOverlap);
         r.boolean(c, p, "overlap_param_gather", s.comm.overlapParamGather);
+        r.boolean(c, p, "moe_flex_dispatcher", s.comm.moeFlexDispatcher);
         r.choice(c, p, "dtype", s.comm.dtype, parseDType, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
         r.choice(c, p, "grad_dtype", s.comm.gradDtype, parseDType, "must be a data type such as \"bf16\" or \"fp32\"");
     });
@@ -393,6 +394,8 @@ json toJson(const Scenario& s)
         { "overlap_param_gather", s.comm.overlapParamGather }, { "dtype", std::string(name(s.comm.dtype)) } };
     if (s.comm.gradDtype)
         out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
+    if (s.comm.moeFlexDispatcher)
+        out["comm"]["moe_flex_dispatcher"] = true;
     out["compute"]
         = { { "precision", std::string(name(s.compute.precision)) }, { "flash_attention", s.compute.flashAttention },
               { "recompute", std::string(name(s.compute.recompute)) }, { "interference", s.compute.interference } };

@@ -140,6 +140,9 @@ private slots:
         moe.model.moe = { .experts = 8, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 2 };
         moe.parallel.ep = 2;
         QTest::newRow("moe every 2nd layer, ep 2, m 30") << moe << false << true;
+        auto flex = moe;
+        flex.comm.moeFlexDispatcher = true;
+        QTest::newRow("moe flex dispatcher, ep 2, m 30") << flex << false << true;
         // Context parallelism: the ring's K/V exchanges on their own lane, beside attention.
         auto ring = pipeline(1, 2, 4, 1, 12);
         ring.parallel.cp = 2;

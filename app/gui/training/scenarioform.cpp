@@ -151,6 +151,10 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Megatron-LM --overlap-param-gather: ZeRO-1/2's parameter AllGather runs under the next step's "
                    "first forward instead of after the optimizer"),
         "comm.overlap_param_gather");
+    m_flexDispatcher = addCheck(comm, QT_TR_NOOP("MoE flex dispatcher"),
+        QT_TR_NOOP("Megatron-Core's flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its "
+                   "node and once to each other node holding its experts, instead of once per expert"),
+        "comm.moe_flex_dispatcher");
     m_dtype = addCombo(comm, QT_TR_NOOP("Wire dtype"),
         QT_TR_NOOP("Element type of gradients and activations on the wire"), "comm.dtype");
     for (auto type : kWireTypes)
@@ -368,6 +372,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_prefetch->setValue(s.comm.prefetchDepth);
     m_tpOverlap->setChecked(s.comm.tpOverlap);
     m_paramGather->setChecked(s.comm.overlapParamGather);
+    m_flexDispatcher->setChecked(s.comm.moeFlexDispatcher);
     setComboData(m_dtype, static_cast<int>(s.comm.dtype));
     m_efficiency->setValue(s.compute.efficiency);
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
@@ -420,6 +425,7 @@ void ScenarioForm::readFields()
     s.comm.prefetchDepth = m_prefetch->value();
     s.comm.tpOverlap = m_tpOverlap->isChecked();
     s.comm.overlapParamGather = m_paramGather->isChecked();
+    s.comm.moeFlexDispatcher = m_flexDispatcher->isChecked();
     s.comm.dtype = static_cast<model::DType>(m_dtype->currentData().toInt());
     s.compute.efficiency = m_efficiency->value();
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());

@@ -113,6 +113,7 @@ private:
     QCheckBox* m_overlap = nullptr;
     QCheckBox* m_tpOverlap = nullptr;
     QCheckBox* m_paramGather = nullptr;
+    QCheckBox* m_flexDispatcher = nullptr;
     QSpinBox* m_prefetch = nullptr;
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
