@@ -74,6 +74,14 @@ int envInt(const char* name, int fallback)
     return ok && v > 0 ? v : fallback;
 }
 
+// An index set in the environment (0 included), or −1.
+int envIndex(const char* name)
+{
+    bool ok = false;
+    const int v = qEnvironmentVariableIntValue(name, &ok);
+    return ok && v >= 0 ? v : -1;
+}
+
 QString scenarioDir()
 {
     const QString source = qEnvironmentVariable("TUTOR_SOURCE_DIR", QStringLiteral("."));
@@ -199,8 +207,8 @@ struct Walk {
     {
         switch (kind) {
         case 0:
-            window.showPage(envInt("TUTOR_MONKEY_PAGE_A", -1) >= 0
-                    ? (below(2) ? envInt("TUTOR_MONKEY_PAGE_A", 0) : envInt("TUTOR_MONKEY_PAGE_B", 0))
+            window.showPage(envIndex("TUTOR_MONKEY_PAGE_A") >= 0
+                    ? (below(2) ? envIndex("TUTOR_MONKEY_PAGE_A") : std::max(0, envIndex("TUTOR_MONKEY_PAGE_B")))
                     : below(Navigator::PageCount));
             return QStringLiteral("page %1").arg(int(window.currentPage()));
         case 1:
@@ -342,8 +350,7 @@ private slots:
         const std::size_t heapBefore = heapInUse();
         worst.clear();
         // TUTOR_MONKEY_ONLY=<kind 0..7> walks one kind of action only (to find which one grows memory).
-        const int only
-            = qEnvironmentVariableIsSet("TUTOR_MONKEY_ONLY") ? qEnvironmentVariableIntValue("TUTOR_MONKEY_ONLY") : -1;
+        const int only = envIndex("TUTOR_MONKEY_ONLY");
         for (int i = 0; i < actions && !QTest::currentTestFailed(); ++i)
             run(only >= 0 && only < Walk::kKinds ? only : walk.below(Walk::kKinds));
         if (QTest::currentTestFailed())
