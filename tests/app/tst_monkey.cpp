@@ -161,9 +161,11 @@ struct Walk {
         if (!stage || stage->lessonCount() == 0)
             return QStringLiteral("lesson (none)");
         switch (below(4)) {
-        case 0:
-            stage->openLesson(below(stage->lessonCount()));
-            return QStringLiteral("open lesson");
+        case 0: {
+            const int lesson = below(stage->lessonCount());
+            stage->openLesson(lesson);
+            return QStringLiteral("open lesson (%1)").arg(lesson + 1);
+        }
         case 1:
             stage->next();
             return QStringLiteral("lesson next");
@@ -294,6 +296,9 @@ private slots:
             const qint64 ms = timer.elapsed();
             const QString kindName = name.section(QStringLiteral(" ("), 0, 0).trimmed();
             worst[kindName] = std::max(worst.value(kindName), ms);
+            // TUTOR_MONKEY_SLOW_MS=<n>: name every action that kept the UI thread n ms or more.
+            if (const int slow = envInt("TUTOR_MONKEY_SLOW_MS", 0); slow > 0 && ms >= slow)
+                qInfo("%lld ms: %s", static_cast<long long>(ms), qPrintable(name));
             // TUTOR_MONKEY_HEAP_STEP_KIB=<n>: name every action after which the heap in use moved by n KiB or more.
             if (const int step = envInt("TUTOR_MONKEY_HEAP_STEP_KIB", 0); step > 0) {
                 const double moved = (double(heapInUse()) - double(heapAtStart)) / 1024;
