@@ -37,9 +37,6 @@ struct Group {
 /// Builds every group of a scenario (Megatron rank order, scenario.h).
 std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const HardwarePreset& hardware);
 
-/// predict() once per distinct (collective, bytes, group): its answers are kept per thread for the last few
-/// (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few groups,
-/// predicts each size once.
 /// What MoE's flex dispatcher (DeepEP, HybridEP) sends per token and per rank, in copies of the token, when the
 /// router picks top_k of `experts` experts spread evenly over `ranks` EP ranks, `perNode` of them in a node, with
 /// every expert equally likely (Megatron's force-balanced benchmark routing): a copy over NVLink to each other GPU
@@ -51,14 +48,18 @@ struct DispatchCopies {
 };
 DispatchCopies flexDispatchCopies(int experts, int topK, int ranks, int perNode);
 
+/// predict() once per distinct (collective, bytes, group): its answers are kept per thread for the last few
+/// (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few groups,
+/// predicts each size once.
 class CommCosts {
 public:
     CommCosts(std::array<Group, kGroupKinds> groups, DType dtype, bool free);
     /// Seconds for `op` of S = `bytes` on `group`; 0 for a one-rank group or free communication.
     Seconds seconds(Collective op, Bytes bytes, GroupKind group);
-    /// Seconds for one flex dispatch (or combine) of `tokenBytes` per token copy × `tokens` on the EP group: its
-    /// NVLink part as an AllToAll inside one node and its network part as an AllToAll between the nodes on each GPU's
-    /// own NIC share, which run at the same time (DeepEP forwards while RDMA still arrives), so the slower decides.
+    /// Seconds for one flex dispatch (or combine) on the EP group, where `tokenBytes` is one copy of the
+    /// micro-batch's tokens (tokens · hidden · dtype) and `copies` what each rank sends of it: the NVLink part as an
+    /// AllToAll inside one node and the network part as an AllToAll between the nodes on each GPU's own NIC share,
+    /// which run at the same time (DeepEP forwards while RDMA still arrives), so the slower decides.
     Seconds flexDispatchSeconds(double tokenBytes, const DispatchCopies& copies);
     const Group& group(GroupKind kind) const { return m_groups[static_cast<int>(kind)]; }
     const std::array<Group, kGroupKinds>& groups() const { return m_groups; }
