@@ -7,7 +7,9 @@
 // events it posts; language and theme switches, which rebuild or repaint every page, are held to 2 s).
 // TUTOR_MONKEY_ACTIONS sets the walk's length (default 60 per seed) for long runs; TUTOR_MONKEY_MAX_BLOCK_MS and
 // TUTOR_MONKEY_MAX_SWITCH_MS override the two limits. To find what grows memory, TUTOR_MONKEY_ONLY=<kind> walks one
-// kind of action and TUTOR_MONKEY_PAGE_A / TUTOR_MONKEY_PAGE_B make page switches alternate between two pages.
+// kind of action, TUTOR_MONKEY_PAGE_A / TUTOR_MONKEY_PAGE_B make page switches alternate between two pages and
+// TUTOR_MONKEY_EXIT_AFTER ends the process after the walk for a heap profiler (docs/HACKING.md);
+// TUTOR_MONKEY_SLOW_MS and TUTOR_MONKEY_HEAP_STEP_KIB name the actions that took long or moved the heap.
 #include "app/gui/collectives/collectivesstage.h"
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonstage.h"
