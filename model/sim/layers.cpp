@@ -56,13 +56,13 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
         / (m_sp ? sc.parallel.tp : 1);
     m_epBytes = static_cast<Bytes>(tokens * sc.model.moe.topK * sc.model.moe.capacityFactor * sc.model.hidden)
         * sizeOf(sc.comm.dtype);
-    // The flex dispatcher sends a token once per GPU and once per node that holds its experts (engine.h).
+    // The flex dispatcher sends a token once per GPU and once per node that holds its experts (engine.h): copies of
+    // the all-to-all's S / top_k.
     if (sc.comm.moeFlexDispatcher && sc.parallel.ep > 1 && sc.model.moe.experts > 0) {
         const auto& ep = context.costs.group(GroupKind::Ep);
         const auto copies
             = flexDispatchCopies(sc.model.moe.experts, sc.model.moe.topK, ep.ranks, ep.topology.gpusPerNode);
-        const double tokenBytes
-            = tokens * sc.model.moe.capacityFactor * sc.model.hidden * static_cast<double>(sizeOf(sc.comm.dtype));
+        const double tokenBytes = static_cast<double>(m_epBytes) / sc.model.moe.topK;
         m_epSeconds = context.costs.flexDispatchSeconds(tokenBytes, copies);
         m_epBytes = static_cast<Bytes>(tokenBytes * (copies.nvlink + copies.network));
     }

@@ -96,6 +96,8 @@ struct Walk {
     std::mt19937 rng;
     QStringList scenarios;
     int saved = 0;
+    const int pageA = envIndex("TUTOR_MONKEY_PAGE_A"); // read once, not on every page switch
+    const int pageB = envIndex("TUTOR_MONKEY_PAGE_B");
 
     int below(int n) { return n <= 1 ? 0 : std::uniform_int_distribution<int>(0, n - 1)(rng); }
 
@@ -211,9 +213,7 @@ struct Walk {
     {
         switch (kind) {
         case 0:
-            window.showPage(envIndex("TUTOR_MONKEY_PAGE_A") >= 0
-                    ? (below(2) ? envIndex("TUTOR_MONKEY_PAGE_A") : std::max(0, envIndex("TUTOR_MONKEY_PAGE_B")))
-                    : below(Navigator::PageCount));
+            window.showPage(pageA >= 0 ? (below(2) ? pageA : std::max(0, pageB)) : below(Navigator::PageCount));
             return QStringLiteral("page %1").arg(int(window.currentPage()));
         case 1:
         case 2:
@@ -284,6 +284,8 @@ private slots:
         // The longest time per kind of action (the name without its detail), from the action to the last event
         // it posted being handled.
         QMap<QString, qint64> worst;
+        const int slow = envInt("TUTOR_MONKEY_SLOW_MS", 0);
+        const int step = envInt("TUTOR_MONKEY_HEAP_STEP_KIB", 0);
         const auto run = [&](int kind) {
             QElapsedTimer timer;
             timer.start();
@@ -299,10 +301,10 @@ private slots:
             const QString kindName = name.section(QStringLiteral(" ("), 0, 0).trimmed();
             worst[kindName] = std::max(worst.value(kindName), ms);
             // TUTOR_MONKEY_SLOW_MS=<n>: name every action that kept the UI thread n ms or more.
-            if (const int slow = envInt("TUTOR_MONKEY_SLOW_MS", 0); slow > 0 && ms >= slow)
+            if (slow > 0 && ms >= slow)
                 qInfo("%lld ms: %s", static_cast<long long>(ms), qPrintable(name));
             // TUTOR_MONKEY_HEAP_STEP_KIB=<n>: name every action after which the heap in use moved by n KiB or more.
-            if (const int step = envInt("TUTOR_MONKEY_HEAP_STEP_KIB", 0); step > 0) {
+            if (step > 0) {
                 const double moved = (double(heapInUse()) - double(heapAtStart)) / 1024;
                 if (std::abs(moved) >= step)
                     qInfo("heap %+.0f KiB after %s", moved, qPrintable(name));
