@@ -510,7 +510,7 @@ void MainWindow::setTheme(views::Theme theme)
     const views::Palette palette = views::Palette::forTheme(theme);
     qApp->setPalette(palette.widgetPalette());
     for (Stage* stage : m_stages)
-        stage->setColors(palette);
+        stage->changeColors(palette); // the pages behind the one on show when they are shown
     if (m_a.light)
         (theme == views::Theme::Dark ? m_a.dark : m_a.light)->setChecked(true);
     if (m_useSettings)

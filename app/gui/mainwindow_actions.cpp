@@ -227,10 +227,7 @@ void MainWindow::retranslate()
     m_navigatorDock->setWindowTitle(tr("Navigator"));
     m_panelDock->setWindowTitle(tr("Parameters"));
     m_explanationDock->setWindowTitle(tr("Explanation"));
-    for (Stage* s : m_stages)
-        s->retranslate();
-    if (Stage* s = currentStage())
-        m_explanation->setHtml(s->explanation());
+    // Each page retranslates itself, the page on show at once and the others when shown (Stage::event).
     m_recentMenu->setToolTip(tr("Scenarios opened recently"));
     updateRecentFiles();
 }

@@ -3,13 +3,12 @@
 // A stage is one page of the navigator (Collectives, Training step, Live lab, Lessons). The main window
 // shows the current stage in the centre, its parameter panel on the right, its explanation below, and
 // drives its animation through one number: the time t (docs/ARCHITECTURE.md: animation drives one number).
+#include "views/palette.h"
+
 #include <QString>
 #include <QWidget>
+#include <optional>
 #include <vector>
-
-namespace tutor::views {
-struct Palette;
-}
 
 namespace tutor::app {
 
@@ -50,8 +49,13 @@ public:
     virtual QString explanation() const { return {}; }
     /// Applies the light or dark palette to the stage's drawings (views and charts).
     virtual void setColors(const views::Palette& palette) { Q_UNUSED(palette); }
-    /// Re-applies translated strings after a language switch.
+    /// Re-applies translated strings; a language switch calls it (see event()).
     virtual void retranslate() { }
+    /// setColors() now when the page is on show, else when it is next shown (a theme switch repaints the page on
+    /// show only).
+    void changeColors(const views::Palette& palette);
+    /// True while a language or theme switch waits for the page to be shown.
+    bool hasPendingChange() const { return m_languageStale || m_pendingPalette.has_value(); }
     /// The caption of an exported picture of what is on screen now; empty fields take the page's name.
     virtual ExportCaption exportCaption() const { return {}; }
 
@@ -62,6 +66,16 @@ signals:
     void explanationChanged(const QString& html);
     /// A message for the status bar or an error box ("3 problems in scenario.json").
     void message(const QString& text, bool isError);
+
+protected:
+    /// A language switch reaches every widget at once. A page behind another one (hidden by the page stack) takes
+    /// it, and a palette, when it is next shown, so a switch costs what the page on show needs; a page on show
+    /// takes it at once: its widgets' changeEvent(), then retranslate(), then explanationChanged().
+    bool event(QEvent* event) override;
+
+private:
+    bool m_languageStale = false;
+    std::optional<views::Palette> m_pendingPalette;
 };
 
 } // namespace tutor::app

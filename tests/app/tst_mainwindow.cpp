@@ -6,6 +6,7 @@
 #include "app/gui/collectives/collectivespanel.h"
 #include "app/gui/collectives/collectivesstage.h"
 #include "app/gui/language.h"
+#include "app/gui/lessons/lessonstage.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/playback.h"
 #include "app/gui/settings.h"
@@ -44,6 +45,7 @@ private slots:
     void initTestCase();
     void languageSwitchRetranslates_data();
     void languageSwitchRetranslates();
+    void hiddenPagesCatchUpWhenShown();
     void playbackSteps_data();
     void playbackSteps();
     void playbackDrivesCollectives();
@@ -101,6 +103,49 @@ void TestMainWindow::languageSwitchRetranslates()
     QCOMPARE(window.fileMenu()->title(), fileBefore);
     QCOMPARE(navigator->item(0)->text(), navBefore);
     QVERIFY(!window.setLanguage(QStringLiteral("xx_YY")));
+}
+
+// A language or theme switch reaches the page on show at once and every other page when it is shown: the switch
+// does not wait for the pages behind, and a page never shows the old language or colours.
+void TestMainWindow::hiddenPagesCatchUpWhenShown()
+{
+    MainWindow window(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.showPage(Navigator::Training);
+    CollectivesStage* collectives = window.collectivesStage();
+    auto* view = collectives->findChild<views::CollectiveView*>();
+    QVERIFY(view);
+    QCOMPARE(view->colors().theme, views::Theme::Light);
+    const QString englishExplanation = collectives->explanation();
+    QVERIFY(!englishExplanation.contains(QRegularExpression(QStringLiteral("\\p{Han}"))));
+
+    QVERIFY(window.setLanguage(QStringLiteral("zh_CN")));
+    window.setTheme(views::Theme::Dark);
+    QVERIFY(!window.stage(Navigator::Training)->hasPendingChange());
+    for (auto page : { Navigator::Collectives, Navigator::Lessons, Navigator::Search })
+        QVERIFY2(window.stage(page)->hasPendingChange(), qPrintable(QString::number(page)));
+    QCOMPARE(view->colors().theme, views::Theme::Light); // not repainted while behind the Training page
+    // The page on show speaks Chinese in its explanation.
+    QVERIFY(window.explanationPanel()->toPlainText().contains(QRegularExpression(QStringLiteral("\\p{Han}"))));
+
+    window.showPage(Navigator::Collectives);
+    QVERIFY(!collectives->hasPendingChange());
+    QCOMPARE(view->colors().theme, views::Theme::Dark);
+    const QString chinese = collectives->explanation();
+    QVERIFY2(chinese.contains(QRegularExpression(QStringLiteral("\\p{Han}"))), qPrintable(chinese));
+    QVERIFY(window.explanationPanel()->toPlainText().contains(QRegularExpression(QStringLiteral("\\p{Han}"))));
+
+    // Back to English on this page: it changes at once; the Lessons page, never shown in Chinese, shows English.
+    QVERIFY(window.setLanguage(QStringLiteral("en")));
+    QVERIFY(!collectives->hasPendingChange());
+    QCOMPARE(collectives->explanation(), englishExplanation);
+    auto* lessons = static_cast<LessonStage*>(window.stage(Navigator::Lessons));
+    QVERIFY(lessons->hasPendingChange());
+    window.showPage(Navigator::Lessons);
+    QVERIFY(!lessons->hasPendingChange());
+    QCOMPARE(lessons->language(), model::Language::En);
+    window.setTheme(views::Theme::Light);
 }
 
 void TestMainWindow::playbackSteps_data()

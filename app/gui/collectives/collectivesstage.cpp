@@ -183,13 +183,6 @@ void CollectivesStage::zoomOut()
     m_readout->zoomOut(1);
 }
 
-void CollectivesStage::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    Stage::changeEvent(event);
-}
-
 namespace {
 
 /// `cost.reason` in the interface's language, from the choice's figures.

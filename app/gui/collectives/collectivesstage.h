@@ -48,9 +48,6 @@ public slots:
     void zoomIn();
     void zoomOut();
 
-protected:
-    void changeEvent(QEvent* event) override;
-
 private:
     void showResult();
 

@@ -510,7 +510,6 @@ void LessonStage::retranslate()
     m_breakdown->retranslate();
     if (const auto* scene = m_player->scene(); scene && scene->view == model::SceneView::Charts)
         showBars(*scene); // the bars' labels
-    m_interview->retranslate();
     if (m_player->currentLesson() >= 0)
         showTask(m_player->task());
     if (lessonCount() > 0)
@@ -519,10 +518,8 @@ void LessonStage::retranslate()
 
 void LessonStage::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange) {
-        setLanguage(localeLanguage());
-        retranslate();
-    }
+    if (event->type() == QEvent::LanguageChange)
+        setLanguage(localeLanguage()); // Stage::event() calls retranslate() next
     Stage::changeEvent(event);
 }
 
