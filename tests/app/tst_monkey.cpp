@@ -190,9 +190,11 @@ struct Walk {
     {
         QString error;
         switch (below(4)) {
-        case 0:
-            window.openScenario(scenarios[below(int(scenarios.size()))]);
-            return QStringLiteral("open scenario");
+        case 0: {
+            const QString& file = scenarios[below(int(scenarios.size()))];
+            window.openScenario(file);
+            return QStringLiteral("open scenario (%1)").arg(QFileInfo(file).fileName());
+        }
         case 1:
             if (auto* t = window.trainingStage())
                 t->saveScenario(dir.filePath(QStringLiteral("scenario-%1.json").arg(saved++ % 3)), &error);

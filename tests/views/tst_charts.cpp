@@ -104,6 +104,26 @@ private slots:
         QVERIFY(qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Vertical).value(0)));
     }
 
+    void bandwidthChartKeepsItsCurvesForTheSameRequest()
+    {
+        views::BandwidthChart chart;
+        auto request = requestFor(model::Collective::AllReduce, "hgx-h100", 1);
+        request.bytes = 25 * model::MiB;
+        chart.setRequest(request);
+        const auto series = chart.chart()->series();
+        chart.setRequest(request); // another scenario with the same bucket: nothing to redraw
+        QCOMPARE(chart.chart()->series(), series);
+        request.bytes = 50 * model::MiB; // a new bucket size moves the "current size" marker
+        chart.setRequest(request);
+        QVERIFY(chart.chart()->series() != series);
+        const auto before = chart.data().autoCurve;
+        auto twoNodes = requestFor(model::Collective::AllReduce, "hgx-h100", 2); // new curves
+        twoNodes.bytes = request.bytes;
+        chart.setRequest(twoNodes);
+        QVERIFY(chart.data().autoCurve != before);
+        QCOMPARE(chart.data().autoCurve, model::bandwidthCurves(twoNodes).autoCurve);
+    }
+
     void logBaseFitsItsLabels_data()
     {
         QTest::addColumn<double>("min");

@@ -59,6 +59,9 @@ void BandwidthChart::retranslate()
 
 void BandwidthChart::setRequest(const model::CollectiveRequest& request)
 {
+    // Opening another scenario often keeps the data-parallel bucket's request: its curves and chart stay.
+    if (request == m_request && !m_data.curves.empty())
+        return;
     m_request = request;
     m_data = model::bandwidthCurves(request);
     rebuild();
