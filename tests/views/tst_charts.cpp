@@ -116,6 +116,7 @@ private slots:
         request.bytes = 50 * model::MiB; // a new bucket size moves the "current size" marker
         chart.setRequest(request);
         QVERIFY(chart.chart()->series() != series);
+        QCOMPARE(chart.data().autoCurve, model::bandwidthCurves(request).autoCurve); // curves kept, still right
         const auto before = chart.data().autoCurve;
         auto twoNodes = requestFor(model::Collective::AllReduce, "hgx-h100", 2); // new curves
         twoNodes.bytes = request.bytes;

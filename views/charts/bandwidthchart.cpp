@@ -62,8 +62,12 @@ void BandwidthChart::setRequest(const model::CollectiveRequest& request)
     // Opening another scenario often keeps the data-parallel bucket's request: its curves and chart stay.
     if (request == m_request && !m_data.curves.empty())
         return;
+    // The curves sweep every size, so a new bucket size moves only the "current size" marker.
+    model::CollectiveRequest sameSize = request;
+    sameSize.bytes = m_request.bytes;
+    if (!(sameSize == m_request) || m_data.curves.empty())
+        m_data = model::bandwidthCurves(request);
     m_request = request;
-    m_data = model::bandwidthCurves(request);
     rebuild();
 }
 

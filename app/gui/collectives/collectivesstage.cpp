@@ -151,7 +151,6 @@ QString CollectivesStage::explanation() const
 
 void CollectivesStage::retranslate()
 {
-    m_panel->retranslate();
     // Only the texts: rebuilding the drawing (showResult) would rewind the animation to step 0.
     if (!m_controller->result().schedule) {
         showResult();
