@@ -27,12 +27,14 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QMap>
 #include <QPixmapCache>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTimer>
 #include <QtTest>
+#include <algorithm>
 #include <functional>
 #include <malloc.h>
 #include <random>
@@ -67,6 +69,37 @@ qint64 residentBytes()
         return 0;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? fields[1].toLongLong() * ::sysconf(_SC_PAGESIZE) : 0;
+}
+
+// The resident set's anonymous and file-backed parts (kB in /proc/self/status), to tell heap from mapped files.
+QString residentParts()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return {};
+    QStringList parts;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("RssAnon:") || line.startsWith("RssFile:") || line.startsWith("RssShmem:"))
+            parts << QString::fromLatin1(line.simplified());
+    return parts.join(QStringLiteral(", "));
+}
+
+// Resident kB per mapped file ("[heap]", "[anon]" for the unnamed mappings) from /proc/self/smaps.
+QHash<QString, qint64> residentByMapping()
+{
+    QHash<QString, qint64> kb;
+    QFile smaps(QStringLiteral("/proc/self/smaps"));
+    if (!smaps.open(QIODevice::ReadOnly))
+        return kb;
+    QString mapping;
+    for (const QByteArray& line : smaps.readAll().split('\n')) {
+        const QList<QByteArray> fields = line.simplified().split(' ');
+        if (fields.size() >= 5 && fields[0].contains('-') && !fields[0].endsWith(':'))
+            mapping = fields.size() >= 6 ? QString::fromUtf8(fields[5]) : QStringLiteral("[anon]");
+        else if (fields.size() >= 2 && fields[0] == "Rss:")
+            kb[mapping] += fields[1].toLongLong();
+    }
+    return kb;
 }
 
 int envInt(const char* name, int fallback)
@@ -325,12 +358,21 @@ private slots:
                 }
             }
         // Every lesson and scenario once, so that what they load the first time (lesson 16's 1,024-GPU step: about
-        // 10 MiB, kept by the heap after the first visit and not again) is in "before" too.
-        if (auto* stage = static_cast<app::LessonStage*>(window.stage(Navigator::Lessons)))
-            for (int i = 0; i < stage->lessonCount(); ++i) {
-                stage->openLesson(i);
-                settle();
+        // 10 MiB, kept by the heap after the first visit and not again) is in "before" too. Every step of every lesson
+        // is shown in both languages: the glyphs a walk draws for the first time page in the fonts' files (the
+        // Chinese font is mapped, and its pages count in RSS: 3 MiB over a 10,000-action walk otherwise).
+        if (auto* stage = static_cast<app::LessonStage*>(window.stage(Navigator::Lessons))) {
+            window.showPage(Navigator::Lessons);
+            for (const char* language : { "zh_CN", "en" }) {
+                window.setLanguage(QString::fromLatin1(language));
+                for (int i = 0; i < stage->lessonCount(); ++i) {
+                    stage->openLesson(i);
+                    settle();
+                    while (stage->next())
+                        settle();
+                }
             }
+        }
         const auto opened = [&](const QString& file) {
             window.openScenario(file);
             if (auto* t = window.trainingStage())
@@ -357,6 +399,10 @@ private slots:
         };
         reset();
         const qint64 before = residentBytes();
+        const QString partsBefore = residentParts();
+        // TUTOR_MONKEY_MAPPINGS=1: name the mappings whose resident set grew the most over the walk.
+        const bool byMapping = qEnvironmentVariableIsSet("TUTOR_MONKEY_MAPPINGS");
+        const QHash<QString, qint64> mappingsBefore = byMapping ? residentByMapping() : QHash<QString, qint64> {};
         const std::size_t heapBefore = heapInUse();
         worst.clear();
         // TUTOR_MONKEY_ONLY=<kind 0..7>[,<kind>…] walks those kinds of action only (to find which one grows memory
@@ -374,6 +420,16 @@ private slots:
             return;
         reset();
         const qint64 after = residentBytes();
+        qInfo("resident before: %s; after: %s", qPrintable(partsBefore), qPrintable(residentParts()));
+        if (byMapping) {
+            const QHash<QString, qint64> mappingsAfter = residentByMapping();
+            std::vector<std::pair<qint64, QString>> grown;
+            for (auto it = mappingsAfter.cbegin(); it != mappingsAfter.cend(); ++it)
+                grown.emplace_back(it.value() - mappingsBefore.value(it.key()), it.key());
+            std::sort(grown.rbegin(), grown.rend());
+            for (std::size_t i = 0; i < std::min<std::size_t>(12, grown.size()); ++i)
+                qInfo("resident %+lld kB: %s", static_cast<long long>(grown[i].first), qPrintable(grown[i].second));
+        }
         const std::size_t heapAfter = heapInUse();
         // TUTOR_MONKEY_EXIT_AFTER: end the process here, so that a heap profiler (heaptrack) reports what is held now.
         if (qEnvironmentVariableIsSet("TUTOR_MONKEY_EXIT_AFTER"))

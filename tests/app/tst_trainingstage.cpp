@@ -17,8 +17,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QGraphicsScene>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QPointer>
 #include <QScatterSeries>
 #include <QSet>
 #include <QSignalSpy>
@@ -130,6 +132,45 @@ private slots:
             QVERIFY(start >= previous);
             previous = start;
         }
+    }
+
+    // Qt keeps the capacity of a header's section list through a model reset (16 bytes a row), so the events table's
+    // hidden row header would hold the largest step ever shown: a step with far fewer events gets a fresh header,
+    // hidden, with the row height it had, and the table still selects events. An equally large step keeps it.
+    void eventsTableLetsGoOfALargeStep()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        QTableView* table = nullptr;
+        for (auto* view : stage.findChildren<QTableView*>())
+            if (qobject_cast<QSortFilterProxyModel*>(view->model()))
+                table = view;
+        QVERIFY(table);
+        auto* proxy = static_cast<QSortFilterProxyModel*>(table->model());
+        QVERIFY(stage.openScenario(scenarioFile("gpt175b-3d-1024.json")).empty());
+        const int largeRows = proxy->rowCount();
+        QPointer<QHeaderView> large = table->verticalHeader();
+        QCOMPARE(large->count(), largeRows);
+        QVERIFY(largeRows > (1 << 14)); // what the table keeps at most without a fresh header
+        large->setDefaultSectionSize(31); // as presenter mode sets it
+
+        QVERIFY(stage.openScenario(scenarioFile("ddp-overlap.json")).empty());
+        const int smallRows = proxy->rowCount();
+        QVERIFY(smallRows > 0 && 4 * smallRows < largeRows);
+        QVERIFY(large.isNull()); // deleted, with its sections
+        QHeaderView* header = table->verticalHeader();
+        QCOMPARE(header->count(), smallRows);
+        QVERIFY(header->isHidden());
+        QCOMPARE(header->defaultSectionSize(), 31);
+        QCOMPARE(table->rowHeight(smallRows - 1), 31);
+        const int row = smallRows / 2;
+        table->setCurrentIndex(proxy->index(row, 0));
+        QCOMPARE(stage.timelineView()->selectedEvent(), proxy->mapToSource(proxy->index(row, 0)).row());
+
+        QVERIFY(stage.openScenario(scenarioFile("gpt175b-3d-1024.json")).empty());
+        QVERIFY(stage.openScenario(scenarioFile("gpt175b-3d-1024.json")).empty());
+        QCOMPARE(table->verticalHeader(), header);
+        QCOMPARE(header->count(), largeRows);
     }
 
     void formEditResimulates()
