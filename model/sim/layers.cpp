@@ -170,6 +170,14 @@ Record LayerRunner::commRecord(GroupKind group, Collective op, Bytes bytes, cons
     return e;
 }
 
+void LayerRunner::gradientsReady(StageState& st, int chunk, int layer, ParamPart part, EventRef producer, bool last)
+{
+    if (m_readyLog)
+        m_readyLog->push_back({ chunk, layer, part, st.computeFree, producer });
+    if (last)
+        m_grads.gradReady(st, chunk, layer, part, st.computeFree, producer);
+}
+
 void LayerRunner::tpBefore(StageState& st, const char* what, Seconds firstGemm, int layer, int mb)
 {
     if (!m_sp)
@@ -249,8 +257,7 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         epComm(st, "comb", layer, mb);
     EventRef input = st.lastCompute;
     const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward, layer, mb);
-    if (last)
-        m_grads.gradReady(st, chunk, layer, ParamPart::Mlp, st.computeFree, mlp);
+    gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
         epComm(st, "disp", layer, mb);
     tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
@@ -263,11 +270,10 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     ringAttention(st, true, attention, f.attentionBackwardGemms.first, f.coreAttentionBackward,
         f.attentionBackwardGemms.last, layer, mb);
     const auto attn = compute(st, EventKind::Backward, "att", attention, layer, mb);
-    if (last)
-        m_grads.gradReady(st, chunk, layer, ParamPart::Attention, st.computeFree, attn);
+    gradientsReady(st, chunk, layer, ParamPart::Attention, attn, last);
     tpAfter(st, "att", f.attentionBackwardGemms.last, input, layer, mb);
-    if (last && layer == 0)
-        m_grads.gradReady(st, chunk, layer, ParamPart::Embedding, st.computeFree, st.lastCompute);
+    if (layer == 0)
+        gradientsReady(st, chunk, layer, ParamPart::Embedding, st.lastCompute, last);
 }
 
 EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, EventRef input)
@@ -306,8 +312,8 @@ EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready,
     const bool last = mb == m_context.totalMicroBatches - 1;
     if (m_context.firstLayer(vs + 1) == sc.model.layers) {
         const auto head = compute(st, EventKind::Backward, "head", m_context.kernels.headBackward, -1, mb);
-        if (last && p > 1)
-            m_grads.gradReady(st, chunk, -1, ParamPart::Head, st.computeFree, head);
+        if (p > 1)
+            gradientsReady(st, chunk, -1, ParamPart::Head, head, last);
     }
     for (int l = m_context.firstLayer(vs + 1) - 1; l >= m_context.firstLayer(vs); --l)
         layerBackward(st, chunk, l, mb);

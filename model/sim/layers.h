@@ -7,9 +7,22 @@
 
 namespace tutor::model::sim {
 
+/// A point of a backward pass where gradients become ready: what GradSync::gradReady is told on the step's last
+/// micro-batch (layer −1: the head).
+struct ReadyPoint {
+    int chunk = 0;
+    int layer = -1;
+    ParamPart part = ParamPart::Mlp;
+    Seconds at = 0;
+    EventRef producer;
+};
+
 class LayerRunner {
 public:
     LayerRunner(Context& context, GradSync& grads);
+    /// Logs every gradient-ready point of the backward passes run from now on, on the step's last micro-batch or
+    /// not (the metrics-only path replays a pass from them); nullptr stops.
+    void logReadyPoints(std::vector<ReadyPoint>* log) { m_readyLog = log; }
 
     /// Forward of chunk `chunk` (layers of virtual stage chunk·pp + stage) for micro-batch `mb`, starting
     /// no earlier than `ready` (when its input arrived through `input`). Returns the last compute event.
@@ -45,6 +58,9 @@ private:
         StageState& stage, bool backward, Seconds block, Seconds lead, Seconds core, Seconds tail, int layer, int mb);
     /// A collective's event of `bytes` in `group`, costed, not yet placed.
     Record commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const;
+    /// Gradients of `part` are ready now (st.computeFree), made by `producer`: GradSync hears of it on the step's last
+    /// micro-batch (`last`), the log always.
+    void gradientsReady(StageState& stage, int chunk, int layer, ParamPart part, EventRef producer, bool last);
 
     Context& m_context;
     GradSync& m_grads;
@@ -55,6 +71,7 @@ private:
     Bytes m_kvBytes = 0; ///< one K/V block of the context-parallel ring
     bool m_sp = false;
     bool m_tpOverlap = false;
+    std::vector<ReadyPoint>* m_readyLog = nullptr;
 };
 
 } // namespace tutor::model::sim

@@ -24,9 +24,22 @@ namespace {
 // chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its compute and
 // communication pattern and its figures are kept. The schedule is then driven with those durations
 // (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From a stage's first
-// backward of the step's last micro-batch on (where gradients become ready), every op runs layer by layer on the
-// real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full
-// simulation's own events.
+// backward of the step's last micro-batch on (where gradients become ready), every op goes on the real builder, so
+// the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full simulation's own events:
+// a backward op is placed there from its pattern's events and gradient-ready points (`replay`), which gives the
+// events running it layer by layer would (without ZeRO-3 or interference); other ops run layer by layer.
+
+// A backward op as the real builder takes it when it only has to be placed (see `replay`): its events on the compute,
+// TP, EP and CP lanes and its gradient-ready points, times relative to its start; an EventRef's lane indexes `lanes`.
+struct Replay {
+    struct Lane {
+        LaneKind kind = LaneKind::Compute; ///< on the replaying op's stage (ops of several stages share a pattern)
+        std::vector<Record> records;
+    };
+    std::vector<Lane> lanes;
+    std::vector<ReadyPoint> ready; ///< layers relative to the op's first layer (the head stays −1)
+    EventRef last; ///< the op's last event on the compute chain
+};
 
 struct Pattern {
     Seconds duration = 0;
@@ -34,7 +47,54 @@ struct Pattern {
     std::vector<Interval> comm; ///< the union of its TP, EP and ZeRO-3 gather events
     std::vector<Interval> computeAndComm; ///< compute ∩ comm (a gather running under compute)
     StageFigures figures;
+    Replay replay; ///< backward ops, when the scenario replays them (replays())
 };
+
+// Whether a backward op that runs layer by layer (where gradients become ready) can be replayed from its pattern:
+// its events are then the same whenever it starts. Not with ZeRO-3 (its gathers and reductions meet other ops) or
+// interference (the data-parallel lane's load stretches its compute).
+bool replays(const Scenario& sc)
+{
+    return sc.parallel.zeroStage < 3 && sc.compute.interference == 0;
+}
+
+// The replay of the op simulated on `scratch` from `begin`, whose lanes held `before` events when it started.
+Replay replayOf(const Builder& scratch, const std::vector<std::size_t>& before, std::vector<ReadyPoint> ready,
+    EventRef last, Seconds begin, int firstLayer)
+{
+    Replay out;
+    std::vector<int> slot(static_cast<std::size_t>(scratch.laneCount()), -1);
+    for (int l = 0; l < scratch.laneCount(); ++l) {
+        const auto kind = scratch.laneInfo(l).kind;
+        const auto& records = scratch.records(l);
+        if (kind == LaneKind::DpComm || kind == LaneKind::PpComm || records.size() == before[l])
+            continue;
+        slot[l] = static_cast<int>(out.lanes.size());
+        auto& lane = out.lanes.emplace_back();
+        lane.kind = kind;
+        lane.records.assign(records.begin() + static_cast<std::ptrdiff_t>(before[l]), records.end());
+        for (auto& r : lane.records) {
+            r.start -= begin;
+            if (r.layer >= 0)
+                r.layer -= firstLayer;
+            r.dependencies = {};
+        }
+    }
+    const auto local = [&](EventRef ref) {
+        if (!ref.valid() || slot[ref.lane] < 0 || ref.index < static_cast<int>(before[ref.lane]))
+            return EventRef {};
+        return EventRef { slot[ref.lane], ref.index - static_cast<int>(before[ref.lane]) };
+    };
+    for (auto& point : ready) {
+        point.at -= begin;
+        point.producer = local(point.producer);
+        if (point.layer >= 0)
+            point.layer -= firstLayer;
+    }
+    out.ready = std::move(ready);
+    out.last = local(last);
+    return out;
+}
 
 // The figures of one op from its events, as measure() computes them for a stage.
 void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind>>& comm,
@@ -110,6 +170,10 @@ OpPatterns opPatterns(StepModel& model)
     std::vector<PatternKey> keys;
     std::vector<Interval> windows;
     std::vector<int> stageOf;
+    std::vector<Replay> replays;
+    std::vector<std::size_t> before;
+    std::vector<ReadyPoint> ready;
+    const bool replaying = sim::replays(sc);
     const int layerCount = sc.model.layers;
     const int reach = grads.zero3() ? (sc.comm.overlap ? sc.comm.prefetchDepth : 0) + 1 : 0;
     const int moePeriod = sc.model.moe.experts > 0 ? std::max(1, sc.model.moe.everyNLayers) : 1;
@@ -129,10 +193,22 @@ OpPatterns opPatterns(StepModel& model)
                     continue;
                 }
                 const Seconds begin = st.computeFree + 1; // a gap keeps ops (and their gathers) apart
-                if (dir == 0)
+                if (dir == 0) {
                     layers.forward(st, c, 0, begin, {});
-                else
+                    replays.emplace_back();
+                } else if (!replaying) {
                     layers.backward(st, c, 0, begin, {});
+                    replays.emplace_back();
+                } else {
+                    before.resize(static_cast<std::size_t>(scratch.laneCount()));
+                    for (int l = 0; l < scratch.laneCount(); ++l)
+                        before[l] = scratch.records(l).size();
+                    ready.clear();
+                    layers.logReadyPoints(&ready);
+                    layers.backward(st, c, 0, begin, {});
+                    layers.logReadyPoints(nullptr);
+                    replays.push_back(replayOf(scratch, before, ready, st.lastCompute, begin, from));
+                }
                 out.of[k] = keys.size();
                 keys.push_back(key);
                 windows.push_back({ begin, st.computeFree });
@@ -141,8 +217,10 @@ OpPatterns opPatterns(StepModel& model)
         }
     }
     out.distinct.resize(keys.size());
-    for (std::size_t k = 0; k < keys.size(); ++k)
+    for (std::size_t k = 0; k < keys.size(); ++k) {
         out.distinct[k].duration = windows[k].end - windows[k].begin;
+        out.distinct[k].replay = std::move(replays[k]);
+    }
     const auto ranks = groupRanks(sc.parallel);
     std::vector<std::vector<std::pair<const sim::Record*, LaneKind>>> comm(keys.size());
     for (int lane = 0; lane < scratch.laneCount(); ++lane) {
@@ -213,6 +291,37 @@ struct SendTotals {
         f.events += static_cast<std::size_t>(calls);
     }
 };
+
+// Places a backward op of pattern `pat` at `start` on the real builder, as LayerRunner::backward would have run it
+// layer by layer (chunk `chunk`, whose first layer is `firstLayer`, micro-batch `mb`), and tells `grads` where its
+// gradients become ready when `last`.
+void replay(Builder& b, GradSync& grads, StageState& st, const Pattern& pat, Seconds start, int chunk, int firstLayer,
+    int mb, bool last)
+{
+    const Replay& op = pat.replay;
+    // Where each of op.lanes is on the real builder and where its events start there (at most one lane per kind).
+    std::array<EventRef, kLaneKinds> base {};
+    for (std::size_t k = 0; k < op.lanes.size(); ++k) {
+        const auto& from = op.lanes[k];
+        const int lane = b.lane(st.stage, from.kind);
+        base[k] = { lane, static_cast<int>(b.records(lane).size()) };
+        for (const Record& r : from.records) {
+            auto& placed = b.at(b.add(lane, r, start + r.start)); // copied once, then renumbered in place
+            if (placed.layer >= 0)
+                placed.layer += firstLayer;
+            placed.microBatch = mb;
+        }
+    }
+    const auto real = [&](EventRef ref) {
+        return ref.valid() ? EventRef { base[ref.lane].lane, base[ref.lane].index + ref.index } : EventRef {};
+    };
+    if (last)
+        for (const auto& point : op.ready)
+            grads.gradReady(st, chunk, point.layer >= 0 ? point.layer + firstLayer : -1, point.part, start + point.at,
+                real(point.producer));
+    st.lastCompute = real(op.last);
+    st.computeFree = start + pat.duration;
+}
 
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
 // are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
@@ -330,6 +439,7 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     sim::GradSync grads(ctx, p);
     sim::LayerRunner layers(ctx, grads);
     const int finalMicroBatch = runMicroBatches - 1;
+    const bool replaying = replays(sc);
     auto problems
         = sim::drivePipeline(sc, runMicroBatches, [&](int s, const sim::PipelineOp& op, int vs, sim::Arrival input) {
               auto& st = stages[s];
@@ -345,7 +455,12 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                   const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
                   ops.push(s, { std::max(st.computeFree, input.at), &patterns.distinct[patterns.of[slot]] });
               }
-              if (realFrom[s] >= 0 || gathering) {
+              if (realFrom[s] >= 0 && !gathering && !op.forward && replaying) {
+                  // Where gradients become ready: the op placed from its pattern, not simulated again.
+                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + 1;
+                  replay(b, grads, st, patterns.distinct[patterns.of[slot]], std::max(st.computeFree, input.at),
+                      op.chunk, ctx.firstLayer(vs), op.microBatch, op.microBatch == finalMicroBatch);
+              } else if (realFrom[s] >= 0 || gathering) {
                   if (op.forward)
                       layers.forward(st, op.chunk, op.microBatch, input.at, {});
                   else
