@@ -304,7 +304,9 @@ void replay(Builder& b, GradSync& grads, StageState& st, const Pattern& pat, Sec
     for (std::size_t k = 0; k < op.lanes.size(); ++k) {
         const auto& from = op.lanes[k];
         const int lane = b.lane(st.stage, from.kind);
-        base[k] = { lane, static_cast<int>(b.records(lane).size()) };
+        const std::size_t size = b.records(lane).size();
+        base[k] = { lane, static_cast<int>(size) };
+        b.reserve(lane, std::max(size + from.records.size(), 2 * size)); // one allocation, not one per doubling
         for (const Record& r : from.records) {
             auto& placed = b.at(b.add(lane, r, start + r.start)); // copied once, then renumbered in place
             if (placed.layer >= 0)
