@@ -772,6 +772,10 @@
         <source>ZeRO stage</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Grading against the layout search…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

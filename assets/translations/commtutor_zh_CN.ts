@@ -772,6 +772,10 @@
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
+    <message>
+        <source>Grading against the layout search…</source>
+        <translation>正在按布局搜索评分…</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::LayoutTableModel</name>

@@ -57,6 +57,7 @@ private slots:
     void lessonEndsWithItsQuiz();
     void followUpComesNext();
     void designQuestionGraded();
+    void designAnswerWaitsForItsSearch();
     void interviewReviewQueue();
     void spacedRepetitionSchedule();
     void interviewOpenTimer();
@@ -307,7 +308,14 @@ void TestLessonStage::designQuestionGraded()
     const auto search = tutor::model::designSearch(*q);
     QVERIFY(search.ok());
     const auto& best = search->ranked.front().scenario.parallel;
+    // The page searches in the background from when the question is shown: the answer is graded at once when that
+    // search has ended, else when it ends, and a second answer is refused meanwhile.
     QVERIFY(page->answerDesign({ best.dp, best.tp, best.pp, std::max(1, best.ep), best.zeroStage }));
+    if (page->gradingPending()) {
+        QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("Grading")));
+        QVERIFY(!page->answerDesign({ 64, 1, 1, 1, 0 }));
+    }
+    QTRY_VERIFY(!page->gradingPending());
     QVERIFY(page->lastAnswerCorrect());
     QCOMPARE(page->lastCredit(), 1.0);
     QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("Full credit")));
@@ -316,6 +324,31 @@ void TestLessonStage::designQuestionGraded()
     QVERIFY(!page->lastAnswerCorrect());
     QCOMPARE(page->lastCredit(), 0.0);
     QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("cannot run")));
+}
+
+// A design answer given while its search runs waits for it, and one whose question the learner left is dropped: the
+// window's thread never runs the search (it took 90–170 ms there).
+void TestLessonStage::designAnswerWaitsForItsSearch()
+{
+    LessonStage stage(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("design-wait.json")));
+    auto* page = stage.interviewPage();
+    QVERIFY(page->showQuestion(QStringLiteral("design-llama3-8b-64")));
+    QVERIFY(page->answerDesign({ 64, 1, 1, 1, 0 })); // does not fit: no credit once graded
+    QVERIFY(page->gradingPending()); // the search started a moment ago, on the thread pool
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("Grading")));
+    QTRY_VERIFY_WITH_TIMEOUT(!page->gradingPending(), 30000);
+    QCOMPARE(page->lastCredit(), 0.0);
+    QVERIFY(page->feedbackMarkdown().contains(QStringLiteral("cannot run")));
+
+    LessonStage other(nullptr, lessonsDir(), m_tmp.filePath(QStringLiteral("design-left.json")));
+    auto* left = other.interviewPage();
+    QVERIFY(left->showQuestion(QStringLiteral("design-llama3-8b-64")));
+    QVERIFY(left->answerDesign({ 64, 1, 1, 1, 0 }));
+    QVERIFY(left->showQuestion(QStringLiteral("seed000-ar-vs-rs-ag")));
+    QVERIFY(!left->gradingPending());
+    QTRY_COMPARE_WITH_TIMEOUT(left->designSearchesRunning(), 0, 30000);
+    QCOMPARE(left->currentId(), QStringLiteral("seed000-ar-vs-rs-ag"));
+    QVERIFY(!left->feedbackMarkdown().contains(QStringLiteral("cannot run")));
 }
 
 void TestLessonStage::interviewReviewQueue()

@@ -19,6 +19,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
 namespace tutor::app {
@@ -222,6 +223,9 @@ bool InterviewPage::showQuestion(const QString& id, quint64 seed)
         m_current = i;
         m_seed = seed;
         m_answered = false;
+        m_pendingDesign.reset(); // an answer still waiting for its search goes with the question it answered
+        if (m_questions[i].kind == model::QuestionKind::Design)
+            searchDesign(m_questions[i]); // graded by the time the learner has chosen a layout, as a rule
         m_revealed = false;
         m_feedbackSource.clear();
         m_instance.reset();
@@ -334,7 +338,7 @@ void InterviewPage::render()
     m_gotIt->setEnabled(m_revealed && !m_answered);
     m_missed->setEnabled(m_revealed && !m_answered);
     m_reveal->setEnabled(!m_revealed);
-    m_submit->setEnabled(!m_answered);
+    m_submit->setEnabled(!m_answered && !m_pendingDesign);
     m_feedback->setMarkdown(m_feedbackMarkdown = m_feedbackSource);
     updateScore();
 }
@@ -370,18 +374,56 @@ bool InterviewPage::answerChoice(int index)
 bool InterviewPage::answerDesign(const model::DesignAnswer& answer)
 {
     const auto* qn = current();
-    if (!qn || qn->kind != model::QuestionKind::Design || m_answered)
+    if (!qn || qn->kind != model::QuestionKind::Design || m_answered || m_pendingDesign)
         return false;
-    const QString id = currentId();
-    if (!m_designSearches.contains(id)) {
-        auto search = model::designSearch(*qn);
-        if (!search) {
-            m_feedback->setMarkdown(views::problemsText(search.problems()));
-            return false;
-        }
-        m_designSearches.insert(id, std::move(search).value());
+    if (m_designSearches.contains(currentId())) {
+        gradeDesign(*qn, answer);
+        return true;
     }
-    const auto grade = model::gradeDesign(*qn, m_designSearches.value(id), answer);
+    // The search takes from tens of milliseconds to seconds: it runs on the thread pool, not in the window's thread.
+    m_pendingDesign = answer;
+    searchDesign(*qn);
+    m_feedbackSource = tr("Grading against the layout search…");
+    render();
+    return true;
+}
+
+void InterviewPage::searchDesign(const model::Question& question)
+{
+    const QString id = views::toQString(question.id);
+    if (m_designSearches.contains(id) || m_designSearching.contains(id))
+        return;
+    auto* watcher = new QFutureWatcher<model::Result<model::SearchResult>>(this);
+    m_designSearching.insert(id, watcher);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, id, watcher] {
+        m_designSearching.remove(id);
+        watcher->deleteLater();
+        designSearched(id, watcher->future().takeResult());
+    });
+    watcher->setFuture(QtConcurrent::run([question] { return model::designSearch(question); }));
+}
+
+void InterviewPage::designSearched(const QString& id, model::Result<model::SearchResult> result)
+{
+    const bool waiting = m_pendingDesign && id == currentId();
+    if (!result) {
+        if (waiting) {
+            m_pendingDesign.reset();
+            m_feedbackSource = views::problemsText(result.problems());
+            render();
+        }
+        return;
+    }
+    m_designSearches.insert(id, std::move(result).value());
+    if (!waiting)
+        return;
+    const auto answer = *std::exchange(m_pendingDesign, std::nullopt);
+    gradeDesign(*current(), answer);
+}
+
+void InterviewPage::gradeDesign(const model::Question& question, const model::DesignAnswer& answer)
+{
+    const auto grade = model::gradeDesign(question, m_designSearches.value(views::toQString(question.id)), answer);
     m_lastCredit = grade.credit;
     const auto layout = [](const model::LayoutResult& r) {
         return tr("**%1**: %2 per step, MFU %3")
@@ -400,8 +442,7 @@ bool InterviewPage::answerDesign(const model::DesignAnswer& answer)
         + (grade.credit >= 1       ? tr("Full credit (within 5 %).")
                 : grade.credit > 0 ? tr("Half credit (within 25 %).")
                                    : tr("No credit."));
-    finish(grade.credit >= 1, text + QStringLiteral("\n\n") + resolved(qn->explanation, m_language));
-    return true;
+    finish(grade.credit >= 1, text + QStringLiteral("\n\n") + resolved(question.explanation, m_language));
 }
 
 bool InterviewPage::answerNumeric(double value)

@@ -8,6 +8,7 @@
 #include "model/teach/design.h"
 #include "model/teach/question.h"
 
+#include <QFutureWatcher>
 #include <QHash>
 #include <QWidget>
 #include <array>
@@ -54,8 +55,11 @@ public:
     bool answerChoice(int index);
     bool answerNumeric(double value);
     /// Design questions: grades the layout against the layout search (model/teach/design.h); the answer counts as
-    /// right with full credit, and lastCredit() says 0, 0.5 or 1.
+    /// right with full credit, and lastCredit() says 0, 0.5 or 1. The search starts in the background when the
+    /// question is shown; an answer given before it ends is graded when it does (gradingPending() until then).
     bool answerDesign(const model::DesignAnswer& answer);
+    bool gradingPending() const { return m_pendingDesign.has_value(); }
+    int designSearchesRunning() const { return static_cast<int>(m_designSearching.size()); }
     double lastCredit() const { return m_lastCredit; }
     /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.
     void revealOpen();
@@ -85,6 +89,10 @@ private:
     void finish(bool correct, const QString& feedback);
     void updateScore();
     void tick();
+    /// Starts the layout search of design question `question` on the thread pool, unless it ran or runs.
+    void searchDesign(const model::Question& question);
+    void designSearched(const QString& id, model::Result<model::SearchResult> result);
+    void gradeDesign(const model::Question& question, const model::DesignAnswer& answer);
 
     LessonProgress& m_progress;
     std::vector<model::Question> m_questions;
@@ -118,6 +126,8 @@ private:
     std::array<QSpinBox*, 5> m_design {}; ///< dp, tp, pp, ep, ZeRO stage
     std::array<QLabel*, 5> m_designLabels {};
     QHash<QString, model::SearchResult> m_designSearches; ///< per design question, searched once
+    QHash<QString, QFutureWatcher<model::Result<model::SearchResult>>*> m_designSearching; ///< searches running
+    std::optional<model::DesignAnswer> m_pendingDesign; ///< the current question's answer, waiting for its search
     double m_lastCredit = 0;
     QProgressBar* m_timerBar = nullptr;
     QPushButton* m_reveal = nullptr;
