@@ -38,6 +38,14 @@ QString scenarioFile(const char* name)
 {
     return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/assets/scenarios/") + QLatin1String(name);
 }
+// The events table: the stage's one table behind a sort proxy.
+QTableView* eventsTable(const TrainingStage& stage)
+{
+    for (auto* view : stage.findChildren<QTableView*>())
+        if (qobject_cast<QSortFilterProxyModel*>(view->model()))
+            return view;
+    return nullptr;
+}
 } // namespace
 
 class TstTrainingStage : public QObject {
@@ -113,10 +121,7 @@ private slots:
     {
         TrainingStage stage;
         QVERIFY(stage.openScenario(scenarioFile("pipeline-1f1b.json")).empty());
-        QTableView* table = nullptr;
-        for (auto* view : stage.findChildren<QTableView*>())
-            if (qobject_cast<QSortFilterProxyModel*>(view->model()))
-                table = view;
+        QTableView* table = eventsTable(stage);
         QVERIFY(table);
         auto* proxy = static_cast<QSortFilterProxyModel*>(table->model());
         QCOMPARE(proxy->sortColumn(), -1);
@@ -141,10 +146,7 @@ private slots:
     {
         TrainingStage stage;
         stage.setSynchronous(true);
-        QTableView* table = nullptr;
-        for (auto* view : stage.findChildren<QTableView*>())
-            if (qobject_cast<QSortFilterProxyModel*>(view->model()))
-                table = view;
+        QTableView* table = eventsTable(stage);
         QVERIFY(table);
         auto* proxy = static_cast<QSortFilterProxyModel*>(table->model());
         QVERIFY(stage.openScenario(scenarioFile("gpt175b-3d-1024.json")).empty());

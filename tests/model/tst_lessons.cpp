@@ -2,6 +2,7 @@
 // Lessons and the question bank: every shipped file validates, every scene evaluates and every figure resolves
 // in both languages, numeric answers equal independent closed forms, bad files give named messages, every
 // curriculum topic and every follow-up question of the source material is covered.
+#include "lessonfiles.h"
 #include "model/teach/lessonscene.h"
 #include "model/teach/question.h"
 
@@ -9,17 +10,10 @@
 #include <cmath>
 
 using namespace tutor::model;
+using tutor::tests::lessonRows;
+using tutor::tests::lessonsDir;
 
 namespace {
-std::string sourceDir()
-{
-    const auto dir = qEnvironmentVariable("TUTOR_SOURCE_DIR");
-    return dir.isEmpty() ? std::string(".") : dir.toStdString();
-}
-std::string lessonsDir()
-{
-    return sourceDir() + "/lessons";
-}
 
 /// A one-step lesson whose scene is `sceneJson`, as the text of a lesson file.
 std::string lessonWithScene(const std::string& sceneJson)
@@ -30,15 +24,6 @@ std::string lessonWithScene(const std::string& sceneJson)
         + "}]}";
 }
 
-// One data row per lesson: its index, named by its id.
-void lessonRows()
-{
-    QTest::addColumn<int>("lesson");
-    const auto lessons = loadLessons(lessonsDir());
-    QVERIFY(lessons.ok());
-    for (std::size_t i = 0; i < lessons->size(); ++i)
-        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
-}
 } // namespace
 
 class TestLessons : public QObject {

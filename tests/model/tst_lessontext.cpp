@@ -2,6 +2,7 @@
 // What the lessons say: every claim holds against the figures beside it, comparisons state what they compare, a
 // failing claim names lesson, step, claim and values, compare scenes evaluate both sides, known defects stay gone,
 // and the glossary and the spacing of Chinese text are kept.
+#include "lessonfiles.h"
 #include "model/collectives/hardware.h"
 #include "model/teach/claim.h"
 #include "model/teach/lessonscene.h"
@@ -13,28 +14,9 @@
 #include <filesystem>
 
 using namespace tutor::model;
-
-namespace {
-std::string sourceDir()
-{
-    const auto dir = qEnvironmentVariable("TUTOR_SOURCE_DIR");
-    return dir.isEmpty() ? std::string(".") : dir.toStdString();
-}
-std::string lessonsDir()
-{
-    return sourceDir() + "/lessons";
-}
-
-// One data row per lesson: its index, named by its id.
-void lessonRows()
-{
-    QTest::addColumn<int>("lesson");
-    const auto lessons = loadLessons(lessonsDir());
-    QVERIFY(lessons.ok());
-    for (std::size_t i = 0; i < lessons->size(); ++i)
-        QTest::newRow((*lessons)[i].id.c_str()) << static_cast<int>(i);
-}
-} // namespace
+using tutor::tests::lessonRows;
+using tutor::tests::lessonsDir;
+using tutor::tests::sourceDir;
 
 class TestLessonText : public QObject {
     Q_OBJECT

@@ -2,6 +2,7 @@
 // The question bank: every shipped file validates, numeric answers equal independent closed forms, generation is a
 // function of the seed, bad files give named messages, every follow-up question of the source material is asked,
 // design questions are graded against the layout search, and choice orders are shuffled and balanced.
+#include "lessonfiles.h"
 #include "model/teach/design.h"
 #include "model/teach/lesson.h"
 #include "model/teach/question.h"
@@ -11,17 +12,9 @@
 #include <set>
 
 using namespace tutor::model;
+using tutor::tests::lessonsDir;
 
 namespace {
-std::string sourceDir()
-{
-    const auto dir = qEnvironmentVariable("TUTOR_SOURCE_DIR");
-    return dir.isEmpty() ? std::string(".") : dir.toStdString();
-}
-std::string lessonsDir()
-{
-    return sourceDir() + "/lessons";
-}
 
 /// Independent closed forms for every numeric formula, in base units (s, B, GB/s, fraction, count, ratio).
 double closedForm(const std::string& formula, const std::map<std::string, double>& in)
