@@ -349,6 +349,21 @@ void TestLessonStage::designAnswerWaitsForItsSearch()
     QTRY_COMPARE_WITH_TIMEOUT(left->designSearchesRunning(), 0, 30000);
     QCOMPARE(left->currentId(), QStringLiteral("seed000-ar-vs-rs-ag"));
     QVERIFY(!left->feedbackMarkdown().contains(QStringLiteral("cannot run")));
+
+    // Only the last two searches are kept: the current question's answer is graded at once, the first question's,
+    // shown again, waits for a new search.
+    for (const char* id : { "design-llama3-70b-64", "design-gpt3-175b-64", "design-mixtral-64" }) {
+        QVERIFY(left->showQuestion(QString::fromLatin1(id)));
+        QTRY_COMPARE_WITH_TIMEOUT(left->designSearchesRunning(), 0, 60000);
+    }
+    QCOMPARE(left->designSearchesKept(), 2);
+    QVERIFY(left->answerDesign({ 8, 8, 1, 8, 1 }));
+    QVERIFY(!left->gradingPending());
+    QVERIFY(left->showQuestion(QStringLiteral("design-llama3-70b-64")));
+    QVERIFY(left->answerDesign({ 8, 8, 1, 1, 1 }));
+    QVERIFY(left->gradingPending());
+    QTRY_VERIFY_WITH_TIMEOUT(!left->gradingPending(), 60000);
+    QVERIFY(left->designSearchesKept() <= 2);
 }
 
 void TestLessonStage::interviewReviewQueue()

@@ -414,7 +414,14 @@ void InterviewPage::designSearched(const QString& id, model::Result<model::Searc
         }
         return;
     }
+    // A search keeps every layout it ranked and refused (about a megabyte): the last few are kept, and a question
+    // shown again after them is searched again, in the background.
+    constexpr int kKeptSearches = 2;
     m_designSearches.insert(id, std::move(result).value());
+    m_designSearchOrder.removeAll(id);
+    m_designSearchOrder.append(id);
+    while (m_designSearchOrder.size() > kKeptSearches)
+        m_designSearches.remove(m_designSearchOrder.takeFirst());
     if (!waiting)
         return;
     const auto answer = *std::exchange(m_pendingDesign, std::nullopt);

@@ -60,6 +60,7 @@ public:
     bool answerDesign(const model::DesignAnswer& answer);
     bool gradingPending() const { return m_pendingDesign.has_value(); }
     int designSearchesRunning() const { return static_cast<int>(m_designSearching.size()); }
+    int designSearchesKept() const { return static_cast<int>(m_designSearches.size()); }
     double lastCredit() const { return m_lastCredit; }
     /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.
     void revealOpen();
@@ -125,7 +126,8 @@ private:
     QWidget* m_designBox = nullptr;
     std::array<QSpinBox*, 5> m_design {}; ///< dp, tp, pp, ep, ZeRO stage
     std::array<QLabel*, 5> m_designLabels {};
-    QHash<QString, model::SearchResult> m_designSearches; ///< per design question, searched once
+    QHash<QString, model::SearchResult> m_designSearches; ///< per design question: the last few searched
+    QStringList m_designSearchOrder; ///< m_designSearches' keys, oldest first
     QHash<QString, QFutureWatcher<model::Result<model::SearchResult>>*> m_designSearching; ///< searches running
     std::optional<model::DesignAnswer> m_pendingDesign; ///< the current question's answer, waiting for its search
     double m_lastCredit = 0;
