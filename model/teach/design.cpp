@@ -2,6 +2,8 @@
 #include "model/teach/design.h"
 
 #include <algorithm>
+#include <array>
+#include <set>
 
 namespace tutor::model {
 
@@ -35,6 +37,24 @@ Result<SearchResult> designSearch(const Question& question)
             "no layout of " + question.designModel + " runs on these GPUs (every one breaks a rule or memory)",
             question.path };
     return result;
+}
+
+SearchResult gradingPart(SearchResult search)
+{
+    // Keeps the first layout of each set of degrees: the one gradeDesign's find_if stops at.
+    const auto firstOfEach = [](std::vector<LayoutResult>& layouts) {
+        std::set<std::array<int, 5>> seen;
+        std::vector<LayoutResult> kept;
+        for (auto& r : layouts) {
+            const auto& p = r.scenario.parallel;
+            if (seen.insert({ p.dp, p.tp, p.pp, std::max(1, p.ep), p.zeroStage }).second)
+                kept.push_back(std::move(r));
+        }
+        layouts = std::move(kept);
+    };
+    firstOfEach(search.ranked);
+    firstOfEach(search.rejected);
+    return search;
 }
 
 DesignGrade gradeDesign(const Question& question, const SearchResult& search, const DesignAnswer& answer)

@@ -35,7 +35,11 @@ struct DesignGrade {
 
 /// The layout search a design question asks about (its model, preset, GPU count and global batch).
 Result<SearchResult> designSearch(const Question& question);
-/// Grades `answer` against `search` (designSearch's result for the same question).
+/// What grading reads of a search: the first (fastest) ranked layout and the first refused one of each set of
+/// degrees (dp, tp, pp, ep, ZeRO stage), in their order. gradeDesign gives the same grade with it as with the whole
+/// search, which holds every layout it ranked and refused (megabytes, for a window that keeps searches).
+SearchResult gradingPart(SearchResult search);
+/// Grades `answer` against `search` (designSearch's result for the same question, or its gradingPart).
 DesignGrade gradeDesign(const Question& question, const SearchResult& search, const DesignAnswer& answer);
 /// "dp8 tp4 pp2 ep1 zero1", the degrees as the search's layout names write them.
 std::string designText(const DesignAnswer& answer);

@@ -304,6 +304,27 @@ void TestQuestions::designQuestionsGradedBySearch()
     QVERIFY2(grade.why.find("GiB") != std::string::npos, grade.why.c_str());
     grade = gradeDesign(*q, *search, DesignAnswer { 8, 4, 1, 1, 1 }); // 32 GPUs, not 64
     QVERIFY2(grade.why.find("not the 64 GPUs") != std::string::npos, grade.why.c_str());
+
+    // The part the window keeps grades every answer as the whole search does, with fewer layouts.
+    const auto part = gradingPart(*search);
+    QVERIFY(part.ranked.size() < search->ranked.size());
+    QVERIFY(part.rejected.size() < search->rejected.size());
+    int graded = 0;
+    for (const int dp : { 1, 2, 4, 8, 16, 32, 64 })
+        for (const int tp : { 1, 2, 4, 8 })
+            for (const int pp : { 1, 2, 4, 8 })
+                for (const int zero : { 0, 1, 2, 3 }) {
+                    const DesignAnswer answer { dp, tp, pp, 1, zero };
+                    const auto whole = gradeDesign(*q, *search, answer);
+                    const auto kept = gradeDesign(*q, part, answer);
+                    QCOMPARE(kept.credit, whole.credit);
+                    QCOMPARE(kept.ratio, whole.ratio);
+                    QCOMPARE(kept.why, whole.why);
+                    QCOMPARE(kept.yours.has_value(), whole.yours.has_value());
+                    QCOMPARE(kept.best.scenario.name.en, whole.best.scenario.name.en);
+                    graded += whole.yours.has_value() ? 1 : 0;
+                }
+    QVERIFY(graded > 10);
 }
 
 void TestQuestions::generatorsPlausible_data()

@@ -400,7 +400,12 @@ void InterviewPage::searchDesign(const model::Question& question)
         watcher->deleteLater();
         designSearched(id, watcher->future().takeResult());
     });
-    watcher->setFuture(QtConcurrent::run([question] { return model::designSearch(question); }));
+    watcher->setFuture(QtConcurrent::run([question]() -> model::Result<model::SearchResult> {
+        auto search = model::designSearch(question);
+        if (!search)
+            return search.problems();
+        return model::gradingPart(std::move(search).value()); // what grading reads: kilobytes, not megabytes
+    }));
 }
 
 void InterviewPage::designSearched(const QString& id, model::Result<model::SearchResult> result)
@@ -414,8 +419,8 @@ void InterviewPage::designSearched(const QString& id, model::Result<model::Searc
         }
         return;
     }
-    // A search keeps every layout it ranked and refused (about a megabyte): the last few are kept, and a question
-    // shown again after them is searched again, in the background.
+    // The last two searches are kept (grading's part of each); a question shown again after them is searched again,
+    // in the background.
     constexpr int kKeptSearches = 2;
     m_designSearches.insert(id, std::move(result).value());
     m_designSearchOrder.removeAll(id);
