@@ -226,7 +226,7 @@ Result<SearchResult> searchLayouts(
     const auto work = [&] {
         for (int i = next++; i < total; i = next++) {
             if (cancel && cancel->load())
-                return;
+                break;
             LayoutResult res;
             res.scenario = feasible[i];
             if (auto metrics = simulateMetrics(feasible[i])) {
@@ -241,6 +241,7 @@ Result<SearchResult> searchLayouts(
             }
             results[i] = std::move(res);
         }
+        releaseMetricsCaches(); // the calling thread lives on (a window's pool thread): its patterns are not kept
     };
     const int threads = std::max(1,
         std::min(

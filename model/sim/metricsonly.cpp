@@ -328,6 +328,18 @@ void replay(Builder& b, GradSync& grads, StageState& st, const Pattern& pat, Sec
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
 // are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
 // the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
+struct KeptPatterns {
+    struct Entry {
+        Scenario key;
+        HardwarePreset hardware;
+        bool free = false;
+        std::shared_ptr<const OpPatterns> patterns;
+    };
+    std::array<Entry, 16> recent; // the search varies recompute and micro-batch size (12) inside ZeRO
+    std::size_t next = 0;
+};
+thread_local KeptPatterns kept;
+
 std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
 {
     const auto& ctx = model.context();
@@ -340,21 +352,14 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
     if (key.parallel.zeroStage < 3)
         key.parallel.zeroStage = 0;
     // The resolved hardware too: a preset's figures can change under its name (a calibrated profile saved again).
-    struct Entry {
-        Scenario key;
-        HardwarePreset hardware;
-        bool free = false;
-        std::shared_ptr<const OpPatterns> patterns;
-    };
-    thread_local std::array<Entry, 16> recent; // the search varies recompute and micro-batch size (12) inside ZeRO
-    thread_local std::size_t next = 0;
+    auto& recent = kept.recent; // bound once: each use of a thread_local goes through its initialisation check
     const bool free = ctx.options.freeCommunication;
     for (const auto& e : recent)
         if (e.patterns && e.free == free && e.key == key && e.hardware == ctx.hardware)
             return e.patterns;
     auto patterns = std::make_shared<const OpPatterns>(opPatterns(model));
-    recent[next] = { std::move(key), ctx.hardware, free, patterns };
-    next = (next + 1) % recent.size();
+    recent[kept.next] = { std::move(key), ctx.hardware, free, patterns };
+    kept.next = (kept.next + 1) % recent.size();
     return patterns;
 }
 
@@ -627,6 +632,11 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     if (!model.costs().problems().empty())
         return model.costs().problems();
     return std::optional { sim::measure(b, model.metricsContext(), fast, later) };
+}
+
+void releaseKeptPatterns()
+{
+    kept = {};
 }
 
 Result<std::optional<StepMetrics>> steadyStateMetrics(const Scenario& sc, const SimulateOptions& options)

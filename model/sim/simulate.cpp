@@ -138,6 +138,11 @@ bool hasMetricsOnlyPath(const Scenario& sc)
     return !(sc.compute.interference > 0) && !sc.parallel.fsdpUnderPipeline();
 }
 
+void releaseMetricsCaches()
+{
+    sim::releaseKeptPatterns();
+}
+
 Result<StepMetrics> simulateMetrics(const Scenario& sc, const SimulateOptions& options)
 {
     if (!hasMetricsOnlyPath(sc)) {

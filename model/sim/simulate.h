@@ -45,5 +45,8 @@ Result<Simulation> simulate(const Scenario& scenario, const SimulateOptions& opt
 Result<StepMetrics> simulateMetrics(const Scenario& scenario, const SimulateOptions& options = {});
 /// True when simulateMetrics() takes the fast path for this scenario.
 bool hasMetricsOnlyPath(const Scenario& scenario);
+/// Frees what simulateMetrics() keeps on this thread for the next calls (the op patterns of the last 16 scenarios:
+/// megabytes for large models); the layout search calls it on each of its threads when they are done.
+void releaseMetricsCaches();
 
 } // namespace tutor::model

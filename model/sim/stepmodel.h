@@ -94,5 +94,7 @@ void finishStep(Context& context, GradSync& grads, std::vector<StageState>& stag
 /// The metrics of `model`'s scenario from a run of `runMicroBatches` micro-batches: all of them, or, with the
 /// steady-state shortcut, fewer (nullopt when the run's pairs do not repeat). metricsonly.cpp.
 Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBatches);
+/// Frees the op patterns metricsOnly() keeps on this thread (releaseMetricsCaches()). metricsonly.cpp.
+void releaseKeptPatterns();
 
 } // namespace tutor::model::sim

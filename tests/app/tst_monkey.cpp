@@ -393,6 +393,9 @@ private slots:
             window.playback()->pause();
             window.showPage(0);
             QTRY_COMPARE_WITH_TIMEOUT(window.pendingExports(), 0, 30000); // their pictures are held until written
+            // A design question's layout search runs on the thread pool from when the question is shown.
+            if (auto* stage = static_cast<app::LessonStage*>(window.stage(Navigator::Lessons)))
+                QTRY_COMPARE_WITH_TIMEOUT(stage->interviewPage()->designSearchesRunning(), 0, 60000);
             settle();
             QPixmapCache::clear(); // Qt's own bounded cache (10 MiB), filled by whichever pages and themes were drawn
             ::malloc_trim(0);

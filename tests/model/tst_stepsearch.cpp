@@ -10,6 +10,9 @@
 #include <QtTest>
 #include <cmath>
 #include <fstream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -19,6 +22,31 @@ namespace {
 std::string stepsPath()
 {
     return qEnvironmentVariable("TUTOR_SOURCE_DIR").toStdString() + "/tests/data/validation/steps.json";
+}
+
+// glibc's allocator serves malloc (not a sanitizer's, which holds freed blocks in quarantine).
+constexpr bool kGlibcAllocator =
+#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    false;
+#else
+    true;
+#endif
+#else
+    true;
+#endif
+
+// Bytes the allocator has handed out and not had back: its blocks in use plus its mapped blocks.
+std::size_t heapInUse()
+{
+#if defined(__GLIBC__)
+    const auto m = ::mallinfo2();
+    return m.uordblks + m.hblkhd;
+#else
+    return 0;
+#endif
 }
 
 SearchRequest smallRequest()
@@ -173,6 +201,42 @@ private slots:
         QVERIFY(result);
         QVERIFY(result->cancelled);
         QVERIFY(result->ranked.empty());
+    }
+
+    // simulateMetrics() keeps the op patterns of its last scenarios per thread (megabytes for a 70B model); a search
+    // frees them on every thread it ran on, the calling one included, so a window's pool thread keeps nothing.
+    void searchKeepsNoPatterns()
+    {
+        if (!kGlibcAllocator)
+            QSKIP("needs glibc's allocator statistics (a sanitizer's allocator holds freed blocks)");
+        SearchRequest r;
+        r.base.model = findModel("llama3-70b").value();
+        r.base.hardware.preset = "hgx-h100";
+        r.gpus = 64;
+        r.globalBatch = 128;
+        r.threads = 1;
+        QVERIFY(searchLayouts(r)); // what every search needs once (cost tables, per-thread lists)
+        releaseMetricsCaches();
+        std::vector<Scenario> fastest;
+        const std::size_t before = heapInUse();
+        {
+            const auto result = searchLayouts(r);
+            QVERIFY(result && result->ranked.size() > 100);
+            for (std::size_t i = 0; i < 16; ++i)
+                fastest.push_back(result->ranked[i].scenario);
+        }
+        const auto kept = static_cast<double>(heapInUse()) - static_cast<double>(before);
+        // Without the release the search leaves its last 16 scenarios' patterns here (about 0.5 MiB for this model,
+        // megabytes for larger ones).
+        QVERIFY2(kept < 256 * 1024, qPrintable(QStringLiteral("%1 bytes kept").arg(kept)));
+        // And simulateMetrics() on its own keeps them until released.
+        for (const auto& scenario : fastest)
+            QVERIFY(simulateMetrics(scenario));
+        const auto held = static_cast<double>(heapInUse()) - static_cast<double>(before);
+        releaseMetricsCaches();
+        const auto released = static_cast<double>(heapInUse()) - static_cast<double>(before);
+        QVERIFY2(held > 256 * 1024 && released < 256 * 1024,
+            qPrintable(QStringLiteral("%1 bytes held, %2 after the release").arg(held).arg(released)));
     }
 
     void namedErrors()
