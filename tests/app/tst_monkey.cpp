@@ -16,6 +16,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/memory.h"
 #include "app/gui/playback.h"
+#include "app/gui/search/searchstage.h"
 #include "app/gui/stage.h"
 #include "app/gui/training/scenarioform.h" // TrainingStage::form() returns a QPointer to it
 #include "app/gui/training/trainingcontroller.h"
@@ -393,7 +394,10 @@ private slots:
             window.playback()->pause();
             window.showPage(0);
             QTRY_COMPARE_WITH_TIMEOUT(window.pendingExports(), 0, 30000); // their pictures are held until written
-            // A design question's layout search runs on the thread pool from when the question is shown.
+            // The layout search page's search and a design question's (from when the question is shown) run on the
+            // thread pool: what they hold while running is not the walk's.
+            if (auto* search = qobject_cast<app::SearchStage*>(window.stage(Navigator::Search)))
+                search->waitForFinished();
             if (auto* stage = static_cast<app::LessonStage*>(window.stage(Navigator::Lessons)))
                 QTRY_COMPARE_WITH_TIMEOUT(stage->interviewPage()->designSearchesRunning(), 0, 60000);
             settle();
