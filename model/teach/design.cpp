@@ -9,11 +9,18 @@ namespace tutor::model {
 
 namespace {
 
-bool sameDegrees(const Scenario& s, const DesignAnswer& a)
+// What a design answer names of a layout: dp, tp, pp, ep (1 without experts) and the ZeRO stage.
+using Degrees = std::array<int, 5>;
+
+Degrees degreesOf(const Scenario& s)
 {
     const auto& p = s.parallel;
-    return p.dp == a.dp && p.tp == a.tp && p.pp == a.pp && std::max(1, p.ep) == std::max(1, a.ep)
-        && p.zeroStage == a.zeroStage;
+    return { p.dp, p.tp, p.pp, std::max(1, p.ep), p.zeroStage };
+}
+
+bool sameDegrees(const Scenario& s, const DesignAnswer& a)
+{
+    return degreesOf(s) == Degrees { a.dp, a.tp, a.pp, std::max(1, a.ep), a.zeroStage };
 }
 
 } // namespace
@@ -43,13 +50,11 @@ SearchResult gradingPart(SearchResult search)
 {
     // Keeps the first layout of each set of degrees: the one gradeDesign's find_if stops at.
     const auto firstOfEach = [](std::vector<LayoutResult>& layouts) {
-        std::set<std::array<int, 5>> seen;
+        std::set<Degrees> seen;
         std::vector<LayoutResult> kept;
-        for (auto& r : layouts) {
-            const auto& p = r.scenario.parallel;
-            if (seen.insert({ p.dp, p.tp, p.pp, std::max(1, p.ep), p.zeroStage }).second)
+        for (auto& r : layouts)
+            if (seen.insert(degreesOf(r.scenario)).second)
                 kept.push_back(std::move(r));
-        }
         layouts = std::move(kept);
     };
     firstOfEach(search.ranked);
