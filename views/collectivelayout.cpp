@@ -18,6 +18,30 @@ constexpr double kGpuGap = 8;
 constexpr double kGpuTitle = 16;
 constexpr double kMinColumnWidth = 2;
 constexpr double kMaxBufferHeight = 28;
+// A node's way down to the network: straight down from the middle of its bottom edge when nothing is drawn below
+// it; else half a gap down, across to the gap on its right and down that gap, past the nodes below.
+std::vector<QPolygonF> networkRoutes(const std::vector<QRectF>& nodes, double networkTop)
+{
+    std::vector<QPolygonF> routes;
+    routes.reserve(nodes.size());
+    for (const QRectF& node : nodes) {
+        const bool nodeBelow = std::any_of(nodes.begin(), nodes.end(), [&](const QRectF& other) {
+            return other.top() > node.bottom() && other.left() < node.right() && other.right() > node.left();
+        });
+        QPolygonF route;
+        route << QPointF(node.center().x(), node.bottom());
+        if (nodeBelow) {
+            const double y = node.bottom() + kNodeGap / 2;
+            const double x = node.right() + kNodeGap / 2;
+            route << QPointF(node.center().x(), y) << QPointF(x, y) << QPointF(x, networkTop);
+        } else {
+            route << QPointF(node.center().x(), networkTop);
+        }
+        routes.push_back(route);
+    }
+    return routes;
+}
+
 } // namespace
 
 int CollectiveLayout::columnOf(int chunk) const
@@ -83,6 +107,8 @@ CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, 
         l.nodeRects.push_back(node);
         l.switchRects.push_back(QRectF(node.left() + 6, node.bottom() - kSwitchBand + 2, node.width() - 12, 5));
     }
+    if (!l.networkBar.isEmpty())
+        l.networkRoutes = networkRoutes(l.nodeRects, l.networkBar.top());
     if (l.summarised)
         return l;
 

@@ -4,6 +4,7 @@
 // Pure geometry: computed on resize or when the topology changes, never inside paintEvent.
 #include "model/collectives/topology.h"
 
+#include <QPolygonF>
 #include <QRectF>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct CollectiveLayout {
     std::vector<QRectF> gpuRects; ///< one per rank (empty when summarised)
     std::vector<QRectF> bufferRects; ///< the row of chunk slots inside each GPU
     QRectF networkBar; ///< where inter-node links meet; empty for one node
+    /// Per drawn node, the path of its link to the network: from the middle of its bottom edge straight down when
+    /// no node is drawn below it, else along the gap to its right, so that no link crosses another node; ends on
+    /// the network bar's top edge. Empty for one node.
+    std::vector<QPolygonF> networkRoutes;
     QRectF captionRect; ///< a line of text under the drawing (step, final state, summary)
 
     /// The column a chunk is drawn in: chunk · chunkColumns / chunks.

@@ -61,22 +61,34 @@ void paintNodes(
         painter.setPen(Qt::NoPen);
         painter.setBrush(palette.nvlinkLink);
         painter.drawRoundedRect(layout.switchRects[n], 2, 2);
-        if (!layout.networkBar.isEmpty()) {
-            QPen pen = linkPen(topology.inter, palette, 1.5);
-            painter.setPen(pen);
-            const double x = node.center().x();
-            painter.drawLine(QPointF(x, node.bottom()), QPointF(x, layout.networkBar.top()));
-        }
     }
-    if (!layout.networkBar.isEmpty()) {
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(palette.networkLink);
-        painter.drawRoundedRect(layout.networkBar, 3, 3);
-        painter.setPen(palette.background);
-        painter.drawText(layout.networkBar, Qt::AlignCenter,
-            QCoreApplication::translate("tutor::views::CollectivePainter", "%1 network")
-                .arg(QString::fromUtf8(model::name(topology.inter.kind).data())));
-    }
+    if (layout.networkBar.isEmpty())
+        return;
+    painter.setPen(linkPen(topology.inter, palette, 1.5));
+    painter.setBrush(Qt::NoBrush);
+    for (const QPolygonF& route : layout.networkRoutes)
+        painter.drawPolyline(route);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(palette.networkLink);
+    painter.drawRoundedRect(layout.networkBar, 3, 3);
+}
+
+// The network's name on its bar, drawn last so that no transfer covers it.
+void paintNetworkName(
+    QPainter& painter, const CollectiveLayout& layout, const model::Topology& topology, const Palette& palette)
+{
+    if (layout.networkBar.isEmpty())
+        return;
+    const QString name = QCoreApplication::translate("tutor::views::CollectivePainter", "%1 network")
+                             .arg(QString::fromUtf8(model::name(topology.inter.kind).data()));
+    const QFontMetricsF metrics(painter.font());
+    QRectF label(QPointF(), QSizeF(metrics.horizontalAdvance(name) + 12, layout.networkBar.height()));
+    label.moveCenter(layout.networkBar.center());
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(palette.networkLink);
+    painter.drawRoundedRect(label, 3, 3);
+    painter.setPen(palette.background);
+    painter.drawText(label, Qt::AlignCenter, name);
 }
 
 void paintGpus(QPainter& painter, const CollectiveLayout& layout, const Palette& palette)
@@ -246,26 +258,28 @@ void paintSummaryTraffic(QPainter& painter, const CollectiveLayout& layout, cons
         return;
     const double lane = layout.networkBar.center().y();
     for (const auto& [pair, count] : between) {
-        const QRectF from = layout.nodeRects[static_cast<size_t>(pair.first)];
-        const QRectF to = layout.nodeRects[static_cast<size_t>(pair.second)];
-        // Down from the source node, along the network, up into the destination: the route the data takes.
-        const std::array<QPointF, 4> route { QPointF(from.center().x() - 3, from.bottom()),
-            QPointF(from.center().x() - 3, lane), QPointF(to.center().x() + 3, lane),
-            QPointF(to.center().x() + 3, to.bottom()) };
+        // Down the source node's way to the network, along the network, up the destination's way: the route the
+        // data takes, beside each way's line (3 px to the left going down, to the right going up).
+        QPolygonF route = layout.networkRoutes[static_cast<size_t>(pair.first)].translated(-3, 0);
+        route << QPointF(route.back().x(), lane);
+        const QPolygonF up = layout.networkRoutes[static_cast<size_t>(pair.second)].translated(3, 0);
+        route << QPointF(up.back().x(), lane);
+        for (auto p = up.rbegin(); p != up.rend(); ++p)
+            route << *p;
         QPen pen = linkPen(topology.inter, palette, 1 + std::log2(1.0 + count));
         QColor c = pen.color();
         c.setAlpha(150);
         pen.setColor(c);
         painter.setPen(pen);
         painter.setBrush(Qt::NoBrush);
-        painter.drawPolyline(route.data(), static_cast<int>(route.size()));
+        painter.drawPolyline(route);
         // The chunk's position along the route at this point of the step.
         double total = 0;
-        for (std::size_t i = 1; i < route.size(); ++i)
+        for (qsizetype i = 1; i < route.size(); ++i)
             total += QLineF(route[i - 1], route[i]).length();
         double along = frame.progress * total;
         QPointF at = route.back();
-        for (std::size_t i = 1; i < route.size(); ++i) {
+        for (qsizetype i = 1; i < route.size(); ++i) {
             const double segment = QLineF(route[i - 1], route[i]).length();
             if (along <= segment && segment > 0) {
                 at = interpolate(route[i - 1], route[i], along / segment);
@@ -338,6 +352,7 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
         }
     }
 
+    paintNetworkName(painter, layout, topology, palette);
     painter.setPen(palette.text);
     painter.drawText(layout.captionRect, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
         QFontMetricsF(painter.font()).elidedText(caption, Qt::ElideRight, layout.captionRect.width()));

@@ -35,6 +35,8 @@ private Q_SLOTS:
     void rankColoursPastTen();
     void summarisedAboveLimit();
     void summarisedViewAnimates();
+    void networkLinksGoAroundNodes_data();
+    void networkLinksGoAroundNodes();
 };
 
 void TestCollectiveView::ringAllReduceSteps_data()
@@ -222,6 +224,53 @@ void TestCollectiveView::summarisedViewAnimates()
     QVERIFY(!view.frame().moving.empty());
     QVERIFY2(moving > still + 20, qPrintable(QStringLiteral("%1 vs %2").arg(moving).arg(still)));
     QVERIFY(view.caption().contains(QStringLiteral("summarised")));
+}
+
+void TestCollectiveView::networkLinksGoAroundNodes_data()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<int>("gpusPerNode");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("2 × 8, nodes stacked") << 2 << 8 << QSize(540, 560);
+    QTest::newRow("4 × 8") << 4 << 8 << QSize(540, 560);
+    QTest::newRow("16 × 8, summarised") << 16 << 8 << QSize(540, 560);
+    QTest::newRow("64 × 8, summarised") << 64 << 8 << QSize(900, 500);
+    QTest::newRow("3 × 4, side by side") << 3 << 4 << QSize(1200, 300);
+}
+
+// Each node's link to the network starts on its own bottom edge, ends on the network bar and crosses no node:
+// segments in a column of nodes run in the gaps, not through the nodes below (a straight line down from node 0
+// crossed every node under it, and the summary's transfers were drawn along it over those nodes).
+void TestCollectiveView::networkLinksGoAroundNodes()
+{
+    QFETCH(int, nodes);
+    QFETCH(int, gpusPerNode);
+    QFETCH(QSize, size);
+    auto preset = model::findPreset("dgx-a100");
+    const model::Topology topology = model::makeTopology(preset.value(), nodes, gpusPerNode);
+    const CollectiveLayout layout = layoutCollective(size, topology, 8);
+    QCOMPARE(layout.networkRoutes.size(), layout.nodeRects.size());
+    QVERIFY(!layout.networkBar.isEmpty());
+    for (std::size_t n = 0; n < layout.nodeRects.size(); ++n) {
+        const QPolygonF& route = layout.networkRoutes[n];
+        QVERIFY(route.size() >= 2);
+        const QRectF& own = layout.nodeRects[n];
+        QCOMPARE(route.front().y(), own.bottom());
+        QVERIFY(route.front().x() > own.left() && route.front().x() < own.right());
+        QCOMPARE(route.back().y(), layout.networkBar.top());
+        QVERIFY(layout.bounds.contains(route.back()));
+        for (qsizetype i = 1; i < route.size(); ++i) {
+            // Axis-parallel segments: the box they sweep is the segment itself.
+            const QRectF segment = QRectF(route[i - 1], route[i]).normalized();
+            QVERIFY2(segment.width() == 0 || segment.height() == 0, "a route segment is not axis-parallel");
+            for (std::size_t m = 0; m < layout.nodeRects.size(); ++m) {
+                const QRectF inside = layout.nodeRects[m].adjusted(0.5, 0.5, -0.5, -0.5);
+                const bool crosses = segment.left() <= inside.right() && segment.right() >= inside.left()
+                    && segment.top() <= inside.bottom() && segment.bottom() >= inside.top();
+                QVERIFY2(!crosses, qPrintable(QStringLiteral("node %1's link crosses node %2").arg(n).arg(m)));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(TestCollectiveView)
