@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The metrics-only path (simulateMetrics): each distinct op simulated once, the schedule driven with their patterns,
 // and the steady-state shortcut.
+#include "model/sim/opreplay.h"
 #include "model/sim/pipeline.h"
 #include "model/sim/simulate.h"
 #include "model/sim/stepmodel.h"
@@ -29,18 +30,6 @@ namespace {
 // a backward op is placed there from its pattern's events and gradient-ready points (`replay`), which gives the
 // events running it layer by layer would (without ZeRO-3 or interference); other ops run layer by layer.
 
-// A backward op as the real builder takes it when it only has to be placed (see `replay`): its events on the compute,
-// TP, EP and CP lanes and its gradient-ready points, times relative to its start; an EventRef's lane indexes `lanes`.
-struct Replay {
-    struct Lane {
-        LaneKind kind = LaneKind::Compute; ///< on the replaying op's stage (ops of several stages share a pattern)
-        std::vector<Record> records;
-    };
-    std::vector<Lane> lanes;
-    std::vector<ReadyPoint> ready; ///< layers relative to the op's first layer (the head stays −1)
-    EventRef last; ///< the op's last event on the compute chain
-};
-
 struct Pattern {
     Seconds duration = 0;
     std::vector<Interval> compute; ///< relative to the op's start: its compute events
@@ -49,52 +38,6 @@ struct Pattern {
     StageFigures figures;
     Replay replay; ///< backward ops, when the scenario replays them (replays())
 };
-
-// Whether a backward op that runs layer by layer (where gradients become ready) can be replayed from its pattern:
-// its events are then the same whenever it starts. Not with ZeRO-3 (its gathers and reductions meet other ops) or
-// interference (the data-parallel lane's load stretches its compute).
-bool replays(const Scenario& sc)
-{
-    return sc.parallel.zeroStage < 3 && sc.compute.interference == 0;
-}
-
-// The replay of the op simulated on `scratch` from `begin`, whose lanes held `before` events when it started.
-Replay replayOf(const Builder& scratch, const std::vector<std::size_t>& before, std::vector<ReadyPoint> ready,
-    EventRef last, Seconds begin, int firstLayer)
-{
-    Replay out;
-    std::vector<int> slot(static_cast<std::size_t>(scratch.laneCount()), -1);
-    for (int l = 0; l < scratch.laneCount(); ++l) {
-        const auto kind = scratch.laneInfo(l).kind;
-        const auto& records = scratch.records(l);
-        if (kind == LaneKind::DpComm || kind == LaneKind::PpComm || records.size() == before[l])
-            continue;
-        slot[l] = static_cast<int>(out.lanes.size());
-        auto& lane = out.lanes.emplace_back();
-        lane.kind = kind;
-        lane.records.assign(records.begin() + static_cast<std::ptrdiff_t>(before[l]), records.end());
-        for (auto& r : lane.records) {
-            r.start -= begin;
-            if (r.layer >= 0)
-                r.layer -= firstLayer;
-            r.dependencies = {};
-        }
-    }
-    const auto local = [&](EventRef ref) {
-        if (!ref.valid() || slot[ref.lane] < 0 || ref.index < static_cast<int>(before[ref.lane]))
-            return EventRef {};
-        return EventRef { slot[ref.lane], ref.index - static_cast<int>(before[ref.lane]) };
-    };
-    for (auto& point : ready) {
-        point.at -= begin;
-        point.producer = local(point.producer);
-        if (point.layer >= 0)
-            point.layer -= firstLayer;
-    }
-    out.ready = std::move(ready);
-    out.last = local(last);
-    return out;
-}
 
 // The figures of one op from its events, as measure() computes them for a stage.
 void fill(Pattern& pat, const std::vector<std::pair<const sim::Record*, LaneKind>>& comm,
@@ -292,39 +235,6 @@ struct SendTotals {
     }
 };
 
-// Places a backward op of pattern `pat` at `start` on the real builder, as LayerRunner::backward would have run it
-// layer by layer (chunk `chunk`, whose first layer is `firstLayer`, micro-batch `mb`), and tells `grads` where its
-// gradients become ready when `last`.
-void replay(Builder& b, GradSync& grads, StageState& st, const Pattern& pat, Seconds start, int chunk, int firstLayer,
-    int mb, bool last)
-{
-    const Replay& op = pat.replay;
-    // Where each of op.lanes is on the real builder and where its events start there (at most one lane per kind).
-    std::array<EventRef, kLaneKinds> base {};
-    for (std::size_t k = 0; k < op.lanes.size(); ++k) {
-        const auto& from = op.lanes[k];
-        const int lane = b.lane(st.stage, from.kind);
-        const std::size_t size = b.records(lane).size();
-        base[k] = { lane, static_cast<int>(size) };
-        b.reserve(lane, std::max(size + from.records.size(), 2 * size)); // one allocation, not one per doubling
-        for (const Record& r : from.records) {
-            auto& placed = b.at(b.add(lane, r, start + r.start)); // copied once, then renumbered in place
-            if (placed.layer >= 0)
-                placed.layer += firstLayer;
-            placed.microBatch = mb;
-        }
-    }
-    const auto real = [&](EventRef ref) {
-        return ref.valid() ? EventRef { base[ref.lane].lane, base[ref.lane].index + ref.index } : EventRef {};
-    };
-    if (last)
-        for (const auto& point : op.ready)
-            grads.gradReady(st, chunk, point.layer >= 0 ? point.layer + firstLayer : -1, point.part, start + point.at,
-                real(point.producer));
-    st.lastCompute = real(op.last);
-    st.computeFree = start + pat.duration;
-}
-
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
 // are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
 // the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
@@ -465,8 +375,9 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
               if (realFrom[s] >= 0 && !gathering && !op.forward && replaying) {
                   // Where gradients become ready: the op placed from its pattern, not simulated again.
                   const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + 1;
-                  replay(b, grads, st, patterns.distinct[patterns.of[slot]], std::max(st.computeFree, input.at),
-                      op.chunk, ctx.firstLayer(vs), op.microBatch, op.microBatch == finalMicroBatch);
+                  const auto& pat = patterns.distinct[patterns.of[slot]];
+                  replay(b, grads, st, pat.replay, pat.duration, std::max(st.computeFree, input.at), op.chunk,
+                      ctx.firstLayer(vs), op.microBatch, op.microBatch == finalMicroBatch);
               } else if (realFrom[s] >= 0 || gathering) {
                   if (op.forward)
                       layers.forward(st, op.chunk, op.microBatch, input.at, {});
