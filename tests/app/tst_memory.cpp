@@ -4,6 +4,7 @@
 // of free memory, then allocates and frees 48 MiB in small blocks, as a simulation's events are. The resident set
 // must come back to within a few MiB of where it was.
 #include "app/gui/memory.h"
+#include "tests/common/allocator.h"
 
 #include <QFile>
 #include <QTest>
@@ -27,19 +28,7 @@ std::size_t residentBytes()
     return fields.size() < 2 ? 0 : fields[1].toULongLong() * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 }
 
-// glibc's allocator serves malloc (not a sanitizer's, which holds freed blocks in quarantine).
-constexpr bool kGlibcAllocator =
-#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    false;
-#else
-    true;
-#endif
-#else
-    true;
-#endif
+using tutor::testing::kGlibcAllocator;
 
 // Keeps the compiler from dropping a malloc / memset / free it can see is never read.
 void escape(void* p)

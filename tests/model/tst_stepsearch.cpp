@@ -6,6 +6,7 @@
 #include "model/sim/memory.h"
 #include "model/sim/simulate.h"
 #include "model/sim/stepvalidation.h"
+#include "tests/common/allocator.h"
 
 #include <QtTest>
 #include <cmath>
@@ -24,19 +25,7 @@ std::string stepsPath()
     return qEnvironmentVariable("TUTOR_SOURCE_DIR").toStdString() + "/tests/data/validation/steps.json";
 }
 
-// glibc's allocator serves malloc (not a sanitizer's, which holds freed blocks in quarantine).
-constexpr bool kGlibcAllocator =
-#if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-    false;
-#else
-    true;
-#endif
-#else
-    true;
-#endif
+using tutor::testing::kGlibcAllocator;
 
 // Bytes the allocator has handed out and not had back: its blocks in use plus its mapped blocks.
 std::size_t heapInUse()
