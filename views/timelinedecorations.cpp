@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace tutor::views {
 
@@ -49,6 +50,35 @@ model::Seconds niceStep(model::Seconds raw)
 
 } // namespace
 
+std::vector<RulerTick> timeRulerTicks(const TimeAxis& axis, const QFontMetricsF& metrics, double top, double height)
+{
+    std::vector<RulerTick> ticks;
+    const QRectF plot = axis.plot();
+    if (plot.width() <= 0)
+        return ticks;
+    // Ticks far enough apart for their labels ("123.45 ms" and a margin).
+    const double pixelsPerTick = std::max(110.0, metrics.horizontalAdvance(QStringLiteral("888.88 ms")) + 16);
+    const model::Seconds step = niceStep(axis.span() * pixelsPerTick / plot.width());
+    const double first = std::ceil(axis.begin() / step);
+    double previousRight = -std::numeric_limits<double>::infinity();
+    for (double k = first; k * step <= axis.end() + step * 1e-9; ++k) {
+        const model::Seconds t = k * step;
+        RulerTick tick;
+        tick.x = std::round(axis.xOf(t)) + 0.5;
+        tick.label = tickLabel(t, step);
+        const double width = std::ceil(metrics.horizontalAdvance(tick.label)) + 1;
+        QRectF label(tick.x + 3, top, width, height);
+        if (label.right() > plot.right())
+            label.moveRight(tick.x - 3);
+        if (label.left() >= plot.left() && label.right() <= plot.right() && label.left() > previousRight + 4) {
+            tick.labelRect = label;
+            previousRight = label.right();
+        }
+        ticks.push_back(std::move(tick));
+    }
+    return ticks;
+}
+
 void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& palette, const QRectF& rect)
 {
     const QRectF plot = axis.plot();
@@ -56,20 +86,14 @@ void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& pale
         return;
     painter.save();
     painter.fillRect(rect, palette.surface);
-    // Ticks far enough apart for their labels in the painter's font ("123.45 ms" and a margin).
-    const double pixelsPerTick
-        = std::max(110.0, QFontMetricsF(painter.font()).horizontalAdvance(QStringLiteral("888.88 ms")) + 16);
-    const model::Seconds step = niceStep(axis.span() * pixelsPerTick / plot.width());
-    const double first = std::ceil(axis.begin() / step);
     painter.setClipRect(QRectF(plot.left(), rect.top(), plot.width(), plot.bottom() - rect.top()));
-    for (double k = first; k * step <= axis.end() + step * 1e-9; ++k) {
-        const model::Seconds t = k * step;
-        const double x = std::round(axis.xOf(t)) + 0.5;
+    for (const RulerTick& tick : timeRulerTicks(axis, QFontMetricsF(painter.font()), rect.top(), rect.height() - 4)) {
         painter.setPen(QPen(palette.grid, 1));
-        painter.drawLine(QPointF(x, rect.bottom() - 5), QPointF(x, plot.bottom()));
+        painter.drawLine(QPointF(tick.x, rect.bottom() - 5), QPointF(tick.x, plot.bottom()));
+        if (tick.labelRect.isEmpty())
+            continue;
         painter.setPen(palette.mutedText);
-        painter.drawText(QRectF(x + 3, rect.top(), pixelsPerTick - 6, rect.height() - 4),
-            Qt::AlignLeft | Qt::AlignVCenter, tickLabel(t, step));
+        painter.drawText(tick.labelRect, Qt::AlignLeft | Qt::AlignVCenter, tick.label);
     }
     painter.setClipping(false);
     painter.setPen(QPen(palette.grid, 1));

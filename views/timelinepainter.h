@@ -69,7 +69,19 @@ QColor eventColor(const model::Timeline& timeline, const model::Event& event, co
 TimelinePaintStats paintTimelineEvents(QPainter& painter, const model::Timeline& timeline, const TimelineIndex& index,
     const TimeAxis& axis, const Palette& palette, const TimelinePaintOptions& options);
 
-/// Time ruler with "nice" ticks (1, 2, 5 × 10^k seconds) inside `rect`, and grid lines down the plot.
+/// A tick of the time ruler: where it is, and its label (an empty rectangle: no room for it).
+struct RulerTick {
+    double x = 0;
+    QString label;
+    QRectF labelRect;
+};
+
+/// The ruler's ticks ("nice" steps: 1, 2, 5 × 10^k seconds, far enough apart for their labels in `metrics`' font)
+/// for a ruler of `height` above `axis.plot()`. A label sits right of its tick; one that would pass the plot's right
+/// edge sits left of it, or is left out where it would then touch the label before it. Labels stay inside the plot.
+std::vector<RulerTick> timeRulerTicks(const TimeAxis& axis, const QFontMetricsF& metrics, double top, double height);
+
+/// Time ruler with the ticks of timeRulerTicks inside `rect`, and grid lines down the plot.
 void paintTimeRuler(QPainter& painter, const TimeAxis& axis, const Palette& palette, const QRectF& rect);
 
 /// Lane names, each with a swatch of its kind's colour, inside `rect` (the label column).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // TimelineView: events land on the rectangles the time axis' closed form gives at several zoom levels, and
 // the pixels there carry the event's colour; selection, exposed highlight, bubbles, cursor and level of detail.
+#include "views/timelinepainter.h"
 #include "views/timelineview.h"
 
 #include <QImage>
@@ -340,6 +341,61 @@ private slots:
         view.setTimeline(noComm);
         QVERIFY(!legend->texts().contains(displayName(LaneKind::DpComm)));
         QVERIFY(!legend->texts().contains(QStringLiteral("exposed (red)")));
+    }
+
+    void rulerLabelsStayInsideThePlot_data()
+    {
+        QTest::addColumn<double>("width");
+        QTest::addColumn<double>("begin");
+        QTest::addColumn<double>("end");
+        QTest::addColumn<double>("pointSize");
+        const double ms = 1e-3;
+        // 24.68 ms (the default scenario) and spans whose last tick falls just inside the end, zoomed or not.
+        QTest::newRow("24.68 ms, 560 px") << 560.0 << 0.0 << 24.68 * ms << 10.0;
+        QTest::newRow("20.3 ms, 700 px") << 700.0 << 0.0 << 20.3 * ms << 10.0;
+        QTest::newRow("1.004 s, 1100 px") << 1100.0 << 0.0 << 1.004 << 10.0;
+        QTest::newRow("zoomed 5.01–5.2 µs, 400 px") << 400.0 << 5.01e-6 << 5.2e-6 << 10.0;
+        QTest::newRow("presenter 2.5×, 10.02 ms, 900 px") << 900.0 << 0.0 << 10.02 * ms << 25.0;
+        QTest::newRow("narrow, 150 px") << 150.0 << 0.0 << 0.9 * ms << 10.0;
+    }
+
+    // Every label the ruler draws lies inside the plot and clear of its neighbours, and says its tick's time;
+    // the tick nearest the end (whose label used to run past the plot and be cut) keeps a label when there is room.
+    void rulerLabelsStayInsideThePlot()
+    {
+        QFETCH(double, width);
+        QFETCH(double, begin);
+        QFETCH(double, end);
+        QFETCH(double, pointSize);
+        views::TimeAxis axis;
+        axis.setPlot(QRectF(150, 24, width, 300));
+        axis.setDuration(std::max(end, 1e-6));
+        axis.setLaneCount(2);
+        axis.setRange(begin, end);
+        QFont font;
+        font.setPointSizeF(pointSize);
+        const QFontMetricsF metrics(font);
+        const auto ticks = views::timeRulerTicks(axis, metrics, 0, 20);
+        QVERIFY(!ticks.empty());
+        double previousRight = -1e9;
+        for (const auto& tick : ticks) {
+            QVERIFY(tick.x >= axis.plot().left() - 1 && tick.x <= axis.plot().right() + 1);
+            if (tick.labelRect.isEmpty())
+                continue;
+            QVERIFY2(tick.labelRect.left() >= axis.plot().left() && tick.labelRect.right() <= axis.plot().right(),
+                qPrintable(tick.label));
+            QVERIFY2(metrics.horizontalAdvance(tick.label) <= tick.labelRect.width(), qPrintable(tick.label));
+            QVERIFY(tick.labelRect.left() > previousRight);
+            // Beside its own tick: starting 3 px right of it, or ending 3 px left of it.
+            QVERIFY(std::abs(tick.labelRect.left() - (tick.x + 3)) < 0.01
+                || std::abs(tick.labelRect.right() - (tick.x - 3)) < 0.01);
+            previousRight = tick.labelRect.right();
+        }
+        const auto& last = ticks.back();
+        const double need = metrics.horizontalAdvance(last.label) + 1;
+        const double before = ticks.size() > 1 ? ticks[ticks.size() - 2].x : axis.plot().left();
+        if (last.x - 3 - need > before + 3 + need + 4)
+            QVERIFY2(!last.labelRect.isEmpty(), qPrintable(last.label));
     }
 };
 
