@@ -4,18 +4,20 @@
 #include "geometry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tutor::views {
 
 namespace {
 constexpr double kMargin = 12;
-constexpr double kCaptionHeight = 22;
+constexpr double kCaptionHeight = 22; // at least; a larger font gets its line and 6 px
 constexpr double kNetworkBand = 34;
 constexpr double kNodeGap = 14;
-constexpr double kNodeTitle = 18;
+constexpr double kNodeTitle = 18; // at least; titles are drawn at kTitleScale of the font, with 4 px
 constexpr double kSwitchBand = 12;
 constexpr double kGpuGap = 8;
-constexpr double kGpuTitle = 16;
+constexpr double kGpuTitle = 16; // at least; as node titles, with 2 px
+constexpr double kTitleScale = 0.85;
 constexpr double kMinColumnWidth = 2;
 constexpr double kMaxBufferHeight = 28;
 // A node's way down to the network: straight down from the middle of its bottom edge when nothing is drawn below
@@ -75,8 +77,12 @@ QPointF CollectiveLayout::gpuCenter(int rank) const
     return gpuRects[static_cast<size_t>(rank)].center();
 }
 
-CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks)
+CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks, double lineHeight)
 {
+    const double line = std::isfinite(lineHeight) ? std::max(0.0, lineHeight) : 0.0;
+    const double captionHeight = std::max(kCaptionHeight, line + 6);
+    const double nodeTitle = std::max(kNodeTitle, kTitleScale * line + 4);
+    const double gpuTitle = std::max(kGpuTitle, kTitleScale * line + 2);
     CollectiveLayout l;
     l.bounds = QRectF(QPointF(0, 0), size);
     if (topology.nodes < 1 || topology.gpusPerNode < 1)
@@ -90,7 +96,7 @@ CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, 
         return l;
 
     QRectF area = l.bounds.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    l.captionRect = QRectF(area.left(), area.bottom() - kCaptionHeight, area.width(), kCaptionHeight);
+    l.captionRect = QRectF(area.left(), area.bottom() - captionHeight, area.width(), captionHeight);
     area.setBottom(l.captionRect.top() - 4);
     if (l.nodes > 1) {
         l.networkBar = QRectF(area.left(), area.bottom() - 10, area.width(), 10);
@@ -114,16 +120,16 @@ CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, 
 
     for (int n = 0; n < drawnNodes; ++n) {
         const QRectF node = l.nodeRects[static_cast<size_t>(n)];
-        const QRectF inner = node.adjusted(6, kNodeTitle, -6, -kSwitchBand - 4);
+        const QRectF inner = node.adjusted(6, nodeTitle, -6, -kSwitchBand - 4);
         const GridShape shape = gridFor(l.gpusPerNode, inner.size(), 1.6);
         for (int g = 0; g < l.gpusPerNode; ++g) {
             const QRectF cell = gridCell(inner, shape, g, kGpuGap);
             // A GPU needs a title and one buffer row; extra height stays around it rather than inside it.
-            const double height = std::min(cell.height(), kGpuTitle + kMaxBufferHeight + 10);
+            const double height = std::min(cell.height(), gpuTitle + kMaxBufferHeight + 10);
             const QRectF gpu(cell.left(), cell.center().y() - height / 2, cell.width(), height);
             l.gpuRects.push_back(gpu);
-            const double bufferHeight = std::clamp(gpu.height() - kGpuTitle - 6, 4.0, kMaxBufferHeight);
-            l.bufferRects.push_back(QRectF(gpu.left() + 4, gpu.top() + kGpuTitle, gpu.width() - 8, bufferHeight));
+            const double bufferHeight = std::clamp(gpu.height() - gpuTitle - 6, 4.0, kMaxBufferHeight);
+            l.bufferRects.push_back(QRectF(gpu.left() + 4, gpu.top() + gpuTitle, gpu.width() - 8, bufferHeight));
         }
     }
     const double bufferWidth = l.bufferRects.empty() ? 0 : l.bufferRects.front().width();

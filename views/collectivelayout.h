@@ -49,8 +49,10 @@ struct CollectiveLayout {
     QPointF gpuCenter(int rank) const;
 };
 
-/// Lays out `topology` with `chunks` slots per buffer in a widget of `size`.
+/// Lays out `topology` with `chunks` slots per buffer in a widget of `size`, with room for titles and the caption in
+/// a font whose line is `lineHeight` pixels high (the painter draws node and GPU titles at 0.85 of it; 0 or less: the
+/// default font's room, as at 100 %); presenter mode's larger fonts get taller title bands and caption.
 /// Preconditions: none; a degenerate size or topology gives an empty layout that paints nothing.
-CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks);
+CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks, double lineHeight = 0);
 
 } // namespace tutor::views

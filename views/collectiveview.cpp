@@ -6,6 +6,7 @@
 #include "model/collectives/executor.h"
 
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QPainter>
 
 namespace tutor::views {
@@ -82,8 +83,9 @@ QString CollectiveView::caption() const
 
 void CollectiveView::renderScene(QPainter& painter, QSizeF size) const
 {
-    const CollectiveLayout layout
-        = size == QSizeF(m_layout.bounds.size()) ? m_layout : layoutCollective(size, m_topology, m_schedule.chunks);
+    const CollectiveLayout layout = size == QSizeF(m_layout.bounds.size())
+        ? m_layout
+        : layoutCollective(size, m_topology, m_schedule.chunks, QFontMetricsF(font()).height());
     painter.setFont(font());
     paintCollective(painter, layout, m_frame, m_topology, m_palette, caption());
 }
@@ -104,12 +106,14 @@ void CollectiveView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         update();
+    if (event->type() == QEvent::FontChange)
+        relayout(); // presenter mode's text scale: title bands and caption follow the font
     QWidget::changeEvent(event);
 }
 
 void CollectiveView::relayout()
 {
-    m_layout = layoutCollective(size(), m_topology, m_schedule.chunks);
+    m_layout = layoutCollective(size(), m_topology, m_schedule.chunks, QFontMetricsF(font()).height());
     update();
 }
 

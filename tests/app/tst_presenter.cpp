@@ -3,9 +3,11 @@
 // the text scaled for the room within 1×–2.5×; the clicker's PageDown / PageUp step the animation; a click on the
 // stage leaves a laser spot that fades; F5 or Esc give back the window exactly as it was. Real key clicks through
 // Qt's shortcut map, offscreen.
+#include "app/gui/collectives/collectivesstage.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/playback.h"
 #include "app/gui/presenter.h"
+#include "views/collectiveview.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -15,6 +17,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace tutor;
 using namespace tutor::app;
@@ -57,6 +60,23 @@ private slots:
         QVERIFY(!tables.isEmpty());
         for (QTableView* table : tables)
             QVERIFY(table->verticalHeader()->defaultSectionSize() >= QFontMetrics(QApplication::font()).height());
+        // The Collectives drawing gives its GPU titles and caption a line of the scaled text, and the readout beside it
+        // is wide enough for a figure's label and value on one line (at 240 px "α term (latency)" broke mid-word).
+        {
+            QCoreApplication::processEvents();
+            const auto* view = window.collectivesStage()->view();
+            QVERIFY(view);
+            const QFontMetricsF metrics(view->font());
+            const auto& layout = view->sceneLayout();
+            QVERIFY(!layout.gpuRects.empty());
+            QVERIFY(layout.bufferRects.front().top() - layout.gpuRects.front().top() >= 0.85 * metrics.height());
+            QVERIFY(layout.captionRect.height() >= metrics.height());
+            const auto* readout = window.findChild<QTextBrowser*>(QStringLiteral("collectivesReadout"));
+            QVERIFY(readout);
+            const QFontMetrics readoutMetrics(readout->font());
+            QVERIFY(
+                readout->minimumWidth() > readoutMetrics.horizontalAdvance(QStringLiteral("α term (latency) 63.4 µs")));
+        }
         QTest::keyClick(&window, Qt::Key_Down, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(presenter->scale(), 2.25);
         for (int i = 0; i < 10; ++i)

@@ -34,7 +34,7 @@ CollectivesStage::CollectivesStage(QWidget* parent)
     m_readout = new QTextBrowser(this);
     m_readout->setObjectName(QStringLiteral("collectivesReadout"));
     m_readout->setOpenLinks(false);
-    m_readout->setMinimumWidth(240);
+    fitReadout();
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->addWidget(m_view);
     m_splitter->addWidget(m_readout);
@@ -164,6 +164,20 @@ void CollectivesStage::retranslate()
 void CollectivesStage::setColors(const views::Palette& palette)
 {
     m_view->setColors(palette);
+}
+
+void CollectivesStage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange)
+        fitReadout();
+    Stage::changeEvent(event);
+}
+
+void CollectivesStage::fitReadout()
+{
+    const QFontMetrics metrics(m_readout->font());
+    const int line = metrics.horizontalAdvance(QStringLiteral("β term (bandwidth)   000.0 µs"));
+    m_readout->setMinimumWidth(std::max(240, line + 2 * m_readout->frameWidth() + 24));
 }
 
 void CollectivesStage::zoomIn()

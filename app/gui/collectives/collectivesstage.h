@@ -48,8 +48,13 @@ public slots:
     void zoomIn();
     void zoomOut();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void showResult();
+    /// The readout's narrowest width: a figure's label and value on one line in its font (presenter mode scales it).
+    void fitReadout();
 
     CollectivesController* m_controller;
     views::CollectiveView* m_view;
