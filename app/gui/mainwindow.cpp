@@ -153,9 +153,10 @@ void MainWindow::createStages()
     // live lab applies it; without a saved profile the fitted links replace the current preset's.
     if (const auto profile = loadCustomProfile())
         collectivesStage()->setCalibratedProfile(profile, false);
-    connect(liveLab, &LiveLabStage::calibrationApplied, this, [this](model::Link intra, model::Link inter) {
+    connect(liveLab, &LiveLabStage::calibrationApplied, this, [this, search](model::Link intra, model::Link inter) {
         if (TrainingStage* training = trainingStage(); training && training->form())
             training->form()->refreshCalibratedProfile(); // "Calibrated: …" in the Training page's presets
+        search->refreshCalibratedProfile(); // and in the Layout search page's
         if (const auto profile = loadCustomProfile())
             collectivesStage()->setCalibratedProfile(profile, true);
         else

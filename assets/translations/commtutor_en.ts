@@ -254,6 +254,17 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::CalibratedChoice</name>
+    <message>
+        <source>Calibrated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::CollectivesController</name>
     <message>
         <source>No schedule: the request has problems (see the readout).</source>
@@ -2459,14 +2470,6 @@
     </message>
     <message>
         <source>preset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Calibrated: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -253,6 +253,17 @@
     </message>
 </context>
 <context>
+    <name>tutor::app::CalibratedChoice</name>
+    <message>
+        <source>Calibrated: %1</source>
+        <translation>已校准：%1</translation>
+    </message>
+    <message>
+        <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
+        <translation>实测实验室校准的链路：节点内 α %1 µs、β %2 GB/s；节点间 α %3 µs、β %4 GB/s</translation>
+    </message>
+</context>
+<context>
     <name>tutor::app::CollectivesController</name>
     <message>
         <source>No schedule: the request has problems (see the readout).</source>
@@ -2455,14 +2466,6 @@
     <message>
         <source>preset</source>
         <translation>预设值</translation>
-    </message>
-    <message>
-        <source>Calibrated: %1</source>
-        <translation>已校准：%1</translation>
-    </message>
-    <message>
-        <source>The live lab&apos;s calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s</source>
-        <translation>实测实验室校准的链路：节点内 α %1 µs、β %2 GB/s；节点间 α %3 µs、β %4 GB/s</translation>
     </message>
     <message>
         <source>TP comm overlap</source>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Layout search page, offscreen: the table fills with searchLayouts()'s ranking, the chart draws every layout
 // and the Pareto front, and a chosen row opens on the Training page.
+#include "app/gui/calibratedchoice.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/search/searchstage.h"
 #include "app/gui/training/scenarioform.h"
@@ -8,9 +9,11 @@
 #include "app/gui/training/trainingstage.h"
 #include "views/charts/layoutchart.h"
 
+#include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QtTest>
 
 using namespace tutor;
@@ -121,6 +124,55 @@ private slots:
         training->controller()->waitForIdle();
         const auto& chosen = stage->table()->layouts().front().scenario;
         QCOMPARE(training->controller()->scenario().parallel, chosen.parallel);
+    }
+
+    // The live lab's calibrated profile is a choice in the page's hardware list: it searches the base preset with the
+    // fitted links as overrides (the same ranking searchLayouts gives for that hardware), and the layouts carry them
+    // to the Training page. Without a profile the list has no such entry.
+    void searchesTheCalibratedProfile()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QFile::remove(app::customProfilePath());
+        {
+            app::SearchStage plain;
+            QVERIFY(!plain.setInputs(QStringLiteral("gpt3-1.3b"), 8, app::kCalibratedEntry, 16));
+        }
+        // Slow links, so that data parallelism's gradient AllReduce (2.6 GB) shows in the step time.
+        const auto base = model::findPreset("hgx-h100").value();
+        model::Link intra = base.intra, inter = base.inter;
+        intra.bandwidthGBps = 5;
+        intra.alphaSeconds = 50e-6;
+        const model::HardwarePreset profile = app::customProfile(base, intra, inter);
+        QVERIFY(app::saveCustomProfile(profile).isEmpty());
+        const auto choice = app::loadCalibratedChoice();
+        QVERIFY(choice.has_value());
+        QCOMPARE(choice->base, std::string("hgx-h100"));
+
+        app::SearchStage stage;
+        QVERIFY(stage.setInputs(QStringLiteral("gpt3-1.3b"), 8, app::kCalibratedEntry, 16));
+        searchToTheEnd(stage);
+        model::SearchRequest request;
+        request.base.model = model::findModel("gpt3-1.3b").value();
+        app::applyCalibrated(request.base.hardware, *choice);
+        request.gpus = 8;
+        request.globalBatch = 16;
+        const auto expected = model::searchLayouts(request);
+        QVERIFY(expected && !expected->ranked.empty());
+        const auto* table = stage.table();
+        QCOMPARE(table->rowCount(), static_cast<int>(expected->ranked.size()));
+        const auto& best = table->layouts().front();
+        QCOMPARE(best.metrics.stepSeconds, expected->ranked.front().metrics.stepSeconds);
+        QCOMPARE(best.scenario.hardware.preset, std::string("hgx-h100"));
+        QCOMPARE(*best.scenario.hardware.intra.bandwidthGBps, 5.0);
+        QVERIFY(app::hasCalibratedLinks(best.scenario.hardware, *choice));
+        // The same search on the preset's own links is faster: the fitted links were used.
+        model::SearchRequest own = request;
+        own.base.hardware = {};
+        own.base.hardware.preset = "hgx-h100";
+        const auto fast = model::searchLayouts(own);
+        QVERIFY(fast && !fast->ranked.empty());
+        QVERIFY(fast->ranked.front().metrics.stepSeconds < best.metrics.stepSeconds);
+        QFile::remove(app::customProfilePath());
     }
 };
 

@@ -223,6 +223,7 @@ void SearchStage::buildPanel()
     for (const auto& p : model::presets())
         m_preset->addItem(views::presetName(p), toQString(p.id));
     m_preset->setCurrentIndex(m_preset->findData(QStringLiteral("hgx-h100")));
+    refreshCalibratedProfile();
     m_batch = new QSpinBox(group);
     m_batch->setRange(0, 100'000'000);
     m_batch->setValue(128);
@@ -252,9 +253,16 @@ void SearchStage::buildPanel()
     connect(m_open, &QPushButton::clicked, this, &SearchStage::openSelected);
 }
 
+void SearchStage::refreshCalibratedProfile()
+{
+    m_calibrated = loadCalibratedChoice();
+    offerCalibrated(m_preset, m_calibrated);
+}
+
 void SearchStage::retranslate()
 {
     views::relabelPresets(m_preset);
+    refreshCalibratedProfile();
     const auto label = [this](int row, const QString& text) {
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* l = qobject_cast<QLabel*>(item->widget()))
@@ -305,7 +313,10 @@ void SearchStage::start()
     if (m_seqLen->value() > 0)
         request.base.model.seqLen = m_seqLen->value();
     request.base.name = { m_modelBox->currentData().toString().toStdString(), {} };
-    request.base.hardware.preset = m_preset->currentData().toString().toStdString();
+    if (m_preset->currentData() == kCalibratedEntry && m_calibrated)
+        applyCalibrated(request.base.hardware, *m_calibrated);
+    else
+        request.base.hardware.preset = m_preset->currentData().toString().toStdString();
     request.gpus = m_gpus->value();
     request.globalBatch = m_batch->value();
     if (const auto problems = model::validate(request); !problems.empty()) {

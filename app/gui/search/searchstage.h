@@ -4,6 +4,7 @@
 // GPUs. Inputs on the right; a ranked table that fills while the search runs on worker threads; a chart of step
 // time against memory per GPU with the Pareto front. Double-clicking a row (or "Open on Training page") opens
 // that layout on the Training page. The search is model::searchLayouts() (model/sim/layoutsearch.h).
+#include "app/gui/calibratedchoice.h"
 #include "app/gui/memory.h"
 #include "app/gui/stage.h"
 #include "model/sim/layoutsearch.h"
@@ -88,8 +89,12 @@ public:
     void waitForFinished();
     const LayoutTableModel* table() const { return m_model; }
     views::LayoutChart* chart() const { return m_chart; }
-    /// Sets the inputs (tests and the command line): a known model id, GPUs, preset id, global batch (0: 2·GPUs).
+    /// Sets the inputs (tests and the command line): a known model id, GPUs, preset id (or kCalibratedEntry), global
+    /// batch (0: 2·GPUs).
     bool setInputs(const QString& model, int gpus, const QString& preset, int globalBatch);
+    /// Re-reads the live lab's calibrated profile: when there is one, the hardware list offers "Calibrated: <base
+    /// preset>", which searches the base preset with the fitted links.
+    void refreshCalibratedProfile();
 
 signals:
     /// The user asked to open this layout on the Training page.
@@ -108,6 +113,7 @@ private:
     QComboBox* m_modelBox = nullptr;
     QSpinBox* m_gpus = nullptr;
     QComboBox* m_preset = nullptr;
+    std::optional<CalibratedChoice> m_calibrated; ///< the live lab's calibrated profile, when one is saved
     QSpinBox* m_batch = nullptr;
     QSpinBox* m_seqLen = nullptr; ///< 0: the model's own
     QPushButton* m_run = nullptr;

@@ -2,7 +2,6 @@
 #include "scenarioform.h"
 
 #include "app/datadir/datadir.h"
-#include "app/gui/livelab/hardwareprofile.h"
 #include "app/gui/pagestack.h"
 #include "model/collectives/hardware.h"
 #include "model/sim/scenarioio.h"
@@ -30,15 +29,6 @@ namespace {
 
 constexpr model::DType kWireTypes[]
     = { model::DType::Fp32, model::DType::Bf16, model::DType::Fp16, model::DType::Fp8E4M3, model::DType::Fp8E5M2 };
-
-/// The preset list's entry for the live lab's calibrated profile.
-const QString kCalibratedEntry = QStringLiteral("custom-calibrated");
-
-/// A calibrated link as a scenario's link override (α in µs).
-model::LinkOverride fittedOverride(const model::Link& link)
-{
-    return { link.bandwidthGBps, link.alphaSeconds * 1e6 };
-}
 
 void setComboData(QComboBox* combo, const QVariant& data)
 {
@@ -244,36 +234,10 @@ QCheckBox* ScenarioForm::addCheck(QFormLayout* form, const char* label, const ch
     return check;
 }
 
-bool ScenarioForm::hasCalibratedLinks(const model::Scenario& s) const
-{
-    return m_calibrated && s.hardware.intra == fittedOverride(m_calibrated->intra)
-        && s.hardware.inter == fittedOverride(m_calibrated->inter);
-}
-
 void ScenarioForm::refreshCalibratedProfile()
 {
-    m_calibrated = loadCustomProfile();
-    m_calibratedBase = m_calibrated ? customProfileBase(*m_calibrated) : std::string();
-    if (m_calibratedBase.empty())
-        m_calibrated.reset();
-    const int at = m_preset->findData(kCalibratedEntry);
-    if (!m_calibrated) {
-        if (at >= 0)
-            m_preset->removeItem(at);
-        return;
-    }
-    const QString text = tr("Calibrated: %1").arg(views::presetName(toQString(m_calibratedBase)));
-    if (at >= 0)
-        m_preset->setItemText(at, text);
-    else
-        m_preset->addItem(text, kCalibratedEntry);
-    m_preset->setItemData(m_preset->findData(kCalibratedEntry),
-        tr("The live lab's calibrated links: intra α %1 µs, β %2 GB/s; inter α %3 µs, β %4 GB/s")
-            .arg(m_calibrated->intra.alphaSeconds * 1e6, 0, 'f', 2)
-            .arg(m_calibrated->intra.bandwidthGBps, 0, 'f', 1)
-            .arg(m_calibrated->inter.alphaSeconds * 1e6, 0, 'f', 2)
-            .arg(m_calibrated->inter.bandwidthGBps, 0, 'f', 1),
-        Qt::ToolTipRole);
+    m_calibrated = loadCalibratedChoice();
+    offerCalibrated(m_preset, m_calibrated);
 }
 
 void ScenarioForm::retranslate()
@@ -343,7 +307,8 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_filling = true;
     const auto& s = scenario;
     // The calibrated entry stands for its base preset with exactly the fitted links as overrides.
-    const bool calibrated = s.hardware.preset == m_calibratedBase && hasCalibratedLinks(s);
+    const bool calibrated
+        = m_calibrated && s.hardware.preset == m_calibrated->base && hasCalibratedLinks(s.hardware, *m_calibrated);
     setComboData(m_preset, calibrated ? kCalibratedEntry : toQString(s.hardware.preset));
     m_nodes->setValue(s.hardware.nodes);
     m_gpusPerNode->setValue(s.hardware.gpusPerNode);
@@ -387,12 +352,10 @@ void ScenarioForm::readFields()
     auto& s = m_scenario;
     const QString preset = m_preset->currentData().toString();
     if (preset == kCalibratedEntry && m_calibrated) {
-        s.hardware.preset = m_calibratedBase;
-        s.hardware.intra = fittedOverride(m_calibrated->intra);
-        s.hardware.inter = fittedOverride(m_calibrated->inter);
+        applyCalibrated(s.hardware, *m_calibrated);
     } else {
         // Leaving the calibrated entry drops the fitted links it had put in (a file's own overrides stay).
-        if (hasCalibratedLinks(s)) {
+        if (m_calibrated && hasCalibratedLinks(s.hardware, *m_calibrated)) {
             s.hardware.intra = {};
             s.hardware.inter = {};
         }

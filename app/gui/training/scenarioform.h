@@ -3,6 +3,7 @@
 // The training scenario as a form (not raw JSON): example scenarios, hardware preset, model shape,
 // parallelism, batch, communication and compute settings. Every edit emits the whole scenario at once;
 // problems from validation are shown inline and mark the offending fields.
+#include "app/gui/calibratedchoice.h"
 #include "model/collectives/problem.h"
 #include "model/sim/scenario.h"
 
@@ -83,10 +84,7 @@ private:
     QString m_problemsText;
 
     QComboBox* m_preset = nullptr;
-    /// True when the scenario's link overrides are exactly the calibrated profile's fitted links.
-    bool hasCalibratedLinks(const model::Scenario& scenario) const;
-    std::optional<model::HardwarePreset> m_calibrated; ///< the live lab's calibrated profile, when one is saved
-    std::string m_calibratedBase; ///< the preset it was calibrated from
+    std::optional<CalibratedChoice> m_calibrated; ///< the live lab's calibrated profile, when one is saved
     QSpinBox* m_nodes = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_layers = nullptr;
