@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "palette.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace tutor::views {
 
@@ -13,10 +15,46 @@ constexpr std::array<QRgb, 10> kSeriesLight { 0x4e79a7, 0xf28e2b, 0xe15759, 0x76
 constexpr std::array<QRgb, 10> kSeriesDark { 0x6b9bd1, 0xffa54f, 0xff6f71, 0x8fd3cd, 0x76c267, 0xf7dc6f, 0xcd98c0,
     0xffb6be, 0xc29a80, 0xd4cbc7 };
 
-// Tableau 20 (ten hues, then their light partners) for drawings of 11 to 20 ranks.
-constexpr std::array<QRgb, 20> kTableau20 { 0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2,
-    0x7f7f7f, 0xbcbd22, 0x17becf, 0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, 0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7,
-    0xdbdb8d, 0x9edae5 };
+// sRGB from CIELAB (D65), each channel clamped to [0, 1]; `inGamut` says whether clamping was needed.
+QColor fromLab(double lightness, double a, double b, bool* inGamut)
+{
+    const double fy = (lightness + 16) / 116, fx = fy + a / 500, fz = fy - b / 200;
+    const auto finv = [](double t) { return t * t * t > 0.008856 ? t * t * t : (t - 16.0 / 116) / 7.787; };
+    const double x = 0.95047 * finv(fx), y = finv(fy), z = 1.08883 * finv(fz);
+    const std::array<double, 3> linear { 3.2406 * x - 1.5372 * y - 0.4986 * z, -0.9689 * x + 1.8758 * y + 0.0415 * z,
+        0.0557 * x - 0.2040 * y + 1.0570 * z };
+    *inGamut = true;
+    std::array<double, 3> encoded {};
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (linear[i] < -1e-9 || linear[i] > 1 + 1e-9)
+            *inGamut = false;
+        const double c = std::clamp(linear[i], 0.0, 1.0);
+        encoded[i] = c <= 0.0031308 ? 12.92 * c : 1.055 * std::pow(c, 1 / 2.4) - 0.055;
+    }
+    return QColor::fromRgbF(
+        static_cast<float>(encoded[0]), static_cast<float>(encoded[1]), static_cast<float>(encoded[2]));
+}
+
+// Rank `rank` of `ranks` (more than 10): hue a golden angle on from the rank before, lightness the next of three
+// levels, chroma 40 or the most the hue has at that lightness in sRGB. The last rank, whose ring neighbour is rank
+// 0, takes the level neither of its neighbours has when the count leaves it rank 0's.
+QColor generatedRankColour(int rank, int ranks, Theme theme)
+{
+    constexpr std::array<double, 3> kLight { 38, 57, 76 }, kDark { 50, 66, 82 };
+    int level = rank % 3;
+    if (ranks % 3 == 1 && rank == ranks - 1)
+        level = 3 - (ranks - 2) % 3; // neither (ranks − 2) % 3 nor 0
+    const double lightness = (theme == Theme::Light ? kLight : kDark)[static_cast<std::size_t>(level)];
+    const double hue = std::fmod(rank * 137.50776405, 360.0) * std::numbers::pi / 180;
+    QColor colour;
+    for (double chroma = 40; chroma >= 0; chroma -= 1) {
+        bool inGamut = false;
+        colour = fromLab(lightness, chroma * std::cos(hue), chroma * std::sin(hue), &inGamut);
+        if (inGamut)
+            break;
+    }
+    return colour;
+}
 
 std::array<QColor, 10> toColors(const std::array<QRgb, 10>& rgb)
 {
@@ -33,24 +71,23 @@ QColor Palette::rankColor(int rank) const
     const int ten = static_cast<int>(series.size());
     if (rankCount <= ten || rank < 0 || rank >= rankCount)
         return series[static_cast<size_t>(((rank % ten) + ten) % ten)];
-    const bool light = theme == Theme::Light;
-    if (rankCount <= static_cast<int>(kTableau20.size())) {
-        // Tableau 20: the ten hues, then their lighter partners (ranks 10–19).
-        return QColor(kTableau20[static_cast<size_t>(rank)]);
-    }
-    // More than 20: each rank turns the hue by the golden angle (137.5°), so ring neighbours are far apart on the
-    // wheel and no two ranks share a hue; odd and even ranks also differ in lightness (the last rank of an odd
-    // count takes a third level, as its ring neighbour is rank 0).
-    const double hue = std::fmod(rank * 137.50776405, 360.0);
-    const int level = (rankCount % 2 == 1 && rank == rankCount - 1) ? 2 : rank % 2;
-    const double lightness = light ? 0.40 + 0.13 * level : 0.55 + 0.12 * level;
-    return QColor::fromHslF(static_cast<float>(hue / 360.0), 0.65f, static_cast<float>(lightness));
+    if (rankColours && rank < static_cast<int>(rankColours->size()))
+        return (*rankColours)[static_cast<size_t>(rank)];
+    return generatedRankColour(rank, rankCount, theme);
 }
 
 Palette Palette::forRanks(int ranks) const
 {
     Palette p = *this;
     p.rankCount = ranks;
+    p.rankColours.reset();
+    if (ranks > static_cast<int>(series.size()) && ranks <= kKeptRankColours) {
+        auto colours = std::make_shared<std::vector<QColor>>();
+        colours->reserve(static_cast<size_t>(ranks));
+        for (int r = 0; r < ranks; ++r)
+            colours->push_back(generatedRankColour(r, ranks, theme));
+        p.rankColours = std::move(colours);
+    }
     return p;
 }
 

