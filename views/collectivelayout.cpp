@@ -3,6 +3,7 @@
 
 #include "geometry.h"
 
+#include <QLineF>
 #include <algorithm>
 #include <cmath>
 
@@ -75,6 +76,54 @@ QPointF CollectiveLayout::gpuCenter(int rank) const
     if (rank < 0 || rank >= static_cast<int>(gpuRects.size()))
         return {};
     return gpuRects[static_cast<size_t>(rank)].center();
+}
+
+QPolygonF CollectiveLayout::transferRoute(int src, int dst) const
+{
+    const int count = static_cast<int>(gpuRects.size());
+    if (summarised || src < 0 || dst < 0 || src >= count || dst >= count || gpusPerNode < 1)
+        return {};
+    const QRectF& from = gpuRects[static_cast<size_t>(src)];
+    const QRectF& to = gpuRects[static_cast<size_t>(dst)];
+    const auto a = static_cast<size_t>(src / gpusPerNode), b = static_cast<size_t>(dst / gpusPerNode);
+    if (a == b || networkBar.isEmpty() || a >= networkRoutes.size() || b >= networkRoutes.size())
+        return QPolygonF { from.center(), to.center() };
+    // From a GPU's right side through the gap beside it to its node's bottom edge, then to where the node's way to
+    // the network starts.
+    const auto down = [this](const QRectF& gpu, size_t node) {
+        const double gap = std::min(gpu.right() + kGpuGap / 2, nodeRects[node].right() - 1);
+        const double bottom = nodeRects[node].bottom();
+        return QPolygonF { QPointF(gpu.right(), gpu.center().y()), QPointF(gap, gpu.center().y()), QPointF(gap, bottom),
+            networkRoutes[node].front() };
+    };
+    QPolygonF route = down(from, a);
+    route << networkRoutes[a].mid(1);
+    const double lane = networkBar.center().y();
+    route << QPointF(route.back().x(), lane) << QPointF(networkRoutes[b].back().x(), lane);
+    QPolygonF back = networkRoutes[b];
+    std::reverse(back.begin(), back.end());
+    route << back;
+    QPolygonF into = down(to, b);
+    std::reverse(into.begin(), into.end());
+    route << into.mid(1);
+    return route;
+}
+
+QPointF pointAlong(const QPolygonF& route, double fraction)
+{
+    if (route.isEmpty())
+        return {};
+    double total = 0;
+    for (qsizetype i = 1; i < route.size(); ++i)
+        total += QLineF(route[i - 1], route[i]).length();
+    double along = std::clamp(fraction, 0.0, 1.0) * total;
+    for (qsizetype i = 1; i < route.size(); ++i) {
+        const double segment = QLineF(route[i - 1], route[i]).length();
+        if (along <= segment && segment > 0)
+            return route[i - 1] + (route[i] - route[i - 1]) * (along / segment);
+        along -= segment;
+    }
+    return route.back();
 }
 
 CollectiveLayout layoutCollective(QSizeF size, const model::Topology& topology, int chunks, double lineHeight)

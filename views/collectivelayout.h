@@ -47,7 +47,15 @@ struct CollectiveLayout {
     /// The rectangle a chunk occupies in a rank's buffer.
     QRectF chunkRectOf(int rank, int chunk) const { return chunkRect(rank, columnOf(chunk)); }
     QPointF gpuCenter(int rank) const;
+    /// The path a transfer from rank `src` to rank `dst` is drawn along: inside a node, straight from GPU to GPU (the
+    /// node's switch joins every pair); between nodes, out of the GPU's side into the gap beside it, down to the
+    /// node's bottom edge, along the node's way to the network, along the network bar, and up the destination node's
+    /// way to its GPU the same way, crossing no other GPU or node. Empty when summarised or out of range.
+    QPolygonF transferRoute(int src, int dst) const;
 };
+
+/// The point `fraction` (0–1) of the way along `route`, by length.
+QPointF pointAlong(const QPolygonF& route, double fraction);
 
 /// Lays out `topology` with `chunks` slots per buffer in a widget of `size`, with room for titles and the caption in
 /// a font whose line is `lineHeight` pixels high (the painter draws node and GPU titles at 0.85 of it; 0 or less: the

@@ -19,11 +19,16 @@ QPen linkPen(const model::Link& link, const Palette& palette, double width)
     return pen;
 }
 
-void paintArrow(QPainter& painter, QPointF from, QPointF to, const QPen& pen)
+// `route` with an arrowhead at its end (on its last segment).
+void paintArrow(QPainter& painter, const QPolygonF& route, const QPen& pen)
 {
+    if (route.size() < 2)
+        return;
     painter.setPen(pen);
-    painter.drawLine(from, to);
-    const QPointF d = to - from;
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPolyline(route);
+    const QPointF to = route.back();
+    const QPointF d = to - route[route.size() - 2];
     const double length = std::hypot(d.x(), d.y());
     if (length < 1)
         return;
@@ -274,19 +279,7 @@ void paintSummaryTraffic(QPainter& painter, const CollectiveLayout& layout, cons
         painter.setBrush(Qt::NoBrush);
         painter.drawPolyline(route);
         // The chunk's position along the route at this point of the step.
-        double total = 0;
-        for (qsizetype i = 1; i < route.size(); ++i)
-            total += QLineF(route[i - 1], route[i]).length();
-        double along = frame.progress * total;
-        QPointF at = route.back();
-        for (qsizetype i = 1; i < route.size(); ++i) {
-            const double segment = QLineF(route[i - 1], route[i]).length();
-            if (along <= segment && segment > 0) {
-                at = interpolate(route[i - 1], route[i], along / segment);
-                break;
-            }
-            along -= segment;
-        }
+        const QPointF at = pointAlong(route, frame.progress);
         painter.setPen(QPen(palette.text, 1));
         painter.setBrush(palette.activeLink);
         painter.drawRect(QRectF(at - QPointF(4, 4), QSizeF(8, 8)));
@@ -319,26 +312,29 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
         }
         painter.setRenderHint(QPainter::Antialiasing, true);
 
-        // Links in use this step, then the chunks travelling along them.
+        // Links in use this step, then the chunks travelling along them: inside a node from slot to slot, between
+        // nodes along the route through the network.
         for (const auto& x : frame.moving) {
             const model::Link& link = topology.linkBetween(x.src, x.dst);
             QPen pen = linkPen(link, palette, 2);
             QColor c = pen.color();
             c.setAlpha(190);
             pen.setColor(c);
-            paintArrow(painter, layout.gpuCenter(x.src.value), layout.gpuCenter(x.dst.value), pen);
+            paintArrow(painter, layout.transferRoute(x.src.value, x.dst.value), pen);
         }
         for (const auto& x : frame.moving) {
             const QRectF from = layout.chunkRectOf(x.src.value, x.chunk.value);
             const QRectF to = layout.chunkRectOf(x.dst.value, x.chunk.value);
             if (from.isEmpty() || to.isEmpty() || x.src.value >= static_cast<int>(frame.buffers.size()))
                 continue;
+            const QPolygonF route = layout.transferRoute(x.src.value, x.dst.value);
             const auto& held = frame.buffers[static_cast<size_t>(x.src.value)].chunks;
             if (x.chunk.value < 0 || x.chunk.value >= static_cast<int>(held.size()))
                 continue;
             QSizeF size(std::max(from.width(), 10.0), std::max(from.height(), 10.0));
             QRectF moving(QPointF(), size);
-            moving.moveCenter(interpolate(from.center(), to.center(), frame.progress));
+            moving.moveCenter(route.size() > 2 ? pointAlong(route, frame.progress)
+                                               : interpolate(from.center(), to.center(), frame.progress));
             paintSlot(painter, moving, held[static_cast<size_t>(x.chunk.value)], palette);
             painter.setBrush(Qt::NoBrush);
             painter.setPen(QPen(x.reduce ? palette.activeLink : palette.text, 1.5));

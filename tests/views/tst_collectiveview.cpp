@@ -41,6 +41,8 @@ private Q_SLOTS:
     void summarisedViewAnimates();
     void networkLinksGoAroundNodes_data();
     void networkLinksGoAroundNodes();
+    void transfersBetweenNodesGoThroughTheNetwork_data();
+    void transfersBetweenNodesGoThroughTheNetwork();
 };
 
 void TestCollectiveView::ringAllReduceSteps_data()
@@ -334,6 +336,62 @@ void TestCollectiveView::networkLinksGoAroundNodes()
             }
         }
     }
+}
+
+void TestCollectiveView::transfersBetweenNodesGoThroughTheNetwork_data()
+{
+    networkLinksGoAroundNodes_data();
+}
+
+// A transfer between nodes is drawn from its GPU's side, through the gaps, down its node's way to the network, along
+// the network bar and up into the other node: it crosses no GPU and no third node (a straight arrow from GPU 7 to
+// GPU 8 cut across node 1's GPUs and node 0's switch). Inside a node it stays a straight GPU-to-GPU arrow.
+void TestCollectiveView::transfersBetweenNodesGoThroughTheNetwork()
+{
+    QFETCH(int, nodes);
+    QFETCH(int, gpusPerNode);
+    QFETCH(QSize, size);
+    auto preset = model::findPreset("dgx-a100");
+    const CollectiveLayout layout = layoutCollective(size, model::makeTopology(preset.value(), nodes, gpusPerNode), 8);
+    if (layout.summarised) {
+        QVERIFY(layout.transferRoute(0, gpusPerNode).isEmpty());
+        return;
+    }
+    const auto crosses = [](const QRectF& segment, const QRectF& box) {
+        const QRectF inside = box.adjusted(0.5, 0.5, -0.5, -0.5);
+        return segment.left() <= inside.right() && segment.right() >= inside.left() && segment.top() <= inside.bottom()
+            && segment.bottom() >= inside.top();
+    };
+    const int ranks = nodes * gpusPerNode;
+    for (int src = 0; src < ranks; ++src)
+        for (int dst = 0; dst < ranks; ++dst) {
+            if (src == dst)
+                continue;
+            const QPolygonF route = layout.transferRoute(src, dst);
+            const int a = src / gpusPerNode, b = dst / gpusPerNode;
+            if (a == b) {
+                QCOMPARE(route, (QPolygonF { layout.gpuCenter(src), layout.gpuCenter(dst) }));
+                continue;
+            }
+            const QRectF from = layout.gpuRects[static_cast<size_t>(src)];
+            const QRectF to = layout.gpuRects[static_cast<size_t>(dst)];
+            QCOMPARE(route.front(), QPointF(from.right(), from.center().y()));
+            QCOMPARE(route.back(), QPointF(to.right(), to.center().y()));
+            bool onTheNetwork = false;
+            for (qsizetype i = 1; i < route.size(); ++i) {
+                const QRectF segment = QRectF(route[i - 1], route[i]).normalized();
+                QVERIFY(segment.width() == 0 || segment.height() == 0);
+                onTheNetwork |= route[i].y() == layout.networkBar.center().y(); // down to the network's middle
+                for (const QRectF& gpu : layout.gpuRects)
+                    QVERIFY2(!crosses(segment, gpu),
+                        qPrintable(QStringLiteral("%1 → %2 crosses a GPU at segment %3").arg(src).arg(dst).arg(i)));
+                for (int n = 0; n < static_cast<int>(layout.nodeRects.size()); ++n)
+                    if (n != a && n != b)
+                        QVERIFY2(!crosses(segment, layout.nodeRects[static_cast<size_t>(n)]),
+                            qPrintable(QStringLiteral("%1 → %2 crosses node %3").arg(src).arg(dst).arg(n)));
+            }
+            QVERIFY(onTheNetwork);
+        }
 }
 
 QTEST_MAIN(TestCollectiveView)
