@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
@@ -286,6 +287,34 @@ private slots:
         QCOMPARE(stage.measurements().size(), stage.client()->measurements().size());
         QCOMPARE(stage.client()->overlaps().size(), std::size_t { 1 });
         QCOMPARE(stage.findChild<QTableWidget*>(QStringLiteral("overlapTable"))->rowCount(), 7);
+
+        // A fit describes the rows it was made from: a new run clears it. A run stopped part-way leaves the progress
+        // bar where it stopped and says so (it used to fill the bar as if every size had been measured).
+        stage.calibrate();
+        const auto* fit = stage.findChild<QLabel*>(QStringLiteral("fitLabel"));
+        QVERIFY(fit && !fit->text().isEmpty());
+        const auto* bar = stage.findChild<QProgressBar*>();
+        QVERIFY(bar);
+        QSignalSpy progressed(stage.client(), &app::LiveLabClient::progressed);
+        finished.clear();
+        stage.client()->start([] {
+            app::LiveLabRequest q;
+            q.ranks = 2;
+            q.minBytes = 8;
+            q.maxBytes = 256 * 1024 * 1024;
+            q.stepFactor = 2;
+            q.iterations = 200;
+            q.warmup = 1;
+            return q;
+        }());
+        QVERIFY(progressed.wait(60000));
+        QVERIFY2(fit->text().isEmpty(), qPrintable(fit->text()));
+        stage.client()->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000); // may come from cancel() itself
+        QVERIFY(!finished.front().at(0).toBool());
+        QVERIFY2(bar->value() < bar->maximum(),
+            qPrintable(QStringLiteral("%1 of %2").arg(bar->value()).arg(bar->maximum())));
+        QVERIFY2(bar->format().contains(QStringLiteral("stopped")), qPrintable(bar->format()));
     }
 };
 
