@@ -4,6 +4,7 @@
 // the Collectives panel, in the lesson text, in the navigator.
 #include "app/gui/collectives/collectivespanel.h"
 #include "app/gui/collectives/collectivesstage.h"
+#include "app/gui/helptext.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/playback.h"
 #include "app/gui/shortcutrouter.h"
@@ -52,6 +53,34 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QApplication::setFont(QFont(QStringLiteral("WenQuanYi Micro Hei"), 10));
+    }
+
+    // F1 help covers every page (it covered 2 of 4): each page's help is headed by the navigator's title for it and
+    // differs from every other page's, and F1 shows the current page's first. The shortcut sheet lists every action of
+    // the window that has a key, with its keys as the platform writes them.
+    void helpForEveryPageAndEveryKey()
+    {
+        QStringList bodies;
+        for (int p = 0; p < Navigator::PageCount; ++p) {
+            const auto page = static_cast<Navigator::Page>(p);
+            const QString help = HelpText::page(page);
+            QVERIFY2(help.contains(Navigator::title(page).toHtmlEscaped()), qPrintable(Navigator::title(page)));
+            QVERIFY2(!bodies.contains(help), qPrintable(Navigator::title(page)));
+            bodies << help;
+            QVERIFY(HelpText::forPage(page).startsWith(help));
+            for (int other = 0; other < Navigator::PageCount; ++other)
+                QVERIFY(HelpText::forPage(page).contains(HelpText::page(static_cast<Navigator::Page>(other))));
+        }
+        MainWindow window(false);
+        const QString sheet = HelpText::shortcutSheet(window.actions());
+        int keyed = 0;
+        for (const QAction* a : window.actions()) {
+            for (const QKeySequence& k : a->shortcuts()) {
+                QVERIFY2(sheet.contains(k.toString(QKeySequence::NativeText).toHtmlEscaped()), qPrintable(a->text()));
+                ++keyed;
+            }
+        }
+        QVERIFY(keyed >= 10);
     }
 
     void keysReachTheActions_data()
