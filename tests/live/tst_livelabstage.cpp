@@ -9,9 +9,12 @@
 #include "model/measure/ncclimport.h"
 #include "model/measure/prediction.h"
 #include "views/charts/measurementchart.h"
+#include "views/palette.h"
 
+#include <QChart>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -249,6 +252,37 @@ private slots:
         QCOMPARE(chart->pointCount(QStringLiteral("first")), static_cast<int>(ringAllReduce(4, 2e-6, 10.0).size()));
         list->item(0)->setCheckState(Qt::Unchecked);
         QCOMPARE(chart->pointCount(QStringLiteral("first")), -1);
+    }
+
+    // In-place and out-of-place rows are two series that look different (they were one colour): another colour and
+    // another line style, in both themes.
+    void inPlaceRowsHaveTheirOwnLook()
+    {
+        auto rows = ringAllReduce(4, 2e-6, 10.0);
+        const std::size_t outOfPlace = rows.size();
+        for (std::size_t i = 0; i < outOfPlace; ++i) {
+            auto copy = rows[i];
+            copy.inPlace = true;
+            copy.timeSeconds *= 0.97;
+            rows.push_back(copy);
+        }
+        for (const bool dark : { false, true }) {
+            views::MeasurementChart chart;
+            chart.setColors(dark ? views::Palette::dark() : views::Palette::light());
+            chart.setMeasurements(rows);
+            QCOMPARE(chart.pointCount(QStringLiteral("measured, out-of-place")), static_cast<int>(outOfPlace));
+            QCOMPARE(chart.pointCount(QStringLiteral("measured, in-place")), static_cast<int>(outOfPlace));
+            const QLineSeries *in = nullptr, *out = nullptr;
+            for (QAbstractSeries* series : chart.chart()->series()) {
+                if (series->name() == QStringLiteral("measured, in-place"))
+                    in = qobject_cast<QLineSeries*>(series);
+                if (series->name() == QStringLiteral("measured, out-of-place"))
+                    out = qobject_cast<QLineSeries*>(series);
+            }
+            QVERIFY(in && out);
+            QVERIFY(in->pen().color() != out->pen().color());
+            QVERIFY(in->pen().style() != out->pen().style());
+        }
     }
 
     void sessionRefusesBadSizes()
