@@ -285,6 +285,36 @@ private slots:
         }
     }
 
+    // Measured overlap figures no machine can give are flagged with the reason: both together faster than compute
+    // alone, an overlap share outside 0–100 %. Plausible figures are not.
+    void implausibleOverlapIsFlagged()
+    {
+        LiveLabStage stage(nullptr);
+        const auto* table = stage.findChild<QTableWidget*>(QStringLiteral("overlapTable"));
+        QVERIFY(table);
+        live::OverlapRecord o;
+        o.op = "allreduce";
+        o.bytes = 1 << 20;
+        o.ranks = 2;
+        o.computeAloneUs = 1000;
+        o.commAloneUs = 400;
+        o.overallUs = 1100;
+        o.osuOverlapPct = 75;
+        o.htaOverlapPct = 75;
+        const model::OverlapPrediction p {};
+        emit stage.session()->overlapReady(o, p);
+        for (int row = 0; row < table->rowCount(); ++row)
+            QVERIFY2(
+                !table->item(row, 1)->text().startsWith(QStringLiteral("⚠")), qPrintable(table->item(row, 0)->text()));
+        o.overallUs = 800; // faster than compute alone
+        o.osuOverlapPct = 317;
+        emit stage.session()->overlapReady(o, p);
+        QVERIFY(table->item(2, 1)->text().startsWith(QStringLiteral("⚠")));
+        QVERIFY(table->item(2, 1)->toolTip().contains(QStringLiteral("less than compute alone")));
+        QVERIFY(table->item(4, 1)->text().startsWith(QStringLiteral("⚠")));
+        QVERIFY(!table->item(3, 1)->text().startsWith(QStringLiteral("⚠"))); // HTA's 75 % stays plausible
+    }
+
     void sessionRefusesBadSizes()
     {
         app::LiveLabSession session;
