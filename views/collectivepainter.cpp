@@ -164,7 +164,8 @@ const model::Contributions& columnContributions(
     return none;
 }
 
-void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette)
+void paintSlot(
+    QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette, bool labelled)
 {
     const QList<QColor> colors = slotColors(slot, palette);
     painter.setPen(Qt::NoPen);
@@ -183,32 +184,35 @@ void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions
         painter.setPen(QPen(palette.background, 1));
         painter.drawRect(rect);
     }
+    if (labelled)
+        paintSlotLabel(painter, rect, slot, palette);
+}
+
+bool paintSlotLabel(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette)
+{
     const QString label = slotLabel(slot);
     if (label.isEmpty())
-        return;
-    // The label in the drawing's font, or smaller (down to 5 pt) when the chunk is narrow: two-digit ranks keep
-    // their numbers on 16-rank drawings.
+        return false;
+    // The label in the drawing's font, or smaller (down to 5 pt) when the chunk is narrow.
     QFont font = painter.font();
     const double advance = QFontMetricsF(font).horizontalAdvance(label);
     if (advance + 2 > rect.width() && font.pointSizeF() > 0)
         font.setPointSizeF(std::max(5.0, font.pointSizeF() * (rect.width() - 2) / advance));
     const QFontMetricsF metrics(font);
-    if (metrics.horizontalAdvance(label) + 1 < rect.width() && metrics.height() < rect.height() + 2) {
-        // Black or white text, whichever contrasts more with the first stripe.
-        const QColor under = colors.isEmpty() ? palette.emptyChunk : colors.front();
-        const bool dark = qGray(under.rgb()) > 140;
-        painter.save();
-        painter.setFont(font);
-        painter.setPen(dark ? QColor(0x1f2328) : QColor(Qt::white));
-        painter.drawText(rect, Qt::AlignCenter, label);
-        painter.restore();
-    }
+    if (metrics.horizontalAdvance(label) + 1 >= rect.width() || metrics.height() >= rect.height() + 2)
+        return false;
+    // Black or white text, whichever contrasts more with the first stripe.
+    const QList<QColor> colors = slotColors(slot, palette);
+    const QColor under = colors.isEmpty() ? palette.emptyChunk : colors.front();
+    const bool dark = qGray(under.rgb()) > 140;
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(dark ? QColor(0x1f2328) : QColor(Qt::white));
+    painter.drawText(rect, Qt::AlignCenter, label);
+    painter.restore();
+    return true;
 }
 
-/// The summarised view's animation: the transfers of the step in flight aggregated per node. Inside a node, its
-/// switch lights up with the count of transfers it carries; between nodes, a chunk travels from the source node
-/// down to the network, along it and up into the destination node (the way the data goes), drawn thicker for more
-/// transfers. Node 0 is drawn in detail: one cell per GPU, lit when that GPU sends or receives in this step.
 void paintSummaryTraffic(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,
     const model::Topology& topology, const Palette& palette)
 {
@@ -307,8 +311,22 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
         painter.setRenderHint(QPainter::Antialiasing, false);
         for (int r = 0; r < layout.ranks && r < static_cast<int>(frame.buffers.size()); ++r) {
             const auto& buffer = frame.buffers[static_cast<size_t>(r)];
-            for (int c = 0; c < layout.chunkColumns; ++c)
-                paintSlot(painter, layout.chunkRect(r, c), columnContributions(layout, buffer, c), palette);
+            // Runs of slots holding the same data: each slot labelled where its label fits, else one label over
+            // the run (two-digit ranks in narrow chunks).
+            for (int c = 0; c < layout.chunkColumns;) {
+                const model::Contributions& slot = columnContributions(layout, buffer, c);
+                int end = c + 1;
+                while (end < layout.chunkColumns && columnContributions(layout, buffer, end) == slot)
+                    ++end;
+                bool each = true;
+                for (int k = c; k < end; ++k) {
+                    paintSlot(painter, layout.chunkRect(r, k), slot, palette, false);
+                    each = each && paintSlotLabel(painter, layout.chunkRect(r, k), slot, palette);
+                }
+                if (!each && end - c > 1)
+                    paintSlotLabel(painter, layout.chunkRect(r, c).united(layout.chunkRect(r, end - 1)), slot, palette);
+                c = end;
+            }
         }
         painter.setRenderHint(QPainter::Antialiasing, true);
 

@@ -28,8 +28,13 @@ QString slotLabel(const model::Contributions& slot);
 const model::Contributions& columnContributions(
     const CollectiveLayout& layout, const model::BufferState& buffer, int column);
 
-/// Paints one slot (stripes, outline and, when it fits, the label) into `rect`.
-void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette);
+/// Paints one slot (stripes, outline and, when `labelled` and it fits, the label) into `rect`.
+void paintSlot(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette,
+    bool labelled = true);
+
+/// Draws a slot's label centred in `rect` (in the painter's font, or smaller down to 5 pt) when it fits there; says
+/// whether it did. Neighbouring slots that hold the same data share one label over them when one slot is too narrow.
+bool paintSlotLabel(QPainter& painter, const QRectF& rect, const model::Contributions& slot, const Palette& palette);
 
 /// Paints the whole scene. `caption` is drawn in layout.captionRect.
 void paintCollective(QPainter& painter, const CollectiveLayout& layout, const CollectiveFrame& frame,

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void networkLinksGoAroundNodes();
     void transfersBetweenNodesGoThroughTheNetwork_data();
     void transfersBetweenNodesGoThroughTheNetwork();
+    void twoDigitRanksKeepTheirNumbers();
 };
 
 void TestCollectiveView::ringAllReduceSteps_data()
@@ -392,6 +393,44 @@ void TestCollectiveView::transfersBetweenNodesGoThroughTheNetwork()
             }
             QVERIFY(onTheNetwork);
         }
+}
+
+// Chunks too narrow for "10" (a 16-rank ring in 540 px, the Collectives page at 1366 × 768) share one label over the
+// run of chunks that hold the same data, so ranks from 10 up keep their numbers (they vanished). Rank 11's light colour
+// takes dark text: its buffer shows dark pixels in the initial state, when it holds only its own data.
+void TestCollectiveView::twoDigitRanksKeepTheirNumbers()
+{
+    auto preset = model::findPreset("dgx-a100");
+    const model::Topology topology = model::makeTopology(preset.value(), 2, 8);
+    auto schedule = model::makeSchedule(model::Collective::AllReduce, model::Algorithm::Ring, 16, 64 * model::MiB);
+    QVERIFY(schedule.ok());
+    CollectiveView view;
+    view.resize(540, 560);
+    view.setSchedule(schedule.value(), topology);
+    view.setTime(0);
+    const CollectiveLayout& layout = view.sceneLayout();
+    // One chunk is too narrow for its label: the case this test is about.
+    {
+        QImage scratch(view.size(), QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&scratch);
+        painter.setFont(view.font());
+        QVERIFY(!paintSlotLabel(
+            painter, layout.chunkRect(11, 0), view.frame().buffers[11].chunks[0], view.colors().forRanks(16)));
+    }
+    const QColor chunk = view.colors().forRanks(16).rankColor(11);
+    QVERIFY(qGray(chunk.rgb()) > 140);
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    {
+        QPainter painter(&image);
+        view.renderScene(painter, view.size());
+    }
+    const QRect buffer = layout.bufferRects[11].toAlignedRect();
+    int dark = 0;
+    for (int y = buffer.top(); y <= buffer.bottom(); ++y)
+        for (int x = buffer.left(); x <= buffer.right(); ++x)
+            dark += qGray(image.pixel(x, y)) < 90;
+    QVERIFY2(dark >= 10, qPrintable(QStringLiteral("%1 dark pixels in rank 11's buffer").arg(dark)));
 }
 
 QTEST_MAIN(TestCollectiveView)
