@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The window at the screens a classroom has (1280×720 projectors, 1366×768 laptops), in both languages and both
-// themes: it takes the size asked for, every chart legend shows its names whole, no axis title or label is cut short,
-// and the parameter panel is never narrower than its fields. The test reads the widgets' texts and geometry (font
-// metrics against the space Qt Charts gives them), not pixels.
+// The window at the screens a classroom has (1280×720 projectors, 1366×768 laptops, Full HD, 4K at 100 and 200 %), in
+// both languages and both themes: it takes the size asked for, every chart legend shows its names whole, no axis title
+// or label is cut short, and the parameter panel is never narrower than its fields. The test reads the widgets' texts
+// and geometry (font metrics against the space Qt Charts gives them), not pixels.
 #include "app/gui/lessons/interviewpage.h"
 #include "app/gui/lessons/lessonplayer.h"
 #include "app/gui/lessons/lessonstage.h"
@@ -135,6 +135,11 @@ private slots:
                 for (const char* theme : { "light", "dark" })
                     QTest::addRow("%dx%d %s %s", size.width(), size.height(), language, theme)
                         << size << QString::fromLatin1(language) << QString::fromLatin1(theme);
+        // Full HD, which is also a 4K screen at 200 % (ctest runs these rows again with QT_SCALE_FACTOR=2), and 4K at
+        // 100 %.
+        QTest::addRow("1920x1080 en light") << QSize(1920, 1080) << QStringLiteral("en") << QStringLiteral("light");
+        QTest::addRow("1920x1080 zh_CN dark") << QSize(1920, 1080) << QStringLiteral("zh_CN") << QStringLiteral("dark");
+        QTest::addRow("3840x2160 en light") << QSize(3840, 2160) << QStringLiteral("en") << QStringLiteral("light");
     }
 
     void fitsEveryPage()
