@@ -59,9 +59,10 @@ struct Palette {
 
     /// Colour of rank `rank` (and of the chunk it contributes), for a drawing of `rankCount` ranks.
     QColor rankColor(int rank) const;
-    /// This palette for a drawing of `ranks` ranks (the colours of up to kKeptRankColours ranks worked out once).
+    /// This palette for a drawing of `ranks` ranks. The colours are worked out once for drawings of up to
+    /// kKeptRankColours ranks (those that draw every rank); larger ones work out a rank's colour when asked.
     Palette forRanks(int ranks) const;
-    static constexpr int kKeptRankColours = 1024;
+    static constexpr int kKeptRankColours = 64;
     /// Colour of a lane of this kind index (0 compute, 1 tp, 2 dp, 3 pp, 4 ep), as model::LaneKind orders them.
     QColor laneColor(int laneKindIndex) const;
     /// A QPalette for the widgets of the window in this theme.
