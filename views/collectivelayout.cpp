@@ -97,15 +97,24 @@ QPolygonF CollectiveLayout::transferRoute(int src, int dst) const
             networkRoutes[node].front() };
     };
     QPolygonF route = down(from, a);
-    route << networkRoutes[a].mid(1);
-    const double lane = networkBar.center().y();
-    route << QPointF(route.back().x(), lane) << QPointF(networkRoutes[b].back().x(), lane);
-    QPolygonF back = networkRoutes[b];
-    std::reverse(back.begin(), back.end());
-    route << back;
+    route << betweenNodes(static_cast<int>(a), static_cast<int>(b)).mid(1);
     QPolygonF into = down(to, b);
     std::reverse(into.begin(), into.end());
     route << into.mid(1);
+    return route;
+}
+
+QPolygonF CollectiveLayout::betweenNodes(int a, int b, double beside) const
+{
+    const int drawn = static_cast<int>(networkRoutes.size());
+    if (networkBar.isEmpty() || a < 0 || b < 0 || a >= drawn || b >= drawn)
+        return {};
+    const double lane = networkBar.center().y();
+    QPolygonF route = networkRoutes[static_cast<size_t>(a)].translated(-beside, 0);
+    const QPolygonF up = networkRoutes[static_cast<size_t>(b)].translated(beside, 0);
+    route << QPointF(route.back().x(), lane) << QPointF(up.back().x(), lane);
+    for (auto p = up.rbegin(); p != up.rend(); ++p)
+        route << *p;
     return route;
 }
 

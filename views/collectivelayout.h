@@ -52,6 +52,10 @@ struct CollectiveLayout {
     /// node's bottom edge, along the node's way to the network, along the network bar, and up the destination node's
     /// way to its GPU the same way, crossing no other GPU or node. Empty when summarised or out of range.
     QPolygonF transferRoute(int src, int dst) const;
+    /// From the bottom of drawn node `a` down its way to the network, along the network bar's middle, and up node
+    /// `b`'s way to its bottom; each way shifted `beside` px (left going down, right going up) so that traffic runs
+    /// beside the link lines. Empty without a network or for a node not drawn.
+    QPolygonF betweenNodes(int a, int b, double beside = 0) const;
 };
 
 /// The point `fraction` (0–1) of the way along `route`, by length.

@@ -265,16 +265,9 @@ void paintSummaryTraffic(QPainter& painter, const CollectiveLayout& layout, cons
     }
     if (layout.networkBar.isEmpty())
         return;
-    const double lane = layout.networkBar.center().y();
     for (const auto& [pair, count] : between) {
-        // Down the source node's way to the network, along the network, up the destination's way: the route the
-        // data takes, beside each way's line (3 px to the left going down, to the right going up).
-        QPolygonF route = layout.networkRoutes[static_cast<size_t>(pair.first)].translated(-3, 0);
-        route << QPointF(route.back().x(), lane);
-        const QPolygonF up = layout.networkRoutes[static_cast<size_t>(pair.second)].translated(3, 0);
-        route << QPointF(up.back().x(), lane);
-        for (auto p = up.rbegin(); p != up.rend(); ++p)
-            route << *p;
+        // The route the data takes, beside each node's way to the network (left going down, right going up).
+        const QPolygonF route = layout.betweenNodes(pair.first, pair.second, 3);
         QPen pen = linkPen(topology.inter, palette, 1 + std::log2(1.0 + count));
         QColor c = pen.color();
         c.setAlpha(150);
@@ -318,12 +311,13 @@ void paintCollective(QPainter& painter, const CollectiveLayout& layout, const Co
                 int end = c + 1;
                 while (end < layout.chunkColumns && columnContributions(layout, buffer, end) == slot)
                     ++end;
-                bool each = true;
-                for (int k = c; k < end; ++k) {
+                for (int k = c; k < end; ++k)
                     paintSlot(painter, layout.chunkRect(r, k), slot, palette, false);
-                    each = each && paintSlotLabel(painter, layout.chunkRect(r, k), slot, palette);
-                }
-                if (!each && end - c > 1)
+                // Columns are equally wide: where the first holds the label, every one of the run does.
+                if (paintSlotLabel(painter, layout.chunkRect(r, c), slot, palette))
+                    for (int k = c + 1; k < end; ++k)
+                        paintSlotLabel(painter, layout.chunkRect(r, k), slot, palette);
+                else if (end - c > 1)
                     paintSlotLabel(painter, layout.chunkRect(r, c).united(layout.chunkRect(r, end - 1)), slot, palette);
                 c = end;
             }

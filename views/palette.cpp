@@ -35,15 +35,11 @@ QColor fromLab(double lightness, double a, double b, bool* inGamut)
         static_cast<float>(encoded[0]), static_cast<float>(encoded[1]), static_cast<float>(encoded[2]));
 }
 
-// Rank `rank` of `ranks` (more than 10): hue a golden angle on from the rank before, lightness the next of three
-// levels, chroma 40 or the most the hue has at that lightness in sRGB. The last rank, whose ring neighbour is rank
-// 0, takes the level neither of its neighbours has when the count leaves it rank 0's.
-QColor generatedRankColour(int rank, int ranks, Theme theme)
+// Rank `rank`'s colour past ten ranks: hue a golden angle on from the rank before, lightness `level` of three,
+// chroma 40 or the most the hue has at that lightness in sRGB.
+QColor generatedRankColour(int rank, int level, Theme theme)
 {
     constexpr std::array<double, 3> kLight { 38, 57, 76 }, kDark { 50, 66, 82 };
-    int level = rank % 3;
-    if (ranks % 3 == 1 && rank == ranks - 1)
-        level = 3 - (ranks - 2) % 3; // neither (ranks − 2) % 3 nor 0
     const double lightness = (theme == Theme::Light ? kLight : kDark)[static_cast<std::size_t>(level)];
     const double hue = std::fmod(rank * 137.50776405, 360.0) * std::numbers::pi / 180;
     QColor colour;
@@ -54,6 +50,24 @@ QColor generatedRankColour(int rank, int ranks, Theme theme)
             break;
     }
     return colour;
+}
+
+// The colours of the first ranks at each of the three levels, worked out once per theme: drawings show at most this
+// many ranks one by one, and repaint them every frame.
+constexpr int kTabledRanks = 64;
+using RankTable = std::array<std::array<QColor, 3>, kTabledRanks>;
+
+const RankTable& rankTable(Theme theme)
+{
+    const auto make = [](Theme t) {
+        RankTable table;
+        for (int r = 0; r < kTabledRanks; ++r)
+            for (int level = 0; level < 3; ++level)
+                table[static_cast<std::size_t>(r)][static_cast<std::size_t>(level)] = generatedRankColour(r, level, t);
+        return table;
+    };
+    static const RankTable light = make(Theme::Light), dark = make(Theme::Dark);
+    return theme == Theme::Light ? light : dark;
 }
 
 std::array<QColor, 10> toColors(const std::array<QRgb, 10>& rgb)
@@ -71,23 +85,18 @@ QColor Palette::rankColor(int rank) const
     const int ten = static_cast<int>(series.size());
     if (rankCount <= ten || rank < 0 || rank >= rankCount)
         return series[static_cast<size_t>(((rank % ten) + ten) % ten)];
-    if (rankColours && rank < static_cast<int>(rankColours->size()))
-        return (*rankColours)[static_cast<size_t>(rank)];
-    return generatedRankColour(rank, rankCount, theme);
+    // Lightness levels in turn; the last rank, whose ring neighbour is rank 0, takes the level neither neighbour has
+    // when the count leaves it rank 0's: neither (ranks − 2) % 3 nor 0.
+    const int level = rankCount % 3 == 1 && rank == rankCount - 1 ? 3 - (rankCount - 2) % 3 : rank % 3;
+    if (rank < kTabledRanks)
+        return rankTable(theme)[static_cast<std::size_t>(rank)][static_cast<std::size_t>(level)];
+    return generatedRankColour(rank, level, theme);
 }
 
 Palette Palette::forRanks(int ranks) const
 {
     Palette p = *this;
     p.rankCount = ranks;
-    p.rankColours.reset();
-    if (ranks > static_cast<int>(series.size()) && ranks <= kKeptRankColours) {
-        auto colours = std::make_shared<std::vector<QColor>>();
-        colours->reserve(static_cast<size_t>(ranks));
-        for (int r = 0; r < ranks; ++r)
-            colours->push_back(generatedRankColour(r, ranks, theme));
-        p.rankColours = std::move(colours);
-    }
     return p;
 }
 

@@ -6,8 +6,6 @@
 #include <QPalette>
 #include <QString>
 #include <array>
-#include <memory>
-#include <vector>
 
 namespace tutor::views {
 
@@ -55,14 +53,11 @@ struct Palette {
     /// still sees (at least 9.9 ΔE apart when simulated for protanopia, deuteranopia and tritanopia, Machado et al.
     /// 2009). The rank numbers on the chunks stay the sure way to tell them apart.
     int rankCount = 0;
-    std::shared_ptr<const std::vector<QColor>> rankColours; ///< forRanks' colours, when more than 10
 
     /// Colour of rank `rank` (and of the chunk it contributes), for a drawing of `rankCount` ranks.
     QColor rankColor(int rank) const;
-    /// This palette for a drawing of `ranks` ranks. The colours are worked out once for drawings of up to
-    /// kKeptRankColours ranks (those that draw every rank); larger ones work out a rank's colour when asked.
+    /// This palette for a drawing of `ranks` ranks.
     Palette forRanks(int ranks) const;
-    static constexpr int kKeptRankColours = 64;
     /// Colour of a lane of this kind index (0 compute, 1 tp, 2 dp, 3 pp, 4 ep), as model::LaneKind orders them.
     QColor laneColor(int laneKindIndex) const;
     /// A QPalette for the widgets of the window in this theme.

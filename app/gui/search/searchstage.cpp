@@ -262,7 +262,7 @@ void SearchStage::refreshCalibratedProfile()
 void SearchStage::retranslate()
 {
     views::relabelPresets(m_preset);
-    refreshCalibratedProfile();
+    offerCalibrated(m_preset, m_calibrated); // relabelled in the new language; the file is read when it changes
     const auto label = [this](int row, const QString& text) {
         if (auto* item = m_form->itemAt(row, QFormLayout::LabelRole))
             if (auto* l = qobject_cast<QLabel*>(item->widget()))

@@ -243,7 +243,7 @@ void ScenarioForm::refreshCalibratedProfile()
 void ScenarioForm::retranslate()
 {
     views::relabelPresets(m_preset);
-    refreshCalibratedProfile();
+    offerCalibrated(m_preset, m_calibrated); // relabelled in the new language; the file is read when it changes
     m_exampleLabel->setText(tr("Example"));
     m_examples->setToolTip(tr("Load one of the example scenarios shipped with commtutor"));
     if (m_examples->count() > 0)
