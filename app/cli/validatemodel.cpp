@@ -252,6 +252,16 @@ void printText(const Reports& reports, bool withRows, std::ostream& out)
                 << medianWithRows(reports.heldOut->bands[i].stats) << " |";
         out << '\n';
     }
+    for (const bool multiNode : { false, true }) {
+        const int i = multiNode ? 1 : 0;
+        out << "| ≥ 1 MiB (both bands above) | busbw | " << scopeName(multiNode) << " | " << r.fromOneMiB[i].rows
+            << " |";
+        statsCells(out, r.fromOneMiB[i]);
+        if (reports.fit && reports.heldOut)
+            out << ' ' << medianWithRows(reports.fit->fromOneMiB[i]) << " | "
+                << medianWithRows(reports.heldOut->fromOneMiB[i]) << " |";
+        out << '\n';
+    }
 
     out << "\nBy machine (all bands, each row's compared quantity)\n\n"
            "| machine | presets | rows | skipped rows | median abs error | worst abs error | signed median |\n"
@@ -317,6 +327,18 @@ void printJson(const Reports& reports, bool withRows, std::ostream& out)
             band["held_out"] = statsJson(reports.heldOut->bands[i].stats);
         }
         bands.push_back(std::move(band));
+    }
+    auto& fromOneMiB = j["from_1MiB"] = nlohmann::json::array();
+    for (const bool multiNode : { false, true }) {
+        const int i = multiNode ? 1 : 0;
+        nlohmann::json band = statsJson(r.fromOneMiB[i]);
+        band["compares"] = "busbw";
+        band["nodes"] = scopeName(multiNode);
+        if (reports.fit && reports.heldOut) {
+            band["fit"] = statsJson(reports.fit->fromOneMiB[i]);
+            band["held_out"] = statsJson(reports.heldOut->fromOneMiB[i]);
+        }
+        fromOneMiB.push_back(std::move(band));
     }
     auto& machines = j["machines"] = nlohmann::json::array();
     for (const auto& m : r.machines) {

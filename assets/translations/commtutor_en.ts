@@ -509,10 +509,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, %2: %3 ranks = %4 × %5 GPUs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -538,6 +534,10 @@
     </message>
     <message>
         <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -581,6 +581,14 @@
     </message>
     <message>
         <source>t = base </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chunk pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tree fill</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -508,10 +508,6 @@
         <translation>%1 胜过 %2</translation>
     </message>
     <message>
-        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops and network pipeline)</source>
-        <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数和网络流水线）</translation>
-    </message>
-    <message>
         <source>%1, %2: %3 ranks = %4 × %5 GPUs</source>
         <translation>%1，%2：%3 个 rank = %4 × %5 块 GPU</translation>
     </message>
@@ -538,6 +534,10 @@
     <message>
         <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
         <translation>；该网络的 NCCL 配置只允许 ring 和 tree（NCCL_ALGO）</translation>
+    </message>
+    <message>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
+        <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数、分块流水线和树的填充时间）</translation>
     </message>
 </context>
 <context>
@@ -581,6 +581,14 @@
     <message>
         <source>t = base </source>
         <translation>t = 基础延迟 </translation>
+    </message>
+    <message>
+        <source>chunk pipeline</source>
+        <translation>分块流水线</translation>
+    </message>
+    <message>
+        <source>tree fill</source>
+        <translation>树的填充</translation>
     </message>
 </context>
 <context>

@@ -81,7 +81,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         // NCCL fuses the reduction into the copy: no separate γ term.
         const auto t = ncclTime(*row, request.op, request.bytes, topo);
         c.latencySeconds = t.latency;
-        c.bandwidthSeconds = t.transfer + t.pipeline;
+        c.bandwidthSeconds = t.transfer + t.pipeline + t.treeFill;
         c.totalSeconds = t.total();
         c.tunerSeconds = t.tuner;
         setBandwidths(c, request.op);
@@ -246,7 +246,7 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
         chosen.reason = label(chosen) + " beats " + label(second);
         if (chosen.tunerSeconds != chosen.totalSeconds)
             chosen.reason += " in NCCL's own estimate (its tuner's figures; the time shown adds the measured launch, "
-                             "NVLink LL hops and network pipeline)";
+                             "NVLink LL hops, the chunk pipeline and the tree's fill)";
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)

@@ -371,6 +371,34 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
     return nullptr;
 }
 
+namespace {
+/// The tree's pipeline fill (Simple AllReduce). NCCL's tree is a chain inside each node and a binary tree across
+/// nodes, tree.depth = ppn − 1 + log2(nodes) hops deep (src/graph/connect.cc, connectTrees). Each channel streams its
+/// share in chunks, which enqueue.cc (computeColl) shrinks from a 512 KiB step (4 MiB Simple buffer / 8 steps) until
+/// a channel holds 8·depth chunks, down to 128 KiB; 4·depth down to 64 KiB; depth down to 32 KiB. The first chunk
+/// crosses 2·depth hops (up, then down) before the pipeline runs at its steady one chunk per two sends, so a call
+/// costs 2·(depth − 1) single-hop chunk times more than S / bandwidth. A hop runs at the link's bus bandwidth per
+/// channel; NCCL's tree correction factor (its own measured mid-size penalty) already sits in the steady term.
+Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topology, long long channels)
+{
+    if (row.busBwGBps <= 0 || topology.latencyFree())
+        return 0;
+    const long long depth = topology.gpusPerNode - 1 + log2i(topology.nodes);
+    if (depth < 2)
+        return 0;
+    const long long perChannel = std::max<long long>(1, bytes / channels);
+    long long chunk = 512 * 1024;
+    while (perChannel / chunk < depth * 8 && chunk > 131072)
+        chunk /= 2;
+    while (perChannel / chunk < depth * 4 && chunk > 65536)
+        chunk /= 2;
+    while (perChannel / chunk < depth && chunk > 32768)
+        chunk /= 2;
+    const double hopBytes = static_cast<double>(std::min(chunk, perChannel)) * static_cast<double>(channels);
+    return 2.0 * static_cast<double>(depth - 1) * hopBytes / (row.busBwGBps * kBytesPerGB);
+}
+} // namespace
+
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology)
 {
     const int logSize = log2i(bytes >> 6);
@@ -392,9 +420,15 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     t.latency = row.latency * plateau;
     t.transfer = transfer(bw);
     t.tuner = row.tunerLatency * plateau + transfer(row.tunerBwGBps * correction);
-    if (topology.nodes > 1 && topology.nccl.netPipelineUs > 0 && bw > 0)
-        t.pipeline
-            = 2 * std::sqrt(static_cast<double>(bytes) * topology.nccl.netPipelineUs * kMicro / (bw * kBytesPerGB));
+    // The chunk pipeline, which NCCL's tuner leaves out: across nodes the network's (NcclFigures::netPipelineUs),
+    // inside one node NVLink's or PCIe's (Simple only; LL and LL128 flags travel with the data).
+    const double pipelineUs = topology.nodes > 1                      ? topology.nccl.netPipelineUs
+        : row.protocol == Protocol::Simple && !topology.latencyFree() ? kIntraNodePipelineUs
+                                                                      : 0.0;
+    if (pipelineUs > 0 && bw > 0)
+        t.pipeline = 2 * std::sqrt(static_cast<double>(bytes) * pipelineUs * kMicro / (bw * kBytesPerGB));
+    if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
+        t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
     // A tuner plugin whose tables were measured on the fabric chooses by the time the call takes.
     if (hasFabricRule(topology, FabricRule::TunerPlugin))
         t.tuner = t.total();
@@ -406,8 +440,11 @@ std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, c
     std::string text = "NCCL model (tuning.cc): latency " + detail::fmtTime(t.latency) + " + " + formatBytes(bytes)
         + " / " + detail::fmtRate(static_cast<double>(bytes) / t.transfer);
     if (t.pipeline > 0)
-        text += " + network pipeline 2·√(S·" + detail::fmtTime(topology.nccl.netPipelineUs * kMicro) + "/bw) "
-            + detail::fmtTime(t.pipeline);
+        text += std::string(topology.nodes > 1 ? " + network" : " + chunk") + " pipeline 2·√(S·"
+            + detail::fmtTime((topology.nodes > 1 ? topology.nccl.netPipelineUs : kIntraNodePipelineUs) * kMicro)
+            + "/bw) " + detail::fmtTime(t.pipeline);
+    if (t.treeFill > 0)
+        text += " + tree fill " + detail::fmtTime(t.treeFill);
     return text + " = " + detail::fmtTime(t.total()) + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB)
         + ")";
 }

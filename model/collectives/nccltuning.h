@@ -58,16 +58,24 @@ std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology);
 /// The row for (algorithm, protocol), or nullptr when NCCL does not run that pair there.
 const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algorithm, Protocol protocol);
 
+/// The chunk pipeline inside one node (Simple): a call costs 2·√(S · P / bandwidth) more than S / bandwidth, so bus
+/// bandwidth approaches β as 1 − O(1/√S), as measured (4 of an 8-H100 NVSwitch: 339 GB/s at 256 MiB, 353 at 1 GiB,
+/// 365 at 8 GiB). P = 0.5 µs minimises the median ≥ 1 MiB busbw error of the single-node fit half of
+/// tests/data/validation (2.0 %, against 3.3 % without; 0.35 µs gives 2.4 %, 0.85 µs 2.1 %).
+inline constexpr double kIntraNodePipelineUs = 0.5;
+
 /// NCCL's time for `bytes` on one row (ncclTopoGetAlgoTime): latency (× 1.4 for a Simple ring AllReduce across
 /// nodes once every rank's channel slice passes 64 B, the ring plateau; × 1.9 before Ampere) + S / bandwidth,
-/// the bandwidth of a tree AllReduce scaled by NCCL's correction factor for the size; across nodes plus the
-/// network pipeline's fill (NcclFigures::netPipelineUs), which NCCL's tuner leaves out.
+/// the bandwidth of a tree AllReduce scaled by NCCL's correction factor for the size; plus what NCCL's tuner leaves
+/// out: the chunk pipeline's fill (NcclFigures::netPipelineUs across nodes, Simple inside one node) and a Simple tree
+/// AllReduce's first trip up and down the tree.
 struct NcclTime {
     Seconds latency = 0;
     Seconds transfer = 0; ///< S / bandwidth
-    Seconds pipeline = 0; ///< across nodes: the network pipeline's fill, 2·√(S · netPipelineUs / bandwidth)
+    Seconds pipeline = 0; ///< the chunk pipeline, 2·√(S · P / bandwidth): P = netPipelineUs across nodes, 0.5 µs inside
+    Seconds treeFill = 0; ///< tree Simple AllReduce: the first chunk's trip up and down the tree (NCCL's chunk sizes)
     Seconds tuner = 0; ///< NCCL's own estimate (its latency figure + S / bandwidth): what its tuner minimises
-    Seconds total() const { return latency + transfer + pipeline; }
+    Seconds total() const { return latency + transfer + pipeline + treeFill; }
 };
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
 

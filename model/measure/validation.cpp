@@ -468,6 +468,13 @@ ValidationReport validateModel(const ValidationSet& set, Split split)
                     errors.push_back(r.error());
             report.bands.push_back({ band, multiNode, errorStats(std::move(errors)) });
         }
+    for (const bool multiNode : { false, true }) {
+        std::vector<double> errors;
+        for (const auto& r : report.rows)
+            if (!comparesTime(r.band) && r.multiNode == multiNode)
+                errors.push_back(r.error());
+        report.fromOneMiB[multiNode ? 1 : 0] = errorStats(std::move(errors));
+    }
     for (auto& [label, machine] : machines) {
         std::vector<double> errors;
         for (const auto& r : report.rows)

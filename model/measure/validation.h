@@ -8,6 +8,7 @@
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -182,6 +183,9 @@ struct ValidationReport {
     std::vector<SkippedRows> skipped;
     std::vector<std::string> notes; ///< "hint → preset: note", once per hint that was approximated
     std::vector<BandSummary> bands; ///< every band × {single-node, multi-node}, in kSizeBands order, empty ones too
+    /// Bus bandwidth from 1 MiB (the last two bands together), single-node then multi-node: the accuracy target's
+    /// own band.
+    std::array<ErrorStats, 2> fromOneMiB {};
     std::vector<MachineSummary> machines; ///< every machine of the split's runs, sorted by name, skipped ones too
     int algorithmCompared = 0; ///< rows whose run records nccl_algo
     int algorithmAgreed = 0;

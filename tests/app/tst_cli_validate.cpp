@@ -84,6 +84,16 @@ void TestCliValidate::jsonHasEveryBandAndMachine()
         QVERIFY(b.contains("fit") && b.contains("held_out"));
     }
     QCOMPARE(bands.size(), std::size(kSizeBands) * 2);
+    // From 1 MiB: as many rows as the two bandwidth bands of each scope hold.
+    QCOMPARE(j["from_1MiB"].size(), std::size_t { 2 });
+    for (const auto& f : j["from_1MiB"]) {
+        int rows = 0;
+        for (const auto& b : j["bands"])
+            if (b["nodes"] == f["nodes"] && b["compares"] == "busbw")
+                rows += b["rows"].get<int>();
+        QCOMPARE(f["rows"].get<int>(), rows);
+        QVERIFY(f.contains("fit") && f.contains("held_out"));
+    }
     std::set<std::string> listed;
     for (const auto& m : j["machines"])
         listed.insert(m["machine"].get<std::string>());

@@ -92,10 +92,81 @@ private slots:
         const double fill = 2 * std::sqrt(double(big) * t.nccl.netPipelineUs * 1e-6 / (ring.bwGBps * 1e9));
         QCOMPARE_LE(std::abs(time.pipeline - fill), 1e-12);
         QVERIFY(fill > 0);
+    }
+
+    void chunkPipelineInsideOneNode()
+    {
+        // Inside one node a Simple call pays the chunk pipeline, 2·√(S · P / bw) with P = kIntraNodePipelineUs: it
+        // doubles when S quadruples and shrinks relative to S / bw.
         const auto one = preset("hgx-h100", 1, 8);
-        const auto oneTable = ncclTable(Collective::AllReduce, one);
-        const auto& oneRing = rowOf(oneTable, Algorithm::Ring, Protocol::Simple);
-        QCOMPARE(ncclTime(oneRing, Collective::AllReduce, big, one).pipeline, 0.0);
+        const auto table = ncclTable(Collective::AllReduce, one);
+        const auto& ring = rowOf(table, Algorithm::Ring, Protocol::Simple);
+        const Bytes big = Bytes { 1 } << 30;
+        const auto time = ncclTime(ring, Collective::AllReduce, big, one);
+        const double fill = 2 * std::sqrt(double(big) * kIntraNodePipelineUs * 1e-6 / (ring.bwGBps * 1e9));
+        QCOMPARE_LE(std::abs(time.pipeline - fill), 1e-12);
+        QCOMPARE_LE(std::abs(ncclTime(ring, Collective::AllReduce, 4 * big, one).pipeline - 2 * fill), 1e-12);
+        QVERIFY(time.pipeline / time.transfer < 0.02);
+        QVERIFY(ncclTime(ring, Collective::AllReduce, big >> 8, one).pipeline / time.transfer > 0.0);
+        // Bus bandwidth therefore climbs towards β with size instead of reaching it at a few MiB.
+        const auto busAt = [&](Bytes s) {
+            return 2.0 * 7 / 8 * double(s) / ncclTime(ring, Collective::AllReduce, s, one).total() / 1e9;
+        };
+        QVERIFY(busAt(Bytes { 256 } << 20) < busAt(big));
+        QVERIFY(busAt(big) < busAt(Bytes { 8 } << 30));
+        QVERIFY(busAt(Bytes { 8 } << 30) < one.intra.bandwidthGBps);
+        // LL and LL128 carry their flags with the data: no chunk pipeline; neither has an ideal machine.
+        QCOMPARE(ncclTime(rowOf(table, Algorithm::Ring, Protocol::LL), Collective::AllReduce, big, one).pipeline, 0.0);
+        QCOMPARE(
+            ncclTime(rowOf(table, Algorithm::Ring, Protocol::LL128), Collective::AllReduce, big, one).pipeline, 0.0);
+        auto ideal = one;
+        ideal.intra.alphaSeconds = 0;
+        ideal.inter.alphaSeconds = 0;
+        QVERIFY(ideal.latencyFree());
+        const auto idealTable = ncclTable(Collective::AllReduce, ideal);
+        QCOMPARE(
+            ncclTime(rowOf(idealTable, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, big, ideal).pipeline,
+            0.0);
+    }
+
+    void treeFillFollowsNcclsChunks_data()
+    {
+        // NCCL's chunk for a Simple tree AllReduce (enqueue.cc), worked out by hand for 32 channels (2 × 16):
+        // depth 7 + log2(2) = 8 on 2 × 8 GPUs. 16 MiB: 512 KiB per channel; halving from 512 KiB while a channel
+        // holds fewer than 8·8 chunks stops at 128 KiB, fewer than 4·8 at 64 KiB (8 chunks), fewer than 8 not at all.
+        // 1 GiB: 32 MiB per channel = 64 chunks of 512 KiB, no halving. 4 MiB: 128 KiB per channel → 32 KiB.
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<qint64>("chunk");
+        QTest::newRow("4 MiB") << (qint64 { 4 } << 20) << qint64 { 32 * 1024 };
+        QTest::newRow("16 MiB") << (qint64 { 16 } << 20) << qint64 { 64 * 1024 };
+        QTest::newRow("1 GiB") << (qint64 { 1 } << 30) << qint64 { 512 * 1024 };
+    }
+
+    void treeFillFollowsNcclsChunks()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(qint64, chunk);
+        const auto t = preset("hgx-h100", 2, 8);
+        QCOMPARE(t.nccl.channels, 16);
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        const auto time = ncclTime(tree, Collective::AllReduce, bytes, t);
+        // 2·(depth − 1) hops of one chunk on every channel at the tree's bus bandwidth.
+        const double expected = 2.0 * 7 * double(chunk) * 32 / (tree.busBwGBps * 1e9);
+        QCOMPARE_LE(std::abs(time.treeFill - expected), 1e-12);
+        QCOMPARE_LE(std::abs(time.total() - (time.latency + time.transfer + time.pipeline + time.treeFill)), 1e-15);
+        // The fill is a fixed number of chunk trips once chunks stop shrinking: its share falls with size.
+        const auto eightGiB = ncclTime(tree, Collective::AllReduce, Bytes { 8 } << 30, t);
+        QCOMPARE_LE(std::abs(eightGiB.treeFill - 2.0 * 7 * 512 * 1024 * 32 / (tree.busBwGBps * 1e9)), 1e-12);
+        QVERIFY(time.treeFill / time.transfer > eightGiB.treeFill / eightGiB.transfer);
+        QVERIFY(eightGiB.treeFill / eightGiB.transfer < 0.02);
+        // Rings and the other protocols have no tree fill; neither has NCCL's tuner estimate.
+        QCOMPARE(
+            ncclTime(rowOf(table, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, bytes, t).treeFill, 0.0);
+        QCOMPARE(ncclTime(rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL128), Collective::AllReduce, bytes, t)
+                     .treeFill,
+            0.0);
+        QVERIFY(time.tuner < time.total());
     }
 
     void treeCorrectionFactorScalesBandwidth()
@@ -182,7 +253,10 @@ private slots:
             QVERIFY(nvls);
             const double a = t.nccl.nvlsBusGBps / (2.0 * 7 / 8) / (1 - 1.0 / 64);
             const double algBw = a * (1 - 1.0 / (g * g));
-            QCOMPARE_LE(std::abs(static_cast<double>(s) / nvls->bandwidthSeconds / 1e9 - algBw), 1e-6 * algBw);
+            // Plus the chunk pipeline inside the node, 2·√(S · P / bw).
+            const double seconds = static_cast<double>(s) / (algBw * 1e9)
+                + 2 * std::sqrt(static_cast<double>(s) * kIntraNodePipelineUs * 1e-6 / (algBw * 1e9));
+            QCOMPARE_LE(std::abs(nvls->bandwidthSeconds - seconds), 1e-6 * seconds);
         }
         // NVLS needs NVLink SHARP: a named error on a PCIe machine.
         const auto problems = validate(request(Collective::AllReduce, s, preset("pcie-gen4", 1, 4), Algorithm::Nvls));

@@ -256,6 +256,19 @@ void TestValidation::everyRowIsComparedOrSkipped()
     for (const auto& b : report.bands)
         banded += b.stats.rows;
     QCOMPARE(static_cast<std::size_t>(banded), report.rows.size());
+    // From 1 MiB: the rows of the last two bands, single- and multi-node apart, recounted from the rows.
+    for (const bool multiNode : { false, true }) {
+        std::vector<double> errors;
+        for (const auto& r : report.rows)
+            if (r.bytes >= MiB && r.multiNode == multiNode)
+                errors.push_back(r.busBwError);
+        QCOMPARE(report.fromOneMiB[multiNode ? 1 : 0], errorStats(errors));
+        int inBands = 0;
+        for (const auto& b : report.bands)
+            if (b.multiNode == multiNode && !comparesTime(b.band))
+                inBands += b.stats.rows;
+        QCOMPARE(report.fromOneMiB[multiNode ? 1 : 0].rows, inBands);
+    }
     std::set<std::string> machines;
     for (const auto& run : set->runs)
         machines.insert(machineLabel(run.machine));

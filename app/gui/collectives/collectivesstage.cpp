@@ -211,7 +211,7 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
                        .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
     if (cost.tunerSeconds != cost.totalSeconds)
         text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
-                                     "launch, NVLink LL hops and network pipeline)");
+                                     "launch, NVLink LL hops, the chunk pipeline and the tree's fill)");
     for (const auto rule : model::kFabricRules)
         if (model::hasFabricRule(topology, rule))
             text += rule == model::FabricRule::TunerPlugin
@@ -230,6 +230,8 @@ QString formulaText(const std::string& formula)
         QT_TRANSLATE_NOOP("tutor::app::Formula", "NCCL model (tuning.cc): latency"),
         QT_TRANSLATE_NOOP("tutor::app::Formula", " (full overlap) and "),
         QT_TRANSLATE_NOOP("tutor::app::Formula", "network pipeline"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "chunk pipeline"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "tree fill"),
         QT_TRANSLATE_NOOP("tutor::app::Formula", "bus bandwidth"),
         QT_TRANSLATE_NOOP("tutor::app::Formula", ", pipelined over "),
         QT_TRANSLATE_NOOP("tutor::app::Formula", " chunks: "),
