@@ -176,23 +176,29 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     double bus = c.ringBus;
     if ((op == Collective::Broadcast || op == Collective::Reduce) && n == 2 && t.nccl.oneWayGBps > 0)
         bus = t.nccl.oneWayGBps; // two ranks: one only sends, the other only receives
-    if (a == kNvls) {
-        // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces
-        // while it multicasts); ReduceScatter / AllGather run one of the two halves on (ppn − 1)/ppn of it.
-        // On p GPUs of the switch the AllReduce algorithm bandwidth is A·(1 − 1/p²): measured on 2, 4 and 6 of an
-        // 8-GPU H100's NVSwitch at 8 GiB (207, 251, 266 GB/s: A = 276, 268, 274), the fit half of
-        // tests/data/validation; nvlsBusGBps is the bus bandwidth on the whole domain D, 2(D−1)/D·A·(1 − 1/D²).
+    // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces while it
+    // multicasts). On p GPUs of the switch the AllReduce algorithm bandwidth is A·(1 − 1/p²): measured on 2, 4 and 6
+    // of an 8-GPU H100's NVSwitch at 8 GiB (207, 251, 266 GB/s: A = 276, 268, 274), the fit half of
+    // tests/data/validation; nvlsBusGBps is the bus bandwidth on the whole domain D, 2(D−1)/D·A·(1 − 1/D²).
+    const auto nvlsAlgBw = [&] {
         const double domain = std::max(2, t.nccl.nvlsDomainGpus > 0 ? t.nccl.nvlsDomainGpus : c.ppn);
         const double full = t.nccl.nvlsBusGBps * domain / (2 * (domain - 1)) / (1 - 1 / (domain * domain));
-        const double algBw = full * (1 - 1.0 / (c.ppn * c.ppn));
-        bus = op == Collective::AllReduce ? algBw * 2 * (c.ppn - 1.0) / c.ppn
+        return full * (1 - 1.0 / (c.ppn * c.ppn));
+    };
+    if (a == kNvls) {
+        // ReduceScatter / AllGather run one of the two halves on (ppn − 1)/ppn of the bus bandwidth.
+        bus = op == Collective::AllReduce ? nvlsAlgBw() * 2 * (c.ppn - 1.0) / c.ppn
                                           : t.nccl.nvlsBusGBps / 2 * (c.ppn - 1.0) / c.ppn;
     } else if (a == kNvlsTree) {
         // Each NVLSTree channel crosses the network through one NIC (tuning.cc: nChannels × the graph's per-channel
-        // bwInter), so a node uses at most `channels` of its NICs; two nodes: each sends its half once.
+        // bwInter), so a node uses at most `channels` of its NICs; two nodes: each sends its half once. Inside the
+        // node the switch reduces and multicasts as in NVLS, which bounds the algorithm bandwidth at NVLS's on the
+        // node's GPUs: in bus units of all n ranks that is 2(n−1)/n of it, more than the one-node bus figure
+        // (8 H100s: 469 GB/s on one node, 502 as the bound on 2 × 8; p5 measured 488 at 16 GiB).
         const double nics = std::min(c.nodeNetGBps, channels * t.inter.bandwidthGBps);
         const double inter = nics * (c.nodes <= 2 ? 2 : 1);
-        bus = std::min({ t.nccl.nvlsBusGBps, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
+        const double intra = nvlsAlgBw() * 2 * (n - 1.0) / n;
+        bus = std::min({ intra, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
     } else if (a == kCollNetDirect || a == kCollNetChain) {
         // The switches reduce: each node sends S and receives S over its NICs, so the network bounds the algorithm
         // bandwidth at the node's NIC bandwidth instead of the ring's 2(n−1)/n share of it.

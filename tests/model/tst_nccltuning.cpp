@@ -274,7 +274,17 @@ private slots:
         const auto& rackTree = rowOf(rackTable, Algorithm::NvlsTree, Protocol::Simple);
         const double channelNics = racks.nccl.channels * racks.inter.bandwidthGBps;
         QVERIFY(channelNics < racks.nicsPerNode * racks.inter.bandwidthGBps);
-        QCOMPARE_LE(std::abs(rackTree.busBwGBps - std::min(racks.nccl.nvlsBusGBps, channelNics)), 1e-9);
+        QCOMPARE_LE(std::abs(rackTree.busBwGBps
+                        - std::min(racks.nccl.nvlsBusGBps * 2 * 287 / 288 / (2 * 71.0 / 72), channelNics)),
+            1e-9);
+        // Where the network has room (p5: 32 EFA NICs per node), the switch bounds the algorithm bandwidth at NVLS's on
+        // the node's 8 GPUs, A = nvlsBus / (2·7/8); in bus units of all 16 ranks that is 2·15/16·A, 15/14 of nvlsBus.
+        const auto p5 = preset("aws-p5", 2, 8);
+        const auto& p5Tree = rowOf(ncclTable(Collective::AllReduce, p5), Algorithm::NvlsTree, Protocol::Simple);
+        const double switchBound = p5.nccl.nvlsBusGBps * 15 / 14;
+        const double nicBound = 2 * std::min(p5.interBandwidthPerNodeGBps(), p5.nccl.channels * p5.inter.bandwidthGBps);
+        QVERIFY(switchBound < nicBound);
+        QCOMPARE_LE(std::abs(p5Tree.busBwGBps - switchBound), 1e-9);
         const Bytes s = Bytes { 1 } << 30;
         const auto one = ncclTable(Collective::AllReduce, preset("hgx-h100", 1, 8));
         QVERIFY(!findRow(one, Algorithm::NvlsTree, Protocol::Simple));
