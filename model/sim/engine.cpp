@@ -243,8 +243,10 @@ Builder::Builder(int stages, bool tp, bool dp, bool pp, bool ep, bool cp)
         }
     }
     m_records.resize(m_lanes.size());
-    for (auto& records : m_records)
-        records = RecordPool::take();
+    // The destructor gives lanes back first to last, so taking them last to first hands each lane the vector the same
+    // lane of the builder before had: the compute lane its large one, not a small communication lane's.
+    for (auto it = m_records.rbegin(); it != m_records.rend(); ++it)
+        *it = RecordPool::take();
     m_free.assign(m_lanes.size(), 0.0);
 }
 
@@ -261,6 +263,7 @@ EventRef Builder::add(int lane, const Record& record, Seconds ready)
     auto& r = records.back();
     r.start = std::max(ready, m_free[lane]);
     m_free[lane] = r.start + r.duration;
+    m_end = std::max(m_end, m_free[lane]); // records are never moved once placed
     return { lane, static_cast<int>(records.size()) - 1 };
 }
 

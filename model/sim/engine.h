@@ -135,12 +135,15 @@ public:
     const std::vector<Record>& records(int lane) const { return m_records[lane]; }
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
     const Lane& laneInfo(int lane) const { return m_lanes[lane]; }
+    /// The latest end of any record added so far (0 when there is none).
+    Seconds end() const { return m_end; }
 
 private:
     std::vector<Lane> m_lanes;
     std::vector<int> m_laneOf;
     std::vector<std::vector<Record>> m_records;
     std::vector<Seconds> m_free;
+    Seconds m_end = 0;
 };
 
 /// measure() on the builder's records, without making a Timeline (the metrics-only path); the step ends `later`

@@ -228,12 +228,12 @@ Result<SearchResult> searchLayouts(
             if (cancel && cancel->load())
                 break;
             LayoutResult res;
-            res.scenario = feasible[i];
             if (auto metrics = simulateMetrics(feasible[i])) {
                 res.metrics = *metrics;
             } else {
                 res.rejected = metrics.problems().front().text();
             }
+            res.scenario = std::move(feasible[i]); // each layout is taken by one thread, once
             const int d = ++done;
             if (progress) {
                 const std::lock_guard lock(progressMutex);

@@ -10,20 +10,31 @@
 
 namespace tutor::model {
 
-std::vector<Interval> merge(std::vector<Interval> in, bool sorted)
+namespace {
+// merge(in, true) in place: the list stays where it is, so its capacity is kept for the next call.
+void mergeSorted(std::vector<Interval>& list)
 {
-    if (!sorted)
-        std::sort(in.begin(), in.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
-    std::vector<Interval> out;
-    for (const auto& i : in) {
+    std::size_t out = 0;
+    for (const auto& i : list) {
         if (i.end <= i.begin)
             continue;
-        if (!out.empty() && i.begin <= out.back().end)
-            out.back().end = std::max(out.back().end, i.end);
+        if (out > 0 && i.begin <= list[out - 1].end)
+            list[out - 1].end = std::max(list[out - 1].end, i.end);
         else
-            out.push_back(i);
+            list[out++] = i;
     }
-    return out;
+    list.resize(out);
+}
+} // namespace
+
+std::vector<Interval> merge(std::vector<Interval> in, bool sorted)
+{
+    const auto byBegin = [](const Interval& a, const Interval& b) { return a.begin < b.begin; };
+    // Lists made lane by lane are often in order already; the union does not depend on how ties are ordered.
+    if (!sorted && !std::is_sorted(in.begin(), in.end(), byBegin))
+        std::sort(in.begin(), in.end(), byBegin);
+    mergeSorted(in); // in place: no second list
+    return in;
 }
 
 Seconds length(const std::vector<Interval>& v)
@@ -82,21 +93,6 @@ Seconds covered(const std::vector<Interval>& set, Seconds begin, Seconds end, st
 }
 
 namespace {
-// merge(in, true) in place: the list stays where it is, so its capacity is kept for the next call.
-void mergeSorted(std::vector<Interval>& list)
-{
-    std::size_t out = 0;
-    for (const auto& i : list) {
-        if (i.end <= i.begin)
-            continue;
-        if (out > 0 && i.begin <= list[out - 1].end)
-            list[out - 1].end = std::max(list[out - 1].end, i.end);
-        else
-            list[out++] = i;
-    }
-    list.resize(out);
-}
-
 bool isCompute(EventKind kind)
 {
     return kind != EventKind::Communication && kind != EventKind::Idle;
@@ -290,10 +286,8 @@ namespace sim {
 StepMetrics measure(
     const Builder& builder, const MetricsContext& ctx, const std::vector<StageFigures>& extra, Seconds later)
 {
-    Seconds duration = later;
-    for (int l = 0; l < builder.laneCount(); ++l)
-        for (const auto& r : builder.records(l))
-            duration = std::max(duration, r.end() + later);
+    // The builder keeps its latest end as it goes: one pass less over every record.
+    const Seconds duration = builder.end() + later;
     const auto laneOf = [&](int l) -> const Lane& { return builder.laneInfo(l); };
     const auto eventsOf = [&](int l) { return std::span<const Record>(builder.records(l)); };
     return measureLanes(builder.laneCount(), laneOf, eventsOf, duration, builder.size(), ctx, extra);

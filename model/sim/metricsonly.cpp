@@ -329,12 +329,13 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
         Seconds start;
         const Pattern* pattern;
     };
+    // Every send lasts sendSeconds, so a send keeps only where it starts.
     struct Send {
-        Seconds start, duration;
+        Seconds start;
         int microBatch;
-        bool forward;
         int to;
         int op; ///< the sending op's place in its stage's order
+        bool forward;
     };
     // Kept per thread (this function never runs inside itself): per-stage vectors made afresh for every layout
     // spent a third of a deep pipeline's time faulting their pages in.
@@ -397,7 +398,7 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                   return sim::Arrival { st.computeFree, {} };
               const Seconds start = std::max(st.computeFree, ppFree[s]);
               ppFree[s] = start + sendSeconds;
-              sends.push(s, { start, sendSeconds, op.microBatch, op.forward, to % p, index });
+              sends.push(s, { start, op.microBatch, to % p, index, op.forward });
               return sim::Arrival { ppFree[s], {} };
           });
     ctx.totalMicroBatches = allMicroBatches;
@@ -473,14 +474,14 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
         const auto list = ops[s];
         std::size_t first = 0;
         for (const auto& x : sends[s]) {
-            if (x.start + x.duration > realFrom[s] && lane >= 0) {
+            if (x.start + sendSeconds > realFrom[s] && lane >= 0) {
                 sim::Record e;
                 e.kind = EventKind::Communication;
                 e.style = sim::LabelStyle::Send;
                 e.prefix = "send";
                 e.what = x.forward ? "act" : "grad";
                 e.number = x.to;
-                e.duration = x.duration;
+                e.duration = sendSeconds;
                 e.bytes = sendBytes;
                 e.setCollective(Collective::SendRecv, GroupKind::Pp);
                 e.microBatch = x.microBatch;
@@ -492,8 +493,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
             while (first < list.size() && !(x.start < list[first].start + list[first].pattern->duration))
                 ++first;
             for (auto it = list.begin() + static_cast<std::ptrdiff_t>(first);
-                 it != list.end() && it->start < x.start + x.duration; ++it) {
-                const Seconds a = x.start - it->start, z = x.start + x.duration - it->start;
+                 it != list.end() && it->start < x.start + sendSeconds; ++it) {
+                const Seconds a = x.start - it->start, z = x.start + sendSeconds - it->start;
                 const auto& pat = *it->pattern;
                 if (a == 0 && z <= pat.duration) {
                     // The common case, a send that starts with the op after the one that produced it: the same
@@ -513,8 +514,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                 both += covered(pat.computeAndComm, a, z);
                 busy += std::min(z, pat.duration) - std::max(a, 0.0);
             }
-            Seconds exposed = x.duration - compute;
-            if (exposed < 1e-9 * x.duration)
+            Seconds exposed = sendSeconds - compute;
+            if (exposed < 1e-9 * sendSeconds)
                 exposed = 0;
             const bool inPair = x.op >= copied[s] && x.op < copied[s] + 2 * block;
             for (auto* t : { &all, inPair ? &inBlock : nullptr }) {
@@ -522,8 +523,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                     continue;
                 ++t->calls;
                 t->exposed += exposed;
-                t->uncovered += x.duration - comm;
-                t->idle += x.duration - busy;
+                t->uncovered += sendSeconds - comm;
+                t->idle += sendSeconds - busy;
                 t->overlap += compute - both;
             }
         }
