@@ -369,6 +369,46 @@ std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology)
     return out;
 }
 
+int ncclP2pChannels(Bytes bytes, int ranks, const Topology& topology)
+{
+    if (!ncclModelApplies(topology) || topology.nodes > 1 || topology.intra.kind != LinkKind::NVLink || ranks < 2
+        || bytes < 1)
+        return 0;
+    const auto pow2Up = [](int v) {
+        int p = 1;
+        while (p < v)
+            p *= 2;
+        return p;
+    };
+    const int channels = pow2Up(std::min(64, 2 * std::max(1, topology.nccl.channels)));
+    const int perPeerMax = channels;
+    int perPeerMin = perPeerMax;
+    while (perPeerMin * ranks > channels && perPeerMin > 1)
+        perPeerMin /= 2;
+    constexpr Bytes kChunk = 512 * 1024; // NCCL_P2P_NVL_CHUNKSIZE
+    constexpr Bytes kMinPart = kChunk / 8;
+    constexpr Bytes kMaxPart = kChunk * 32;
+    int n = static_cast<int>(std::min<Bytes>(perPeerMin, (bytes + kMinPart - 1) / kMinPart));
+    while (std::max(kMinPart, (bytes + n - 1) / n) > kMaxPart && n <= perPeerMax / 2)
+        n *= 2;
+    return n;
+}
+
+double ncclP2pChannelGBps(const Topology& topology)
+{
+    switch (topology.nccl.arch) {
+    case GpuArch::Blackwell:
+        return 40.1;
+    case GpuArch::Hopper:
+        return 20.6;
+    case GpuArch::Ampere:
+    case GpuArch::Volta:
+        return 20.0;
+    default:
+        return 0;
+    }
+}
+
 const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algorithm, Protocol protocol)
 {
     for (const auto& r : table)

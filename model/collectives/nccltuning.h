@@ -58,6 +58,17 @@ std::vector<NcclTuning> ncclTable(Collective op, const Topology& topology);
 /// The row for (algorithm, protocol), or nullptr when NCCL does not run that pair there.
 const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algorithm, Protocol protocol);
 
+/// NCCL's point-to-point channels for one send (enqueue.cc addP2pToPlan, init.cc / paths.cc for the counts): inside
+/// one node a peer gets p2pnChannelsPerPeer channels at most and, so that all peers fit, at least that count halved
+/// until nChannelsMin × ranks ≤ p2pnChannels; a send of S starts on min(nChannelsMin, S / 64 KiB) channels and doubles
+/// them while a channel's part passes 16 MiB (32 × the 512 KiB NVLink chunk). Both counts are the communicator's
+/// channels (2 × the graph's), rounded up to a power of two, at most 64. 0 when NCCL's model does not apply, across
+/// nodes (where NCCL_NCHANNELS_PER_NET_PEER sets them: NcclFigures::p2pNetGBps) or off NVLink.
+int ncclP2pChannels(Bytes bytes, int ranks, const Topology& topology);
+/// What one point-to-point channel copies over NVLink (GB/s): NCCL's per-link figure for the GPU
+/// (topo.h SM70/SM80_NVLINK_BW 20, SM90 20.6, SM100 40.1), which is one CTA's copy rate.
+double ncclP2pChannelGBps(const Topology& topology);
+
 /// The chunk pipeline inside one node (Simple): a call costs 2·√(S · P / bandwidth) more than S / bandwidth, so bus
 /// bandwidth approaches β as 1 − O(1/√S), as measured (4 of an 8-H100 NVSwitch: 339 GB/s at 256 MiB, 353 at 1 GiB,
 /// 365 at 8 GiB). P = 0.5 µs minimises the median ≥ 1 MiB busbw error of the single-node fit half of

@@ -217,7 +217,6 @@ struct SendTotals {
     int calls = 0;
     Seconds exposed = 0; ///< not covered by compute
     Seconds uncovered = 0; ///< not covered by the ops' own communication (adds to the communication union)
-    Seconds idle = 0; ///< outside every op (exposed with respect to the stage's busy time)
     Seconds overlap = 0; ///< covered by compute and not by the ops' own communication
     void addTo(StageFigures& f, Seconds seconds, Bytes bytes, double busBytes) const
     {
@@ -229,7 +228,9 @@ struct SendTotals {
         d.exposedSeconds += exposed;
         f.commSum += calls * seconds;
         f.commUnion += uncovered;
-        f.exposed += idle;
+        // What the sends add to the stage's union less what they add to its overlap: also the time they run while an op
+        // waits with neither compute nor communication of its own (a context-parallel ring that outlasts attention).
+        f.exposed += uncovered - overlap;
         f.overlap += overlap;
         f.events += static_cast<std::size_t>(calls);
     }
@@ -489,7 +490,7 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                 continue;
             }
             // What of the fast ops it overlaps is compute, communication, or both; outside the ops it is exposed.
-            Seconds compute = 0, comm = 0, both = 0, busy = 0;
+            Seconds compute = 0, comm = 0, both = 0;
             while (first < list.size() && !(x.start < list[first].start + list[first].pattern->duration))
                 ++first;
             for (auto it = list.begin() + static_cast<std::ptrdiff_t>(first);
@@ -506,13 +507,11 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                     compute += head.compute;
                     comm += head.comm;
                     both += head.both;
-                    busy += z;
                     continue;
                 }
                 compute += covered(pat.compute, a, z);
                 comm += covered(pat.comm, a, z);
                 both += covered(pat.computeAndComm, a, z);
-                busy += std::min(z, pat.duration) - std::max(a, 0.0);
             }
             Seconds exposed = sendSeconds - compute;
             if (exposed < 1e-9 * sendSeconds)
@@ -524,7 +523,6 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
                 ++t->calls;
                 t->exposed += exposed;
                 t->uncovered += sendSeconds - comm;
-                t->idle += sendSeconds - busy;
                 t->overlap += compute - both;
             }
         }

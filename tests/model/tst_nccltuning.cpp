@@ -129,6 +129,52 @@ private slots:
             0.0);
     }
 
+    void sendRecvRunsOnNcclsP2pChannels_data()
+    {
+        // NCCL's p2p channels for one send inside an 8-GPU NVLink node, worked out by hand from enqueue.cc: H100's 16
+        // graph channels make 32 (a power of two); a peer gets at most 32 and at least 32 halved until 8 peers fit in
+        // 32, so 4; a send starts on 4 and doubles while a channel's part passes 16 MiB.
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("channels");
+        QTest::newRow("64 KiB, 8 ranks") << (qint64 { 64 } << 10) << 8 << 1;
+        QTest::newRow("32 MiB, 8 ranks") << (qint64 { 32 } << 20) << 8 << 4;
+        QTest::newRow("64 MiB, 8 ranks") << (qint64 { 64 } << 20) << 8 << 4;
+        QTest::newRow("128 MiB, 8 ranks") << (qint64 { 128 } << 20) << 8 << 8;
+        QTest::newRow("256 MiB, 8 ranks") << (qint64 { 256 } << 20) << 8 << 16;
+        QTest::newRow("1 GiB, 8 ranks") << (qint64 { 1 } << 30) << 8 << 32;
+        QTest::newRow("16 MiB, 2 ranks") << (qint64 { 16 } << 20) << 2 << 16;
+    }
+
+    void sendRecvRunsOnNcclsP2pChannels()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(int, ranks);
+        QFETCH(int, channels);
+        const auto t = preset("hgx-h100", 1, ranks);
+        QCOMPARE(ncclP2pChannels(bytes, ranks, t), channels);
+        // Send/Recv's bandwidth term: S over the channels' copy rate (20.6 GB/s each on Hopper), or over β when that
+        // is lower.
+        auto simple = request(Collective::SendRecv, bytes, t);
+        simple.protocol = Protocol::Simple;
+        const auto cost = predict(simple);
+        QVERIFY(cost);
+        const double bps = std::min(channels * 20.6, t.intra.bandwidthGBps) * 1e9;
+        QCOMPARE_LE(std::abs(cost->bandwidthSeconds - double(bytes) / bps), 1e-9 * cost->bandwidthSeconds);
+    }
+
+    void p2pChannelsOnlyInsideAnNvlinkNode()
+    {
+        const Bytes s = Bytes { 32 } << 20;
+        QCOMPARE(ncclP2pChannels(s, 16, preset("hgx-h100", 2, 8)), 0); // across nodes: NcclFigures::p2pNetGBps
+        QCOMPARE(ncclP2pChannels(s, 4, preset("pcie-gen4", 1, 4)), 0);
+        QCOMPARE(ncclP2pChannels(s, 8, preset("cpu-laptop", 1, 8)), 0);
+        // A100: 12 graph channels make 24, rounded up to 32: the same 4 channels at 32 MiB, at 20 GB/s each.
+        const auto a100 = preset("dgx-a100", 1, 8);
+        QCOMPARE(ncclP2pChannels(s, 8, a100), 4);
+        QCOMPARE(ncclP2pChannelGBps(a100), 20.0);
+    }
+
     void treeFillFollowsNcclsChunks_data()
     {
         // NCCL's chunk for a Simple tree AllReduce (enqueue.cc), worked out by hand for 32 channels (2 × 16):

@@ -3,6 +3,7 @@
 // (n−1)·α + (n−1)/n·S/β, Thakur et al. 2005), direct Gather and Scatter through the root's link, and the ring
 // shift nccl-tests runs as SendRecv (every rank sends S to rank r+1).
 #include "model/collectives/algorithms/algorithm_impl.h"
+#include "model/collectives/nccltuning.h"
 
 #include <algorithm>
 #include <array>
@@ -29,11 +30,19 @@ CostTerms cost(const CostInput& in)
     const double s = static_cast<double>(in.bytes);
     if (in.op == Collective::SendRecv) {
         // α + S/β over the slowest link of the shift (a node boundary when there are several nodes). Between
-        // nodes NCCL runs a send/recv pair on 2 channels per peer, not on every NIC: its own β (p2pNetGBps).
+        // nodes NCCL runs a send/recv pair on 2 channels per peer, not on every NIC: its own β (p2pNetGBps). Inside
+        // an NVLink node a send runs on as many channels as NCCL gives it for its size, each at one CTA's copy rate:
+        // 8 H100s move 32 and 64 MiB on 4 channels (about 80 GB/s), 128 MiB on 8, 256 MiB on 16 (measured 79, 82,
+        // 163, 299 GB/s; tests/data/validation h100-ib-cluster-1x8-sendrecv).
         const bool crosses = in.topology && in.topology->nodes > 1;
         double beta = in.bottleneckBps();
         if (crosses && in.topology->nccl.p2pNetGBps > 0)
             beta = std::min(beta, in.topology->nccl.p2pNetGBps * kBytesPerGB * protocolEfficiency(in.protocol));
+        if (in.topology) {
+            if (const int channels = ncclP2pChannels(in.bytes, n, *in.topology); channels > 0)
+                beta = std::min(
+                    beta, channels * ncclP2pChannelGBps(*in.topology) * kBytesPerGB * protocolEfficiency(in.protocol));
+        }
         t.steps = 1;
         t.latencySeconds = crosses ? in.interHop : in.intraHop;
         t.bandwidthSeconds = s / beta;
