@@ -326,7 +326,8 @@ private slots:
         // Where the network has room (p5: 32 EFA NICs per node), the switch bounds the algorithm bandwidth at NVLS's on
         // the node's 8 GPUs, A = nvlsBus / (2·7/8); in bus units of all 16 ranks that is 2·15/16·A, 15/14 of nvlsBus.
         const auto p5 = preset("aws-p5", 2, 8);
-        const auto& p5Tree = rowOf(ncclTable(Collective::AllReduce, p5), Algorithm::NvlsTree, Protocol::Simple);
+        const auto p5Table = ncclTable(Collective::AllReduce, p5);
+        const auto& p5Tree = rowOf(p5Table, Algorithm::NvlsTree, Protocol::Simple);
         const double switchBound = p5.nccl.nvlsBusGBps * 15 / 14;
         const double nicBound = 2 * std::min(p5.interBandwidthPerNodeGBps(), p5.nccl.channels * p5.inter.bandwidthGBps);
         QVERIFY(switchBound < nicBound);
