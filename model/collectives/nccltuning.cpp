@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -76,6 +77,21 @@ int log2i(long long v)
         ++l;
     }
     return l;
+}
+
+/// NCCL doubles the graph's channels when it connects them: the communicator's count.
+int communicatorChannels(const Topology& t)
+{
+    return 2 * std::max(1, t.nccl.channels);
+}
+
+/// P of the chunk pipeline's 2·√(S·P/bw) (µs): the network's across nodes (NcclFigures::netPipelineUs), NVLink's or
+/// PCIe's inside one node (Simple only; LL and LL128 flags travel with the data); 0 on an ideal machine.
+double pipelineMicros(Protocol protocol, const Topology& t)
+{
+    if (t.nodes > 1)
+        return t.nccl.netPipelineUs;
+    return protocol == Protocol::Simple && !t.latencyFree() ? kIntraNodePipelineUs : 0.0;
 }
 
 /// Everything the table needs about the machine, derived once per call.
@@ -374,22 +390,17 @@ int ncclP2pChannels(Bytes bytes, int ranks, const Topology& topology)
     if (!ncclModelApplies(topology) || topology.nodes > 1 || topology.intra.kind != LinkKind::NVLink || ranks < 2
         || bytes < 1)
         return 0;
-    const auto pow2Up = [](int v) {
-        int p = 1;
-        while (p < v)
-            p *= 2;
-        return p;
-    };
-    const int channels = pow2Up(std::min(64, 2 * std::max(1, topology.nccl.channels)));
-    const int perPeerMax = channels;
-    int perPeerMin = perPeerMax;
+    // p2pnChannels and p2pnChannelsPerPeer are both the communicator's channels here (NVLink reaches every peer).
+    const int channels
+        = static_cast<int>(std::bit_ceil(static_cast<unsigned>(std::min(64, communicatorChannels(topology)))));
+    int perPeerMin = channels;
     while (perPeerMin * ranks > channels && perPeerMin > 1)
         perPeerMin /= 2;
     constexpr Bytes kChunk = 512 * 1024; // NCCL_P2P_NVL_CHUNKSIZE
     constexpr Bytes kMinPart = kChunk / 8;
     constexpr Bytes kMaxPart = kChunk * 32;
     int n = static_cast<int>(std::min<Bytes>(perPeerMin, (bytes + kMinPart - 1) / kMinPart));
-    while (std::max(kMinPart, (bytes + n - 1) / n) > kMaxPart && n <= perPeerMax / 2)
+    while (std::max(kMinPart, (bytes + n - 1) / n) > kMaxPart && n <= channels / 2)
         n *= 2;
     return n;
 }
@@ -456,8 +467,8 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     const auto transfer = [&](double gbps) {
         return gbps > 0 ? static_cast<double>(bytes) / (gbps * kBytesPerGB) : std::numeric_limits<double>::infinity();
     };
-    // NCCL doubles the graph's channels when it connects them; the plateau test uses the communicator's count.
-    const long long commChannels = 2LL * std::max(1, topology.nccl.channels);
+    // The plateau test uses the communicator's channel count.
+    const long long commChannels = communicatorChannels(topology);
     double plateau = 1;
     if (row.algorithm == Algorithm::Ring && row.protocol == Protocol::Simple && topology.nodes > 1
         && op == Collective::AllReduce && bytes / (commChannels * topology.ranks()) >= 64)
@@ -466,12 +477,8 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     t.latency = row.latency * plateau;
     t.transfer = transfer(bw);
     t.tuner = row.tunerLatency * plateau + transfer(row.tunerBwGBps * correction);
-    // The chunk pipeline, which NCCL's tuner leaves out: across nodes the network's (NcclFigures::netPipelineUs),
-    // inside one node NVLink's or PCIe's (Simple only; LL and LL128 flags travel with the data).
-    const double pipelineUs = topology.nodes > 1                      ? topology.nccl.netPipelineUs
-        : row.protocol == Protocol::Simple && !topology.latencyFree() ? kIntraNodePipelineUs
-                                                                      : 0.0;
-    if (pipelineUs > 0 && bw > 0)
+    // The chunk pipeline, which NCCL's tuner leaves out.
+    if (const double pipelineUs = pipelineMicros(row.protocol, topology); pipelineUs > 0 && bw > 0)
         t.pipeline = 2 * std::sqrt(static_cast<double>(bytes) * pipelineUs * kMicro / (bw * kBytesPerGB));
     if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
         t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
@@ -487,8 +494,7 @@ std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, c
         + " / " + detail::fmtRate(static_cast<double>(bytes) / t.transfer);
     if (t.pipeline > 0)
         text += std::string(topology.nodes > 1 ? " + network" : " + chunk") + " pipeline 2·√(S·"
-            + detail::fmtTime((topology.nodes > 1 ? topology.nccl.netPipelineUs : kIntraNodePipelineUs) * kMicro)
-            + "/bw) " + detail::fmtTime(t.pipeline);
+            + detail::fmtTime(pipelineMicros(row.protocol, topology) * kMicro) + "/bw) " + detail::fmtTime(t.pipeline);
     if (t.treeFill > 0)
         text += " + tree fill " + detail::fmtTime(t.treeFill);
     return text + " = " + detail::fmtTime(t.total()) + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB)

@@ -38,11 +38,9 @@ CostTerms cost(const CostInput& in)
         double beta = in.bottleneckBps();
         if (crosses && in.topology->nccl.p2pNetGBps > 0)
             beta = std::min(beta, in.topology->nccl.p2pNetGBps * kBytesPerGB * protocolEfficiency(in.protocol));
-        if (in.topology) {
-            if (const int channels = ncclP2pChannels(in.bytes, n, *in.topology); channels > 0)
-                beta = std::min(
-                    beta, channels * ncclP2pChannelGBps(*in.topology) * kBytesPerGB * protocolEfficiency(in.protocol));
-        }
+        if (const int channels = in.topology ? ncclP2pChannels(in.bytes, n, *in.topology) : 0; channels > 0)
+            beta = std::min(
+                beta, channels * ncclP2pChannelGBps(*in.topology) * kBytesPerGB * protocolEfficiency(in.protocol));
         t.steps = 1;
         t.latencySeconds = crosses ? in.interHop : in.intraHop;
         t.bandwidthSeconds = s / beta;
