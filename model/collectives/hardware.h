@@ -57,7 +57,7 @@ struct NcclFigures {
     double lowLatencyHopScale = 1;
     /// The network's chunk pipeline: a call across nodes streams S through its pipeline in chunks, each paying a
     /// per-chunk overhead, which costs about 2·√(S · pipelineUs / bandwidth) more than S / bandwidth (the
-    /// optimal-chunk pipeline's fill term). µs; 0 on one node.
+    /// optimal-chunk pipeline's fill term). µs; 0 on one node, and not paid with one GPU per node (nccltuning.cpp).
     double netPipelineUs = 0;
     /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules. A net plugin or
     /// vendor profile that sets NCCL_PROTO=Simple (aws-ofi-nccl on p4d, whose EFA has no in-order 128-byte writes;

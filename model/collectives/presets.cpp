@@ -15,9 +15,9 @@
 // does (nccltuning.cpp): 2.57 × NCCL's 1.9 µs made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB
 // single-node rows want less still (median error 11 % at 2.57 × 1.9 µs, 9 % at 1.54 µs, 6 % at 0.95 µs), but an LL128
 // hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
-// the network's chunk pipeline, is fitted on the fit half too: 35 µs on EFA (aws-p5 …-ofituner, 1 MiB – 16 GiB), 50 µs
-// on InfiniBand (H100 cluster, 10 × 8 AllGather / ReduceScatter and 10 × 1 AllReduce, 32 MiB – 16 GiB); RoCE and TCPXO
-// have no public mid-size data and take the InfiniBand and EFA figures.
+// the network's chunk pipeline, is one figure for every fabric, fitted on the multi-node fit half (EFA, InfiniBand,
+// RoCE and NVL72 runs, 1 MiB – 16 GiB): 35 µs gives a median ≥ 1 MiB busbw error of 7.4 %, against 7.7 % at 25 µs,
+// 7.6 % at 40 µs and 8.4 % at 50 µs (InfiniBand's own figure before two-node InfiniBand and RoCE runs joined the set).
 #include "model/collectives/hardware.h"
 
 #include <array>
@@ -32,6 +32,8 @@ constexpr double kNetRingSimpleUs = 14.0;
 // Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
 constexpr double kNvlinkLaunchUs = 7.4;
 constexpr double kNvlinkLowLatencyHopScale = 2.57;
+// The network's chunk pipeline P (µs), the same on every fabric (see the header comment).
+constexpr double kNetPipelineUs = 35;
 
 // Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
 // precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
@@ -115,7 +117,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(2039, 0, 108, GpuArch::Ampere),
@@ -153,7 +155,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -184,7 +186,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
             .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
             .compute = gpuCompute(4800, 1979e12, 132, GpuArch::Hopper),
@@ -218,7 +220,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(2039, 0, 108, GpuArch::Ampere),
@@ -252,7 +254,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -288,7 +290,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 35,
+                .netPipelineUs = kNetPipelineUs,
                 .netSimpleOnly = true },
             .peakFlops = 312e12,
             .memoryBytes = 40 * GiB,
@@ -323,7 +325,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 35 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -357,7 +359,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 35,
+                .netPipelineUs = kNetPipelineUs,
                 .netSimpleOnly = true,
                 .netRingTreeOnly = true,
                 .netTunerPlugin = true },
@@ -394,7 +396,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
             .memoryBytes = Bytes { 180'000'000'000 },
             .compute = gpuCompute(7700, 4500e12, 148, GpuArch::Blackwell),
@@ -425,7 +427,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 2250e12,
             .memoryBytes = Bytes { 186'000'000'000 },
             .compute = gpuCompute(8000, 5000e12, 148, GpuArch::Blackwell),
@@ -455,7 +457,7 @@ const std::array<HardwarePreset, 16>& table()
                 .oneWayGBps = 0,
                 .launchUs = kNvlinkLaunchUs,
                 .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 989e12,
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -483,7 +485,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 6,
                 .oneWayGBps = 0,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 112e12, // V100 PCIe fp16 tensor (datasheet)
             .memoryBytes = 32 * GiB,
             .compute = gpuCompute(900, 0, 80, GpuArch::Volta),
@@ -573,7 +575,7 @@ const std::array<HardwarePreset, 16>& table()
                 .netLatencyUs = 0,
                 .p2pNetGBps = 24,
                 .oneWayGBps = 0,
-                .netPipelineUs = 50 },
+                .netPipelineUs = kNetPipelineUs },
             .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
             .memoryBytes = 80 * GiB,
             .compute = gpuCompute(2000, 1513e12, 114, GpuArch::Hopper),
