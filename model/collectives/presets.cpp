@@ -42,7 +42,7 @@ constexpr double kNetPipelineUs = 35;
 // on H100 (FA2/cuDNN).
 constexpr double kAmpereGemmEfficiency = 0.70;
 constexpr double kAmpereAttentionEfficiency = 0.6;
-constexpr double kHopperGemmEfficiency = 0.57;
+constexpr double kHopperGemmEfficiency = 0.55;
 constexpr double kHopperFp8GemmEfficiency = 0.53;
 constexpr double kBlackwellFp8GemmEfficiency = 0.46;
 constexpr double kMoeEfficiency = 0.51;

@@ -90,6 +90,7 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             row.year = io::wholeAs<int>(number(*src, "year")).value_or(0);
         }
         row.gpu = text(r, "gpu");
+        row.offPreset = text(r, "off_preset");
         json scenario = r["scenario"];
         if (text(r, "precision") == "fp8")
             scenario["compute"]["precision"] = "fp8";
@@ -206,7 +207,7 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
     const auto fitRows = [&](auto keep) {
         std::vector<const StepRow*> fit;
         for (const auto& row : rows)
-            if (row.skipped.empty() && !isHeldOut(row) && keep(row))
+            if (row.skipped.empty() && row.offPreset.empty() && !isHeldOut(row) && keep(row))
                 fit.push_back(&row);
         return fit;
     };

@@ -32,6 +32,9 @@ struct StepRow {
     double measuredSeconds = 0; ///< seconds per optimizer step, from the row's measurement
     std::string measuredFrom; ///< which measurement gave it: "iteration_s", "tokens_per_s_per_gpu", …
     std::string skipped; ///< why the row cannot be simulated (a rule its layout breaks); empty when it can
+    /// Why the row's GPUs are not the preset's (a power cap, another memory), from "off_preset": such a row is
+    /// validated like any other but sets none of the preset's fitted efficiencies. Empty when they are the preset's.
+    std::string offPreset;
 };
 
 /// Reads steps.json; rows that cannot be simulated are kept with `skipped` set. Problems name the row and field.
