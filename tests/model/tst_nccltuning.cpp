@@ -94,7 +94,8 @@ private slots:
         QVERIFY(fill > 0);
         // With one GPU per node every step is NIC to NIC: no network pipeline, the time is latency + S / bandwidth.
         const auto perNode = preset("hgx-h100", 10, 1);
-        const auto& lone = rowOf(ncclTable(Collective::AllReduce, perNode), Algorithm::Ring, Protocol::Simple);
+        const auto loneTable = ncclTable(Collective::AllReduce, perNode);
+        const auto& lone = rowOf(loneTable, Algorithm::Ring, Protocol::Simple);
         const auto loneTime = ncclTime(lone, Collective::AllReduce, big, perNode);
         QCOMPARE(loneTime.pipeline, 0.0);
         QCOMPARE_LE(std::abs(loneTime.total() - (loneTime.latency + double(big) / (lone.bwGBps * 1e9))), 1e-12);
