@@ -86,16 +86,19 @@ int communicatorChannels(const Topology& t)
 }
 
 /// P of the chunk pipeline's 2·√(S·P/bw) (µs): the network's across nodes (NcclFigures::netPipelineUs), NVLink's or
-/// PCIe's inside one node (Simple only; LL and LL128 flags travel with the data); 0 on an ideal machine.
+/// PCIe's inside one node (Simple only; LL and LL128 flags travel with the data); 0 on an ideal machine, across nodes
+/// as inside one (a per-chunk overhead is a latency).
 /// Across nodes the term belongs to chunks handed between the node's GPUs and its NICs. With one GPU per node every
 /// step is NIC to NIC and the measurements show no such term: 10 × 1 H100 over NDR (tests/data/validation, fit half)
 /// reaches 48.0 GB/s AllReduce busbw at 128 MiB and 48.9 at 16 GiB, a constant latency plus S / bandwidth to 0.3 %,
 /// where 2·√(S·50 µs/bw) made 128 MiB 27 % too slow.
 double pipelineMicros(Protocol protocol, const Topology& t)
 {
+    if (t.latencyFree())
+        return 0.0;
     if (t.nodes > 1)
         return t.gpusPerNode > 1 ? t.nccl.netPipelineUs : 0.0;
-    return protocol == Protocol::Simple && !t.latencyFree() ? kIntraNodePipelineUs : 0.0;
+    return protocol == Protocol::Simple ? kIntraNodePipelineUs : 0.0;
 }
 
 /// Everything the table needs about the machine, derived once per call.

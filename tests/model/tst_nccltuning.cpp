@@ -99,6 +99,16 @@ private slots:
         const auto loneTime = ncclTime(lone, Collective::AllReduce, big, perNode);
         QCOMPARE(loneTime.pipeline, 0.0);
         QCOMPARE_LE(std::abs(loneTime.total() - (loneTime.latency + double(big) / (lone.bwGBps * 1e9))), 1e-12);
+        // An ideal machine (α = 0 inside and between nodes) pays no network pipeline either: S / bandwidth alone.
+        auto ideal = t;
+        ideal.intra.alphaSeconds = 0;
+        ideal.inter.alphaSeconds = 0;
+        QVERIFY(ideal.latencyFree());
+        const auto idealTable = ncclTable(Collective::AllReduce, ideal);
+        const auto& idealRing = rowOf(idealTable, Algorithm::Ring, Protocol::Simple);
+        const auto idealTime = ncclTime(idealRing, Collective::AllReduce, big, ideal);
+        QCOMPARE(idealTime.pipeline, 0.0);
+        QCOMPARE_LE(std::abs(idealTime.total() - double(big) / (idealRing.bwGBps * 1e9)), 1e-12);
     }
 
     void chunkPipelineInsideOneNode()
