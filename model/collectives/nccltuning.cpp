@@ -291,9 +291,14 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
                 lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
             }
             break;
-        case kTree:
-            lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
+        case kTree: {
+            // The chain inside each node at NCCL's own LL hop (0.6 µs on NVLink), not the one a ring on one node
+            // measures (NcclFigures::lowLatencyHopScale): on the multi-node fit half, 4 × 8 H100s over NDR run a
+            // 1 KiB AllReduce in 39.8 µs, which 0.6 µs hops give as 45 µs and 1.54 µs hops as 58.7 µs.
+            const double chainLat = p == kLL ? kHwLat[c.intraHw][a][p] * c.intraScale : intraLat;
+            lat += 2 * ((c.ppn - 1) * chainLat + log2i(c.nodes) * interLat);
             break;
+        }
         case kCollNetDirect:
             lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
             break;

@@ -71,11 +71,22 @@ private slots:
     {
         const auto t = preset("hgx-h100", 4, 8);
         const auto table = ncclTable(Collective::AllReduce, t);
-        // Tree/LL: 6.8 + 2·((g−1)·0.6·scale + log2(nodes)·(5.0 + net)) µs, + the launch.
+        // Tree/LL: 6.8 + 2·((g−1)·0.6 + log2(nodes)·(5.0 + net)) µs, + the launch: the chain inside the node at
+        // NCCL's own LL hop, not the one-node ring's measured one (lowLatencyHopScale).
         const double launch = t.nccl.launchUs;
         const double net = t.nccl.netLatencyUs;
-        QCOMPARE_LE(std::abs(rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL).latency
-                        - (6.8 + 2 * (7 * 0.6 * t.nccl.lowLatencyHopScale + 2 * (5.0 + net)) + launch) * 1e-6),
+        const auto& treeLl = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL);
+        QCOMPARE_LE(std::abs(treeLl.latency - (6.8 + 2 * (7 * 0.6 + 2 * (5.0 + net)) + launch) * 1e-6), 1e-12);
+        QVERIFY(t.nccl.lowLatencyHopScale > 1.5);
+        // Tree/LL128 keeps the measured hop: 14 + 2·((g−1)·1.25·scale·(0.6/1.9) + log2(nodes)·(8.5 + net)).
+        const auto& treeLl128 = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL128);
+        const double ll128Hop = 1.25 * t.nccl.lowLatencyHopScale * 0.6 / 1.9;
+        QCOMPARE_LE(std::abs(treeLl128.latency - (14.0 + 2 * (7 * ll128Hop + 2 * (8.5 + net)) + launch) * 1e-6), 1e-12);
+        // On EFA the same chain with EFA's step latency on each of the two network hops (log2 of 4 nodes).
+        const auto efa = preset("aws-p5", 4, 8);
+        const auto efaTable = ncclTable(Collective::AllReduce, efa);
+        QCOMPARE_LE(std::abs(rowOf(efaTable, Algorithm::DoubleBinaryTree, Protocol::LL).latency
+                        - (6.8 + 2 * (7 * 0.6 + 2 * (5.0 + efa.nccl.netLatencyUs)) + efa.nccl.launchUs) * 1e-6),
             1e-12);
         // Ring/Simple: 8.4 + (2(n−1) − 2(nodes−1))·max(3.4, 3·1.0) + 2(nodes−1)·(14 + 2·net) µs, + the launch.
         const auto& ring = rowOf(table, Algorithm::Ring, Protocol::Simple);
