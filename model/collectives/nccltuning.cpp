@@ -291,14 +291,9 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
                 lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
             }
             break;
-        case kTree: {
-            // The chain inside each node at NCCL's own LL hop (0.6 µs on NVLink), not the one a ring on one node
-            // measures (NcclFigures::lowLatencyHopScale): on the multi-node fit half, 4 × 8 H100s over NDR run a
-            // 1 KiB AllReduce in 39.8 µs, which 0.6 µs hops give as 45 µs and 1.54 µs hops as 58.7 µs.
-            const double chainLat = p == kLL ? kHwLat[c.intraHw][a][p] * c.intraScale : intraLat;
-            lat += 2 * ((c.ppn - 1) * chainLat + log2i(c.nodes) * interLat);
+        case kTree:
+            lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
             break;
-        }
         case kCollNetDirect:
             lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
             break;
@@ -319,8 +314,11 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     // An LL128 hop costs what the measured LL hop does: NCCL's 1.9 µs scaled like LL's 0.6 µs was 59 % too slow at
     // 4 MiB on 4 H100s, and an LL128 hop (a whole 128-byte line before its flag) cannot be shorter than an LL hop.
     const double ll128OverLl = kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128];
+    // Across nodes an NVLink LL hop costs NCCL's own 0.6 µs, not the 1.54 µs one node measures: on the fit half, 4 × 8
+    // H100s over NDR run a 1 KiB tree AllReduce in 39.8 µs (58.7 µs at the measured hop, 44.8 at NCCL's) and 2 × 8
+    // H200s over RoCE a 1 KiB ring AllGather in 28.7 µs (39.6 µs at the measured hop, 32.0 at NCCL's).
     const double nvlinkLowLatency = c.intraHw != kNvlinkHw ? 1.0
-        : p == kLL                                         ? t.nccl.lowLatencyHopScale
+        : p == kLL                                         ? (c.nodes == 1 ? t.nccl.lowLatencyHopScale : 1.0)
         : p == kLL128                                      ? t.nccl.lowLatencyHopScale * ll128OverLl
                                                            : 1.0;
     r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + t.nccl.launchUs) * kMicro;

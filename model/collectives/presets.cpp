@@ -17,10 +17,11 @@
 // hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
 // the network's chunk pipeline P, is fitted per fabric by least squares on the rows where it is the main unknown: the
 // multi-node fit half's Simple rows of 64 MiB – 2 GiB (AllReduce, AllGather and ReduceScatter; rms of the log time
-// error). InfiniBand and RoCE (7 rows: 4 × 8 VMs over NDR, 2 × 8 OCI over RoCE, 10 × 8 AllGather and ReduceScatter over
-// NDR): 17 µs (rms 4.0 %; 4.1 % at 15 and 20 µs, 6.9 % at 35). EFA (3 rows, p5), with EFA's 22 µs step latency: 21 µs
-// (rms 2.3 %; 3.1 % at 26, 5.9 % at 35). The Ethernet (TCPXO) preset has no such fit row and keeps 35 µs, the figure
-// one P for every fabric got on the whole multi-node fit half's median.
+// error). InfiniBand and RoCE (10 rows: 4 × 8 VMs over NDR, 2 × 8 OCI over RoCE, 10 × 8 AllGather and ReduceScatter
+// over NDR, 2 × 8 H200 AllGather over RoCE on GCP A3 Ultra): 10 µs (rms 5.3 %; 5.5 % at 8 and 12 µs, 6.6 % at 17, the
+// figure before the A3 Ultra rows joined). EFA (3 rows, p5), with EFA's 22 µs step latency: 21 µs (rms 2.3 %; 3.1 % at
+// 26, 5.9 % at 35). The Ethernet (TCPXO) preset has no such fit row and keeps 35 µs, the figure one P for every fabric
+// got on the whole multi-node fit half's median.
 #include "model/collectives/hardware.h"
 
 #include <array>
@@ -36,7 +37,7 @@ constexpr double kNetRingSimpleUs = 14.0;
 constexpr double kNvlinkLaunchUs = 7.4;
 constexpr double kNvlinkLowLatencyHopScale = 2.57;
 // The network's chunk pipeline P (µs), per fabric (see the header comment).
-constexpr double kIbPipelineUs = 17;
+constexpr double kIbPipelineUs = 10;
 constexpr double kEfaPipelineUs = 21;
 constexpr double kNetPipelineUs = 35;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node

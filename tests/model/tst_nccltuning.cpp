@@ -88,6 +88,14 @@ private slots:
         QCOMPARE_LE(std::abs(rowOf(efaTable, Algorithm::DoubleBinaryTree, Protocol::LL).latency
                         - (6.8 + 2 * (7 * 0.6 + 2 * (5.0 + efa.nccl.netLatencyUs)) + efa.nccl.launchUs) * 1e-6),
             1e-12);
+        // Ring/LL AllGather on 2 × 8: 6.6 + 14·max(0.6, 1.0) + 1·(2.7 + net) µs, + the launch: across nodes an NVLink
+        // LL hop is NCCL's 0.6 µs (one node pays the measured 0.6·scale, checked above), here under the 1 µs net
+        // overhead.
+        const auto pair = preset("hgx-h100", 2, 8);
+        const auto agTable = ncclTable(Collective::AllGather, pair);
+        QCOMPARE_LE(std::abs(rowOf(agTable, Algorithm::Ring, Protocol::LL).latency
+                        - (6.6 + 14 * 1.0 + (2.7 + pair.nccl.netLatencyUs) + pair.nccl.launchUs) * 1e-6),
+            1e-12);
         // Ring/Simple: 8.4 + (2(n−1) − 2(nodes−1))·max(3.4, 3·1.0) + 2(nodes−1)·(14 + 2·net) µs, + the launch.
         const auto& ring = rowOf(table, Algorithm::Ring, Protocol::Simple);
         const double lat = (8.4 + (62 - 6) * 3.4 + 6 * (14.0 + 2 * net) + launch) * 1e-6;
