@@ -537,6 +537,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>; this fabric&apos;s NCCL setup allows only ring (NCCL_ALGO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -536,6 +536,10 @@
         <translation>；该网络的 NCCL 配置只允许 ring 和 tree（NCCL_ALGO）</translation>
     </message>
     <message>
+        <source>; this fabric&apos;s NCCL setup allows only ring (NCCL_ALGO)</source>
+        <translation>；该网络的 NCCL 配置只允许 ring（NCCL_ALGO）</translation>
+    </message>
+    <message>
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
         <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数、分块流水线和树的填充时间）</translation>
     </message>

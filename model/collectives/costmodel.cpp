@@ -256,7 +256,8 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
                     ? "; this fabric's tuner plugin chooses by the time a call takes"
                     : rule == FabricRule::SimpleOnly
                     ? "; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)"
-                    : "; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)";
+                    : rule == FabricRule::RingOnly ? "; this fabric's NCCL setup allows only ring (NCCL_ALGO)"
+                                                   : "; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)";
     return chosen;
 }
 

@@ -65,6 +65,8 @@ struct NcclFigures {
     /// NCCL_NVLS_ENABLE=0 leaves it ring and tree. Forcing an algorithm or protocol by hand still costs it.
     bool netSimpleOnly = false;
     bool netRingTreeOnly = false;
+    /// NCCL_ALGO=Ring (Google's GPUDirect-TCPX setup for A3 High): auto runs the ring only across nodes.
+    bool netRingOnly = false;
     /// Across nodes a tuner plugin whose tables were measured on the fabric (NCCL_TUNER_PLUGIN, as Google's A3 Mega
     /// profile loads) chooses the algorithm: auto takes the pair that is fastest, not the one NCCL's estimate favours.
     bool netTunerPlugin = false;

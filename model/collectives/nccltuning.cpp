@@ -327,11 +327,14 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
     if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
         r.automatic = false;
-    // The fabric's NCCL setup across nodes (NcclFigures::netSimpleOnly / netRingTreeOnly): NCCL_PROTO=Simple,
-    // NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0 as its net plugin or vendor profile sets them.
+    // The fabric's NCCL setup across nodes (NcclFigures::netSimpleOnly / netRingTreeOnly / netRingOnly):
+    // NCCL_PROTO=Simple, NCCL_ALGO=Ring,Tree or Ring and NCCL_NVLS_ENABLE=0 as its net plugin or vendor profile sets
+    // them.
     if (hasFabricRule(t, FabricRule::SimpleOnly) && p != kSimple)
         r.automatic = false;
     if (hasFabricRule(t, FabricRule::RingTreeOnly) && a != kRing && a != kTree)
+        r.automatic = false;
+    if (hasFabricRule(t, FabricRule::RingOnly) && a != kRing)
         r.automatic = false;
     return r;
 }
@@ -363,6 +366,8 @@ bool hasFabricRule(const Topology& topology, FabricRule rule)
         return topology.nccl.netTunerPlugin;
     case FabricRule::SimpleOnly:
         return topology.nccl.netSimpleOnly;
+    case FabricRule::RingOnly:
+        return topology.nccl.netRingOnly;
     default:
         return topology.nccl.netRingTreeOnly;
     }

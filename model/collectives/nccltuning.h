@@ -44,11 +44,11 @@ struct NcclTuning {
 /// True when NCCL's model applies to `topology`: a GPU machine (NcclFigures::arch is not Cpu).
 bool ncclModelApplies(const Topology& topology);
 
-/// The fabric's NCCL setup across nodes (NcclFigures::netTunerPlugin, netSimpleOnly, netRingTreeOnly): what narrows or
-/// decides auto's choice there. None applies inside one node.
-enum class FabricRule { TunerPlugin, SimpleOnly, RingTreeOnly };
+/// The fabric's NCCL setup across nodes (NcclFigures::netTunerPlugin, netSimpleOnly, netRingTreeOnly, netRingOnly):
+/// what narrows or decides auto's choice there. None applies inside one node.
+enum class FabricRule { TunerPlugin, SimpleOnly, RingTreeOnly, RingOnly };
 inline constexpr FabricRule kFabricRules[]
-    = { FabricRule::TunerPlugin, FabricRule::SimpleOnly, FabricRule::RingTreeOnly };
+    = { FabricRule::TunerPlugin, FabricRule::SimpleOnly, FabricRule::RingTreeOnly, FabricRule::RingOnly };
 bool hasFabricRule(const Topology& topology, FabricRule rule);
 
 /// NCCL's table for `op` on `topology`: every (algorithm, protocol) NCCL runs there, with its bandwidth and

@@ -46,6 +46,15 @@ constexpr double kNetPipelineUs = 35;
 constexpr double kEfaNetLatencyUs = 22;
 // GPUDirect-TCPXO's (A3 Mega): not published, see the preset.
 constexpr double kTcpxoNetLatencyUs = 12;
+// GPUDirect-TCPX (A3 High), from the one public table found (skypilot-org/skypilot examples/gcp_gpu_direct_tcpx README
+// at 088eebc2: AllReduce busbw on 2 × a3-highgpu-8g, 1 MiB – 2 GiB, busbw only, so it is the preset's source and not a
+// validation run): β per NIC is the 68 GB/s plateau (256 MiB – 2 GiB) over the 4 GPU NICs; the step latency and the
+// chunk pipeline are the pair that fits the table best, 200 µs and none (rms busbw error 11.6 %; 13.6 % at 250 µs,
+// 21.7 % at 150 µs, 17.6 % at best with the 35 µs pipeline). TCPX is slow to start a call (1.5 ms at 1 MiB) and streams
+// at its plateau from 256 MiB.
+constexpr double kTcpxNicGBps = 17;
+constexpr double kTcpxPipelineUs = 0;
+constexpr double kTcpxNetLatencyUs = 200;
 
 // Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
 // precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
@@ -98,9 +107,9 @@ constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int 
     return f;
 }
 
-const std::array<HardwarePreset, 16>& table()
+const std::array<HardwarePreset, 17>& table()
 {
-    static const std::array<HardwarePreset, 16> kPresets {
+    static const std::array<HardwarePreset, 17> kPresets {
         HardwarePreset {
             .id = "dgx-a100",
             .name = "NVIDIA DGX A100 (8× A100 SXM4 80 GB)",
@@ -343,6 +352,43 @@ const std::array<HardwarePreset, 16>& table()
             .reduceGBps = 3350.0,
             .source = "AWS EC2 P5 instances: p5.48xlarge, 8× H100 80 GB, NVSwitch 900 GB/s, 3,200 Gbps EFAv2; "
                       "H100 SXM5 datasheet",
+        },
+        HardwarePreset {
+            .id = "gcp-a3-high",
+            .name = "Google Cloud A3 High (8× H100 SXM5 80 GB, 4× 200 Gb/s GPUDirect-TCPX)",
+            .nameZhCN = "Google Cloud A3 High（8× H100 SXM5 80 GB，4× 200 Gb/s GPUDirect-TCPX）",
+            .gpusPerNode = 8,
+            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw "
+                "range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, kTcpxNicGBps, 25.0,
+                "GPUDirect-TCPX: 4 GPU NICs of 200 Gb/s = 25 GB/s line each, one per two GPUs, 1,000 Gbps per VM "
+                "with the host NIC (Google Cloud GPU network bandwidth page); β = 68 GB/s AllReduce busbw "
+                "measured on 2 nodes (skypilot-org/skypilot GPUDirect-TCPX README) over 4 NICs; α = NCCL hwLat "
+                "NET ring Simple 14 µs" },
+            .nicsPerNode = 4,
+            .nvls = true,
+            // as HGX H100 inside; GPUDirect-TCPX per-step latency is not published: TCPXO's figure. Google's TCPX
+            // NCCL setup (SkyPilot's nccl_tcpx_gcpvm_h100.yaml, MaxText's GPU scripts) sets NCCL_ALGO=Ring,
+            // NCCL_PROTO=Simple and NCCL_NVLS_ENABLE=0, with 8 or 12 channels (NCCL_MIN/MAX_NCHANNELS).
+            .nccl = { .arch = GpuArch::Hopper,
+                .channels = 16,
+                .nvlsBusGBps = 469,
+                .nvlsDomainGpus = 8,
+                .netLatencyUs = kTcpxNetLatencyUs,
+                .p2pNetGBps = 8,
+                .oneWayGBps = 0,
+                .launchUs = kNvlinkLaunchUs,
+                .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+                .netPipelineUs = kTcpxPipelineUs,
+                .netSimpleOnly = true,
+                .netRingOnly = true },
+            .peakFlops = 989e12,
+            .memoryBytes = 80 * GiB,
+            .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
+            .reduceGBps = 3350.0,
+            .source = "Google Cloud accelerator-optimized machines: a3-highgpu-8g, 8× H100 80 GB, 1,000 Gbps "
+                      "(GPUDirect-TCPX); H100 SXM5 datasheet",
         },
         HardwarePreset {
             .id = "gcp-a3-mega",

@@ -449,6 +449,32 @@ private slots:
         const auto a3One = predict(request(Collective::AllReduce, big, preset("gcp-a3-mega", 1, 8)));
         QVERIFY(a3One);
         QCOMPARE(a3One->algorithm, Algorithm::Nvls);
+
+        // A3 High's TCPX setup (NCCL_ALGO=Ring, NCCL_PROTO=Simple) leaves auto the ring with Simple at every size
+        // across nodes, and says why; inside one node NCCL's own rules stand (NVLS on all 8 GPUs).
+        const auto high = preset("gcp-a3-high", 2, 8);
+        QVERIFY(hasFabricRule(high, FabricRule::RingOnly));
+        QVERIFY(!hasFabricRule(preset("gcp-a3-high", 1, 8), FabricRule::RingOnly));
+        QVERIFY(!hasFabricRule(preset("gcp-a3-mega", 2, 8), FabricRule::RingOnly));
+        for (const Bytes size : { Bytes { 8 }, Bytes { 1 } << 20, big }) {
+            const auto c = predict(request(Collective::AllReduce, size, high));
+            QVERIFY(c);
+            QCOMPARE(c->algorithm, Algorithm::Ring);
+            QCOMPARE(c->protocol, Protocol::Simple);
+            QVERIFY(c->reason.find("allows only ring (NCCL_ALGO)") != std::string::npos);
+        }
+        for (const auto& row : ncclTable(Collective::AllReduce, high))
+            QCOMPARE(row.automatic, row.algorithm == Algorithm::Ring && row.protocol == Protocol::Simple);
+        // Its figures come from the SkyPilot TCPX table (2 × a3-highgpu-8g AllReduce): 66.2 GB/s busbw at 1 GiB and
+        // 1.33 GB/s at 1 MiB, i.e. 1.48 ms (algbw = busbw · 16 / 30).
+        const auto gib = predict(request(Collective::AllReduce, big, high));
+        const auto mib = predict(request(Collective::AllReduce, Bytes { 1 } << 20, high));
+        QVERIFY(gib && mib);
+        QCOMPARE_LE(std::abs(gib->busBwGBps / 66.2 - 1), 0.05);
+        QCOMPARE_LE(std::abs(mib->totalSeconds / (double(Bytes { 1 } << 20) / (1.33e9 * 16 / 30)) - 1), 0.15);
+        const auto highOne = predict(request(Collective::AllReduce, big, preset("gcp-a3-high", 1, 8)));
+        QVERIFY(highOne);
+        QCOMPARE(highOne->algorithm, Algorithm::Nvls);
     }
 
     void fusedReductionGivesEqualBusBandwidth()

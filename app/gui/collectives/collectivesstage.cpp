@@ -218,6 +218,8 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
                 ? CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes")
                 : rule == model::FabricRule::SimpleOnly
                 ? CollectivesStage::tr("; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)")
+                : rule == model::FabricRule::RingOnly
+                ? CollectivesStage::tr("; this fabric's NCCL setup allows only ring (NCCL_ALGO)")
                 : CollectivesStage::tr("; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)");
     return text;
 }
