@@ -69,6 +69,14 @@ constexpr double kBlackwellFp8GemmEfficiency = 0.46;
 constexpr double kMoeEfficiency = 0.51;
 constexpr double kHopperAttentionEfficiency = 0.5;
 
+/// NVLink 4 through the NVSwitches of an 8 × H100 SXM5 board, as every H100 preset without a source of its own has it.
+Link hopperNvlink()
+{
+    return { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+        "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw range "
+        "360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" };
+}
+
 // The compute model's achieved fractions of peak, per GPU generation (model/sim/kernels.h). Large-GEMM and fused-
 // attention efficiencies are fitted on the fit half of tests/data/validation/steps.json (`commtutor-cli validate-model
 // --steps --fit`); element-wise kernels reach ≈ 80 % of HBM bandwidth (STREAM-like copies on A100 and H100) and
@@ -154,9 +162,7 @@ const std::array<HardwarePreset, 17>& table()
             // NVLink 4: 18 links × 25 GB/s = 450 GB/s per direction (H100 datasheet).
             // β 370 GB/s: nccl-tests all_reduce_perf busbw on 8× H100 SXM without NVLS reaches
             // ≈ 360–380 GB/s (≈ 82 % of line rate); NCCL models 20.6 GB/s per NVLink channel (tuning.cc).
-            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
-                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring "
-                "busbw range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .intra = hopperNvlink(),
             // 8× ConnectX-7 NDR 400 Gb/s = 50 GB/s per NIC; NCCL models 12 GB/s per 100 Gb/s → 48 GB/s.
             .inter = { LinkKind::InfiniBand, kNetRingSimpleUs * kMicro, 48.0, 50.0,
                 "InfiniBand NDR 400 Gb/s per NIC = 50 GB/s line; β = NCCL net model 12 GB/s per 100 Gb/s "
@@ -358,9 +364,7 @@ const std::array<HardwarePreset, 17>& table()
             .name = "Google Cloud A3 High (8× H100 SXM5 80 GB, 4× 200 Gb/s GPUDirect-TCPX)",
             .nameZhCN = "Google Cloud A3 High（8× H100 SXM5 80 GB，4× 200 Gb/s GPUDirect-TCPX）",
             .gpusPerNode = 8,
-            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
-                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw "
-                "range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .intra = hopperNvlink(),
             .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, kTcpxNicGBps, 25.0,
                 "GPUDirect-TCPX: 4 GPU NICs of 200 Gb/s = 25 GB/s line each, one per two GPUs, 1,000 Gbps per VM "
                 "with the host NIC (Google Cloud GPU network bandwidth page); β = 68 GB/s AllReduce busbw "
@@ -395,9 +399,7 @@ const std::array<HardwarePreset, 17>& table()
             .name = "Google Cloud A3 Mega (8× H100 SXM5 80 GB, 8× 200 Gb/s GPUDirect-TCPXO)",
             .nameZhCN = "Google Cloud A3 Mega（8× H100 SXM5 80 GB，8× 200 Gb/s GPUDirect-TCPXO）",
             .gpusPerNode = 8,
-            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
-                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw "
-                "range 360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .intra = hopperNvlink(),
             .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, 24.0, 25.0,
                 "GPUDirect-TCPXO: 8 NICs of 200 Gb/s = 25 GB/s line each, 1,600 Gbps per VM (Google Cloud "
                 "A3 Mega machine type); β = NCCL net model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring "
@@ -499,9 +501,7 @@ const std::array<HardwarePreset, 17>& table()
             .name = "HGX H100 on RoCE (8× H100 SXM5, 8× 400 Gb/s RoCE v2)",
             .nameZhCN = "HGX H100 走 RoCE（8× H100 SXM5，8× 400 Gb/s RoCE v2）",
             .gpusPerNode = 8,
-            .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
-                "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw range "
-                "360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+            .intra = hopperNvlink(),
             .inter = { LinkKind::RoCE, kNetRingSimpleUs * kMicro, 48.0, 50.0,
                 "RoCE v2 400 Gb/s per NIC (ConnectX-7 / BlueField-3 in Ethernet mode) = 50 GB/s line; β = NCCL net "
                 "model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring Simple 14 µs" },
