@@ -372,9 +372,10 @@ const std::array<HardwarePreset, 17>& table()
                 "NET ring Simple 14 µs" },
             .nicsPerNode = 4,
             .nvls = true,
-            // as HGX H100 inside; GPUDirect-TCPX per-step latency is not published: TCPXO's figure. Google's TCPX
-            // NCCL setup (SkyPilot's nccl_tcpx_gcpvm_h100.yaml, MaxText's GPU scripts) sets NCCL_ALGO=Ring,
-            // NCCL_PROTO=Simple and NCCL_NVLS_ENABLE=0, with 8 or 12 channels (NCCL_MIN/MAX_NCHANNELS).
+            // as HGX H100 inside; the network's step latency, chunk pipeline and β from SkyPilot's TCPX table
+            // (kTcpxNetLatencyUs); p2p across nodes at half a NIC, as on the other presets. Google's TCPX NCCL setup
+            // (SkyPilot's nccl_tcpx_gcpvm_h100.yaml) sets NCCL_ALGO=Ring and NCCL_PROTO=Simple, with 8 channels
+            // (NCCL_MIN/MAX_NCHANNELS).
             .nccl = { .arch = GpuArch::Hopper,
                 .channels = 16,
                 .nvlsBusGBps = 469,
