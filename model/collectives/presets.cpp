@@ -41,8 +41,9 @@ constexpr double kIbPipelineUs = 10;
 constexpr double kEfaPipelineUs = 21;
 constexpr double kNetPipelineUs = 35;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node
-// fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL): rms 15.1 % at 22 µs, 15.6 % at 20, 16.0 % at
-// 24, 30.2 % at 12 (the figure before the tree's chain inside the node ran at NCCL's LL hop, nccltuning.cpp).
+// fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL), with EFA's 21 µs pipeline: rms 16.3 % at
+// 22 µs, 16.5 % at 21, 16.4 % at 23, 17.1 % at 20, 32.0 % at 12 (the figure before an NVLink LL hop across nodes ran at
+// NCCL's 0.6 µs, nccltuning.cpp).
 constexpr double kEfaNetLatencyUs = 22;
 // GPUDirect-TCPXO's (A3 Mega): not published, see the preset.
 constexpr double kTcpxoNetLatencyUs = 12;
