@@ -529,19 +529,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>; this fabric&apos;s NCCL setup allows only the Simple protocol (NCCL_PROTO)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; this fabric&apos;s NCCL setup allows only ring (NCCL_ALGO)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the %1 protocol (NCCL_PROTO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the %1 protocols (NCCL_PROTO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only %1 (NCCL_ALGO)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -528,20 +528,28 @@
         <translation>；该网络的调优插件按调用实际耗时来选择</translation>
     </message>
     <message>
-        <source>; this fabric&apos;s NCCL setup allows only the Simple protocol (NCCL_PROTO)</source>
-        <translation>；该网络的 NCCL 配置只允许 Simple 协议（NCCL_PROTO）</translation>
-    </message>
-    <message>
-        <source>; this fabric&apos;s NCCL setup allows only ring and tree (NCCL_ALGO)</source>
-        <translation>；该网络的 NCCL 配置只允许 ring 和 tree（NCCL_ALGO）</translation>
-    </message>
-    <message>
-        <source>; this fabric&apos;s NCCL setup allows only ring (NCCL_ALGO)</source>
-        <translation>；该网络的 NCCL 配置只允许 ring（NCCL_ALGO）</translation>
-    </message>
-    <message>
         <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
         <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销、NVLink LL 跳数、分块流水线和树的填充时间）</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the %1 protocol (NCCL_PROTO)</source>
+        <translation>；该网络的 NCCL 配置只允许 %1 协议（NCCL_PROTO）</translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only the %1 protocols (NCCL_PROTO)</source>
+        <translation>；该网络的 NCCL 配置只允许 %1 协议（NCCL_PROTO）</translation>
+    </message>
+    <message>
+        <source>; this fabric&apos;s NCCL setup allows only %1 (NCCL_ALGO)</source>
+        <translation>；该网络的 NCCL 配置只允许 %1（NCCL_ALGO）</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,8 @@
 // Algorithms and protocols. One file per algorithm in algorithms/, registered in one table.
 #include "model/collectives/collective.h"
 
+#include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,6 +29,23 @@ enum class Algorithm {
 
 enum class Protocol { Auto, LL, LL128, Simple };
 
+/// A set of algorithms or of protocols, one bit per enumerator (what NCCL_ALGO and NCCL_PROTO list).
+template <class E> class EnumSet {
+public:
+    constexpr EnumSet() = default;
+    constexpr EnumSet(std::initializer_list<E> items)
+    {
+        for (const E item : items)
+            m_bits |= 1u << static_cast<unsigned>(item);
+    }
+    constexpr bool empty() const { return m_bits == 0; }
+    constexpr bool contains(E item) const { return (m_bits >> static_cast<unsigned>(item) & 1u) != 0; }
+    bool operator==(const EnumSet&) const = default;
+
+private:
+    std::uint32_t m_bits = 0;
+};
+
 /// Where an algorithm comes from. `auto` chooses only among the NCCL ones, as NCCL's tuner does; the MPI /
 /// textbook algorithms (recursive doubling, Rabenseifner, binomial trees, the two-level hierarchical
 /// composition) stay available by hand, to animate and to compare.
@@ -46,6 +65,9 @@ std::span<const Algorithm> concreteAlgorithms(); ///< every algorithm except Aut
 /// "auto, ring, tree, …": every name parseAlgorithm() accepts first, from the registry.
 std::string algorithmNames();
 std::span<const Protocol> concreteProtocols(); ///< LL, LL128, Simple
+/// The names of a set's members in the order of concreteAlgorithms() / concreteProtocols().
+std::vector<std::string_view> names(EnumSet<Algorithm> set);
+std::vector<std::string_view> names(EnumSet<Protocol> set);
 /// The collectives an algorithm has a cost and a schedule for (ring: AllReduce, ReduceScatter, AllGather,
 /// Broadcast, Reduce; pairwise: AllToAll, Gather, Scatter, SendRecv; …). Empty for Auto.
 std::span<const Collective> collectivesOf(Algorithm algorithm);

@@ -29,6 +29,29 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
     return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
+/// "a", "a and b", "a, b and c".
+std::string joined(const std::vector<std::string_view>& items)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out.append(i == 0 ? "" : i + 1 == items.size() ? " and " : ", ").append(items[i]);
+    return out;
+}
+
+/// What the fabric's NCCL setup does to auto's choice, as the reason's tail (empty inside one node).
+std::string setupReason(const NetSetup& setup)
+{
+    std::string text;
+    if (setup.tunerPlugin)
+        text += "; this fabric's tuner plugin chooses by the time a call takes";
+    if (const auto protocols = names(setup.protocols); !protocols.empty())
+        text += "; this fabric's NCCL setup allows only the " + joined(protocols)
+            + (protocols.size() == 1 ? " protocol" : " protocols") + " (NCCL_PROTO)";
+    if (const auto algorithms = names(setup.algorithms); !algorithms.empty())
+        text += "; this fabric's NCCL setup allows only " + joined(algorithms) + " (NCCL_ALGO)";
+    return text;
+}
+
 /// algbw = S / t and busbw = algbw × the collective's factor (nccl-tests), from c.totalSeconds.
 void setBandwidths(CollectiveCost& c, Collective op)
 {
@@ -250,14 +273,7 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)
-        for (const auto rule : kFabricRules)
-            if (hasFabricRule(request.topology, rule))
-                chosen.reason += rule == FabricRule::TunerPlugin
-                    ? "; this fabric's tuner plugin chooses by the time a call takes"
-                    : rule == FabricRule::SimpleOnly
-                    ? "; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)"
-                    : rule == FabricRule::RingOnly ? "; this fabric's NCCL setup allows only ring (NCCL_ALGO)"
-                                                   : "; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)";
+        chosen.reason += setupReason(fabricSetup(request.topology));
     return chosen;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Links and hardware presets. Every figure carries its source beside it (see presets.cpp).
+#include "model/collectives/algorithm.h"
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"
 
@@ -39,6 +40,25 @@ struct Link {
 enum class GpuArch { Cpu, Volta, Ampere, Hopper, Blackwell };
 std::string_view name(GpuArch arch);
 
+/// What a fabric's usual NCCL setup (its net plugin or the vendor's environment profile) leaves NCCL's tuner across
+/// nodes. aws-ofi-nccl sets NCCL_PROTO=Simple on p4d, whose EFA has no in-order 128-byte writes; Google's A3 Mega
+/// profile sets NCCL_PROTO=Simple, NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0 and loads its tuner plugin; its TCPX
+/// setup for A3 High sets NCCL_ALGO=Ring. Auto chooses among what is allowed; forcing a pair by hand still costs it.
+struct NetSetup {
+    EnumSet<Algorithm> algorithms; ///< NCCL_ALGO; empty: every algorithm NCCL's own rules allow
+    EnumSet<Protocol> protocols; ///< NCCL_PROTO; empty: every protocol
+    /// A tuner plugin whose tables were measured on the fabric (NCCL_TUNER_PLUGIN) chooses: auto takes the pair
+    /// that is fastest, not the one NCCL's estimate favours.
+    bool tunerPlugin = false;
+    bool empty() const { return algorithms.empty() && protocols.empty() && !tunerPlugin; }
+    bool allows(Algorithm algorithm, Protocol protocol) const
+    {
+        return (algorithms.empty() || algorithms.contains(algorithm))
+            && (protocols.empty() || protocols.contains(protocol));
+    }
+    bool operator==(const NetSetup&) const = default;
+};
+
 /// What NCCL's topology search and tuner know about a machine beyond α and β (src/graph/search.cc, tuning.cc),
 /// figures the collective model needs to choose and cost as NCCL does. Every preset cites its sources.
 struct NcclFigures {
@@ -59,17 +79,8 @@ struct NcclFigures {
     /// per-chunk overhead, which costs about 2·√(S · pipelineUs / bandwidth) more than S / bandwidth (the
     /// optimal-chunk pipeline's fill term). µs; 0 on one node, and not paid with one GPU per node (nccltuning.cpp).
     double netPipelineUs = 0;
-    /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules. A net plugin or
-    /// vendor profile that sets NCCL_PROTO=Simple (aws-ofi-nccl on p4d, whose EFA has no in-order 128-byte writes;
-    /// Google's A3 Mega profile) leaves auto the Simple protocol only; a profile with NCCL_ALGO=Ring,Tree and
-    /// NCCL_NVLS_ENABLE=0 leaves it ring and tree. Forcing an algorithm or protocol by hand still costs it.
-    bool netSimpleOnly = false;
-    bool netRingTreeOnly = false;
-    /// NCCL_ALGO=Ring (Google's GPUDirect-TCPX setup for A3 High): auto runs the ring only across nodes.
-    bool netRingOnly = false;
-    /// Across nodes a tuner plugin whose tables were measured on the fabric (NCCL_TUNER_PLUGIN, as Google's A3 Mega
-    /// profile loads) chooses the algorithm: auto takes the pair that is fastest, not the one NCCL's estimate favours.
-    bool netTunerPlugin = false;
+    /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules (fabricSetup()).
+    NetSetup net;
     bool operator==(const NcclFigures&) const = default;
 };
 

@@ -327,14 +327,8 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
     if (a == kNvls && t.nccl.nvlsDomainGpus > 0 && 2 * c.ppn <= t.nccl.nvlsDomainGpus)
         r.automatic = false;
-    // The fabric's NCCL setup across nodes (NcclFigures::netSimpleOnly / netRingTreeOnly / netRingOnly):
-    // NCCL_PROTO=Simple, NCCL_ALGO=Ring,Tree or Ring and NCCL_NVLS_ENABLE=0 as its net plugin or vendor profile sets
-    // them.
-    if (hasFabricRule(t, FabricRule::SimpleOnly) && p != kSimple)
-        r.automatic = false;
-    if (hasFabricRule(t, FabricRule::RingTreeOnly) && a != kRing && a != kTree)
-        r.automatic = false;
-    if (hasFabricRule(t, FabricRule::RingOnly) && a != kRing)
+    // The fabric's NCCL setup across nodes: NCCL_ALGO and NCCL_PROTO as its net plugin or vendor profile sets them.
+    if (!fabricSetup(t).allows(r.algorithm, r.protocol))
         r.automatic = false;
     return r;
 }
@@ -357,20 +351,9 @@ double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol
 }
 } // namespace detail
 
-bool hasFabricRule(const Topology& topology, FabricRule rule)
+NetSetup fabricSetup(const Topology& topology)
 {
-    if (topology.nodes <= 1)
-        return false;
-    switch (rule) {
-    case FabricRule::TunerPlugin:
-        return topology.nccl.netTunerPlugin;
-    case FabricRule::SimpleOnly:
-        return topology.nccl.netSimpleOnly;
-    case FabricRule::RingOnly:
-        return topology.nccl.netRingOnly;
-    default:
-        return topology.nccl.netRingTreeOnly;
-    }
+    return topology.nodes > 1 ? topology.nccl.net : NetSetup {};
 }
 
 bool ncclModelApplies(const Topology& topology)
@@ -498,7 +481,7 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
         t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
     // A tuner plugin whose tables were measured on the fabric chooses by the time the call takes.
-    if (hasFabricRule(topology, FabricRule::TunerPlugin))
+    if (fabricSetup(topology).tunerPlugin)
         t.tuner = t.total();
     return t;
 }

@@ -35,8 +35,8 @@ struct NcclTuning {
     Seconds latency = 0; ///< the latency of one call: NCCL's, with the measured launch and NVLink LL hop
     Seconds tunerLatency = 0; ///< NCCL's own latency figure, the one its tuner compares
     /// false: NCCL has the row but does not choose it on its own on this machine (NVLS on a group smaller than
-    /// the NVSwitch domain; across nodes, a protocol or algorithm the fabric's NCCL setup leaves out,
-    /// NcclFigures::netSimpleOnly / netRingTreeOnly); forcing the algorithm still costs it.
+    /// the NVSwitch domain; across nodes, a pair the fabric's NCCL setup leaves out, fabricSetup()); forcing the
+    /// algorithm still costs it.
     bool automatic = true;
     bool operator==(const NcclTuning&) const = default;
 };
@@ -44,12 +44,9 @@ struct NcclTuning {
 /// True when NCCL's model applies to `topology`: a GPU machine (NcclFigures::arch is not Cpu).
 bool ncclModelApplies(const Topology& topology);
 
-/// The fabric's NCCL setup across nodes (NcclFigures::netTunerPlugin, netSimpleOnly, netRingTreeOnly, netRingOnly):
-/// what narrows or decides auto's choice there. None applies inside one node.
-enum class FabricRule { TunerPlugin, SimpleOnly, RingTreeOnly, RingOnly };
-inline constexpr FabricRule kFabricRules[]
-    = { FabricRule::TunerPlugin, FabricRule::SimpleOnly, FabricRule::RingTreeOnly, FabricRule::RingOnly };
-bool hasFabricRule(const Topology& topology, FabricRule rule);
+/// The fabric's NCCL setup across nodes (NcclFigures::net): what narrows or decides auto's choice there. Empty
+/// inside one node, where NCCL's own rules stand.
+NetSetup fabricSetup(const Topology& topology);
 
 /// NCCL's table for `op` on `topology`: every (algorithm, protocol) NCCL runs there, with its bandwidth and
 /// latency. AllToAll, Gather, Scatter and SendRecv are point-to-point in NCCL and have no rows.

@@ -390,6 +390,49 @@ private slots:
 
     // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets
     // Simple, Ring,Tree and no NVLS. Auto keeps to them; inside one node, and by hand, the other rows still run.
+    // Any NCCL_ALGO / NCCL_PROTO pair of lists narrows auto across nodes and is named in its reason, not only the
+    // setups the presets carry: auto picks an allowed pair, every row's `automatic` is what the lists allow, and
+    // where the unrestricted winner is allowed it stays the winner.
+    void anyFabricSetupNarrowsAutoAndSaysSo()
+    {
+        auto open = preset("hgx-h100", 2, 8);
+        auto narrowed = open;
+        narrowed.nccl.net = { .algorithms = { Algorithm::Ring, Algorithm::NvlsTree },
+            .protocols = { Protocol::LL128, Protocol::Simple } };
+        const auto setup = fabricSetup(narrowed);
+        QVERIFY(fabricSetup(open).empty());
+        for (const auto op : { Collective::AllReduce, Collective::AllGather }) {
+            for (const auto& row : ncclTable(op, narrowed)) {
+                const auto* same = findRow(ncclTable(op, open), row.algorithm, row.protocol);
+                QVERIFY(same);
+                QCOMPARE(row.automatic, same->automatic && setup.allows(row.algorithm, row.protocol));
+            }
+            for (const Bytes size : { Bytes { 8 }, Bytes { 64 } << 10, Bytes { 1 } << 20, Bytes { 1 } << 30 }) {
+                const auto c = predict(request(op, size, narrowed));
+                const auto free = predict(request(op, size, open));
+                QVERIFY(c && free);
+                QVERIFY2(setup.allows(c->algorithm, c->protocol), c->reason.c_str());
+                if (setup.allows(free->algorithm, free->protocol)) {
+                    QCOMPARE(c->algorithm, free->algorithm);
+                    QCOMPARE(c->protocol, free->protocol);
+                }
+                QVERIFY2(c->reason.find("; this fabric's NCCL setup allows only the LL128 and Simple protocols "
+                                        "(NCCL_PROTO); this fabric's NCCL setup allows only ring and nvlstree "
+                                        "(NCCL_ALGO)")
+                        != std::string::npos,
+                    c->reason.c_str());
+                QVERIFY(free->reason.find("allows only") == std::string::npos);
+            }
+        }
+        // Inside one node the lists do not apply.
+        auto one = preset("hgx-h100", 1, 8);
+        one.nccl.net = narrowed.nccl.net;
+        QVERIFY(fabricSetup(one).empty());
+        const auto nvls = predict(request(Collective::AllReduce, Bytes { 1 } << 30, one));
+        QVERIFY(nvls);
+        QCOMPARE(nvls->algorithm, Algorithm::Nvls);
+    }
+
     void fabricSetupLimitsAutoAcrossNodes()
     {
         const auto p4d = preset("aws-p4d", 2, 8);
@@ -433,7 +476,7 @@ private slots:
         // A3 Mega's tuner plugin chooses by the time the call takes: the tree, where NCCL's estimate takes the ring.
         auto a3Topology = preset("gcp-a3-mega", 2, 8);
         const auto plugin = predict(request(Collective::AllReduce, big, a3Topology));
-        a3Topology.nccl.netTunerPlugin = false;
+        a3Topology.nccl.net.tunerPlugin = false;
         const auto estimate = predict(request(Collective::AllReduce, big, a3Topology));
         QVERIFY(plugin && estimate);
         QCOMPARE(plugin->algorithm, Algorithm::DoubleBinaryTree);
@@ -453,9 +496,9 @@ private slots:
         // A3 High's TCPX setup (NCCL_ALGO=Ring, NCCL_PROTO=Simple) leaves auto the ring with Simple at every size
         // across nodes, and says why; inside one node NCCL's own rules stand (NVLS on all 8 GPUs).
         const auto high = preset("gcp-a3-high", 2, 8);
-        QVERIFY(hasFabricRule(high, FabricRule::RingOnly));
-        QVERIFY(!hasFabricRule(preset("gcp-a3-high", 1, 8), FabricRule::RingOnly));
-        QVERIFY(!hasFabricRule(preset("gcp-a3-mega", 2, 8), FabricRule::RingOnly));
+        QVERIFY(fabricSetup(high).algorithms == EnumSet<Algorithm>({ Algorithm::Ring }));
+        QVERIFY(fabricSetup(preset("gcp-a3-high", 1, 8)).empty());
+        QVERIFY(fabricSetup(preset("gcp-a3-mega", 2, 8)).algorithms.contains(Algorithm::DoubleBinaryTree));
         for (const Bytes size : { Bytes { 8 }, Bytes { 1 } << 20, big }) {
             const auto c = predict(request(Collective::AllReduce, size, high));
             QVERIFY(c);

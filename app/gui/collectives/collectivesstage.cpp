@@ -198,6 +198,18 @@ void CollectivesStage::zoomOut()
 
 namespace {
 
+/// "a", "a and b", "a, b and c" in the interface's language (the names themselves are NCCL's).
+QString joinedNames(const std::vector<std::string_view>& names)
+{
+    QString out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == names.size() ? CollectivesStage::tr(" and ") : CollectivesStage::tr(", ");
+        out += toQString(names[i]);
+    }
+    return out;
+}
+
 /// `cost.reason` in the interface's language, from the choice's figures.
 QString autoReason(const model::CollectiveCost& cost, const model::Topology& topology)
 {
@@ -212,15 +224,17 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
     if (cost.tunerSeconds != cost.totalSeconds)
         text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
                                      "launch, NVLink LL hops, the chunk pipeline and the tree's fill)");
-    for (const auto rule : model::kFabricRules)
-        if (model::hasFabricRule(topology, rule))
-            text += rule == model::FabricRule::TunerPlugin
-                ? CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes")
-                : rule == model::FabricRule::SimpleOnly
-                ? CollectivesStage::tr("; this fabric's NCCL setup allows only the Simple protocol (NCCL_PROTO)")
-                : rule == model::FabricRule::RingOnly
-                ? CollectivesStage::tr("; this fabric's NCCL setup allows only ring (NCCL_ALGO)")
-                : CollectivesStage::tr("; this fabric's NCCL setup allows only ring and tree (NCCL_ALGO)");
+    const auto setup = model::fabricSetup(topology);
+    if (setup.tunerPlugin)
+        text += CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes");
+    if (const auto protocols = model::names(setup.protocols); !protocols.empty())
+        text += (protocols.size() == 1
+                ? CollectivesStage::tr("; this fabric's NCCL setup allows only the %1 protocol (NCCL_PROTO)")
+                : CollectivesStage::tr("; this fabric's NCCL setup allows only the %1 protocols (NCCL_PROTO)"))
+                    .arg(joinedNames(protocols));
+    if (const auto algorithms = model::names(setup.algorithms); !algorithms.empty())
+        text += CollectivesStage::tr("; this fabric's NCCL setup allows only %1 (NCCL_ALGO)")
+                    .arg(joinedNames(algorithms));
     return text;
 }
 

@@ -102,6 +102,27 @@ std::span<const Protocol> concreteProtocols()
     return kProtocols;
 }
 
+namespace {
+template <class E> std::vector<std::string_view> namesOf(EnumSet<E> set, std::span<const E> all)
+{
+    std::vector<std::string_view> out;
+    for (const E item : all)
+        if (set.contains(item))
+            out.push_back(name(item));
+    return out;
+}
+} // namespace
+
+std::vector<std::string_view> names(EnumSet<Algorithm> set)
+{
+    return namesOf(set, concreteAlgorithms());
+}
+
+std::vector<std::string_view> names(EnumSet<Protocol> set)
+{
+    return namesOf(set, concreteProtocols());
+}
+
 std::string_view name(Algorithm algorithm)
 {
     if (algorithm == Algorithm::Auto)
