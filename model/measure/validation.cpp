@@ -368,7 +368,7 @@ ErrorStats errorStats(std::vector<double> errors)
     return s;
 }
 
-ValidationReport validateModel(const ValidationSet& set, Split split)
+ValidationReport validateModel(const ValidationSet& set, Split split, const std::function<void(Topology&)>& edit)
 {
     ValidationReport report;
     report.split = split;
@@ -406,18 +406,21 @@ ValidationReport validateModel(const ValidationSet& set, Split split)
             spec.nodes = run.ranks() / preset->gpusPerNode;
             spec.gpusPerNode = preset->gpusPerNode;
         }
-        const auto topology = buildTopology(*preset, spec);
-        if (!topology) {
-            skip(static_cast<int>(run.rows.size()), toText(topology.problems()));
+        const auto built = buildTopology(*preset, spec);
+        if (!built) {
+            skip(static_cast<int>(run.rows.size()), toText(built.problems()));
             continue;
         }
+        Topology topology = *built;
+        if (edit)
+            edit(topology);
         const auto forced = run.ncclAlgo ? parseAlgorithmChoice(*run.ncclAlgo) : std::nullopt;
         for (const auto& row : run.rows) {
             CollectiveRequest request;
             request.op = run.op;
             request.bytes = row.bytes;
             request.dtype = run.dtype;
-            request.topology = *topology;
+            request.topology = topology;
             request.explain = false;
             if (forced) {
                 request.algorithm = forced->algorithm;

@@ -10,12 +10,15 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tutor::model {
+
+struct Topology;
 
 /// One message size of one run, as nccl-tests printed it. `bytes` is nccl-tests' size column, which is the
 /// model's CollectiveRequest::bytes for every collective (the whole array for AllGather, ReduceScatter and
@@ -193,7 +196,9 @@ struct ValidationReport {
 };
 
 /// Predicts every out-of-place row of the split's runs with model::predict (Auto algorithm and protocol, the
-/// run's dtype, buildTopology(preset, {nodes, gpus_per_node})) and summarises the errors.
-ValidationReport validateModel(const ValidationSet& set, Split split);
+/// run's dtype, buildTopology(preset, {nodes, gpus_per_node})) and summarises the errors. `edit`, when given, changes
+/// each run's topology before its rows are predicted: a refit's trial figure, tried through the same path.
+ValidationReport validateModel(
+    const ValidationSet& set, Split split, const std::function<void(Topology&)>& edit = nullptr);
 
 } // namespace tutor::model

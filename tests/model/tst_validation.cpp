@@ -442,25 +442,20 @@ double refitRms(const ValidationSet& set, const ValidationReport& report,
     const std::function<bool(const RowComparison&, const HardwarePreset&)>& keep,
     const std::function<void(Topology&)>& edit, int* count)
 {
-    double sum = 0;
-    int n = 0;
+    // The rows are chosen on the unedited report, so that every trial figure is judged on the same rows.
+    std::set<std::pair<std::string, Bytes>> rows;
     for (const auto& c : report.rows) {
         const auto p = findPreset(c.presetId);
-        if (!c.multiNode || c.heldOut || !keep(c, *p))
-            continue;
         const auto run = std::find_if(set.runs.begin(), set.runs.end(), [&](const auto& r) { return r.id == c.runId; });
-        if (run->ncclAlgo || p->gpusPerNode != run->gpusPerNode)
+        if (c.multiNode && !c.heldOut && keep(c, *p) && !run->ncclAlgo && p->gpusPerNode == run->gpusPerNode)
+            rows.insert({ c.runId, c.bytes });
+    }
+    double sum = 0;
+    int n = 0;
+    for (const auto& c : validateModel(set, Split::Fit, edit).rows) {
+        if (!rows.count({ c.runId, c.bytes }))
             continue;
-        CollectiveRequest request;
-        request.op = c.op;
-        request.bytes = c.bytes;
-        request.dtype = run->dtype;
-        request.topology = makeTopology(*p, run->nodes, run->gpusPerNode);
-        edit(request.topology);
-        const auto cost = predict(request);
-        if (!cost.ok())
-            continue;
-        const double e = std::log(cost->totalSeconds * 1e6 / c.measuredUs);
+        const double e = std::log(c.predictedUs / c.measuredUs);
         sum += e * e;
         ++n;
     }
