@@ -164,7 +164,9 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
     const int perNode
         = std::min(r.gpus, r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode);
     const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
-    for (const auto& par : parallelLayouts(r, perNode, batch))
+    const auto layouts = parallelLayouts(r, perNode, batch);
+    out.reserve(layouts.size() * 3 * 4); // recompute × micro-batch size: no Scenario is moved by a reallocation
+    for (const auto& par : layouts)
         for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full })
             for (int mbs : { 1, 2, 4, 8 }) {
                 const int dp = par.dp, pp = par.pp, v = par.virtualStages;
@@ -253,18 +255,22 @@ Result<SearchResult> searchLayouts(
     for (auto& t : pool)
         t.join();
     out.cancelled = cancel && cancel->load();
-    out.ranked.reserve(results.size());
-    out.rejected.reserve(out.rejected.size() + results.size());
-    for (auto& res : results) {
-        if (!res)
+    // Ranked by step time through indices: a LayoutResult is moved once, not by every step of a sort.
+    std::vector<int> order;
+    order.reserve(results.size());
+    for (int i = 0; i < total; ++i) {
+        if (!results[i])
             continue;
-        if (res->rejected.empty())
-            out.ranked.push_back(std::move(*res));
+        if (results[i]->rejected.empty())
+            order.push_back(i);
         else
-            out.rejected.push_back(std::move(*res));
+            out.rejected.push_back(std::move(*results[i]));
     }
-    std::stable_sort(out.ranked.begin(), out.ranked.end(),
-        [](const LayoutResult& a, const LayoutResult& b) { return a.metrics.stepSeconds < b.metrics.stepSeconds; });
+    std::stable_sort(order.begin(), order.end(),
+        [&](int a, int b) { return results[a]->metrics.stepSeconds < results[b]->metrics.stepSeconds; });
+    out.ranked.reserve(order.size());
+    for (const int i : order)
+        out.ranked.push_back(std::move(*results[i]));
     return out;
 }
 
