@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Link kinds, GPU generations and the checks on a link's figures (the preset table is presets.cpp).
+// Link kinds, GPU generations and the checks on a link's figures (the preset table is presets.cpp, each preset in
+// presets/<vendor>.cpp).
 #include "model/collectives/hardware.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Links and hardware presets. Every figure carries its source beside it (see presets.cpp).
+// Links and hardware presets. Every figure carries its source beside it (see presets/catalog.h).
 #include "model/collectives/algorithm.h"
 #include "model/collectives/problem.h"
 #include "model/collectives/units.h"

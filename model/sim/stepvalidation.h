@@ -70,7 +70,7 @@ bool isHeldOut(const StepRow& row);
 
 /// A compute figure fitted on the fit rows: the one value that minimises their mean |error| (golden-section search).
 /// Gemm: the large-GEMM efficiency of one GPU generation at one precision, on its dense rows, the scenario's
-/// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets.cpp). Moe: the MoE
+/// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets/catalog.h). Moe: the MoE
 /// block's fraction of the dense rate on the MoE rows of every generation, the GEMM figures as in use
 /// (ComputeFigures::moeEfficiency).
 struct EfficiencyFit {

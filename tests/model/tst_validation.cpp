@@ -437,7 +437,7 @@ void TestValidation::networkPipelineIsEachFabricsFit_data()
 namespace {
 /// The rms of the log time error over the fit half's multi-node rows that `keep` accepts (runs that did not force an
 /// algorithm, on their preset's node size), each predicted again after `edit` changes its topology: the criterion
-/// presets.cpp fits the network figures by.
+/// presets/catalog.h fits the network figures by.
 double refitRms(const ValidationSet& set, const ValidationReport& report,
     const std::function<bool(const RowComparison&, const HardwarePreset&)>& keep,
     const std::function<void(Topology&)>& edit, int* count)
@@ -482,8 +482,8 @@ void checkLocalOptimum(const std::function<double(double, int*)>& rmsAt, double 
 }
 } // namespace
 
-// presets.cpp fits each fabric's chunk pipeline P by least squares (rms of the log time error) on the multi-node fit
-// half's Simple AllReduce / AllGather / ReduceScatter rows of 64 MiB – 2 GiB. Refit here: the preset's P must beat
+// presets/catalog.h fits each fabric's chunk pipeline P by least squares (rms of the log time error) on the multi-node
+// fit half's Simple AllReduce / AllGather / ReduceScatter rows of 64 MiB – 2 GiB. Refit here: the preset's P must beat
 // P ± 3 µs on those rows; held-out rows play no part.
 void TestValidation::networkPipelineIsEachFabricsFit()
 {

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// Hardware presets and link helpers. Every figure has its source beside it.
+//
+// β (Link::bandwidthGBps) is the *achievable* unidirectional bandwidth per GPU: what nccl-tests reports as
+// busbw for a large ring AllReduce on that machine, or NCCL's own per-channel figure × channels where that is
+// the better public number. lineRateGBps is the vendor's unidirectional figure, so a view can show "β is x % of
+// line rate". α is the per-hop latency NCCL's tuner uses for the Simple protocol on a ring
+// (NVIDIA/nccl src/graph/tuning.cc, hwLat[NVLINK|PCI|NET][RING][SIMPLE]); the other protocols scale from it.
+//
+// NcclFigures (what NCCL's tuner needs, hardware.h) carry their own comments. Two figures are the same on every
+// NVLink preset because only H100 machines have public small-message data: launchUs 7.4 µs (a call's launch and
+// completion as nccl-tests times it) and lowLatencyHopScale 2.57 (the measured NVLink per-step latency of LL,
+// 1.54 µs, over NCCL's 0.6 µs), fitted on the fit half of tests/data/validation: 8 B – 16 KiB AllReduce on
+// 4 H100s (23 µs, 6 steps) and on 8 H100s (35 µs, 14 steps). An NVLink LL128 hop costs what the measured LL hop
+// does (nccltuning.cpp): 2.57 × NCCL's 1.9 µs made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB
+// single-node rows want less still (median error 11 % at 2.57 × 1.9 µs, 9 % at 1.54 µs, 6 % at 0.95 µs), but an LL128
+// hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
+// the network's chunk pipeline P, is fitted per fabric by least squares on the rows where it is the main unknown: the
+// multi-node fit half's Simple rows of 64 MiB – 2 GiB (AllReduce, AllGather and ReduceScatter; rms of the log time
+// error). InfiniBand and RoCE (10 rows: 4 × 8 VMs over NDR, 2 × 8 OCI over RoCE, 10 × 8 AllGather and ReduceScatter
+// over NDR, 2 × 8 H200 AllGather over RoCE on GCP A3 Ultra): 10 µs (rms 5.3 %; 5.5 % at 8 and 12 µs, 6.6 % at 17, the
+// figure before the A3 Ultra rows joined). EFA (3 rows, p5), with EFA's 22 µs step latency: 21 µs (rms 2.3 %; 3.1 % at
+// 26, 5.9 % at 35). The Ethernet (TCPXO) preset has no such fit row and keeps 35 µs, the figure one P for every fabric
+// got on the whole multi-node fit half's median.
+#include "model/collectives/hardware.h"
+
+namespace tutor::model::catalog {
+
+// NCCL tuning.cc hwLat, Ring/Simple per-hop latency in µs.
+inline constexpr double kNvlinkRingSimpleUs = 3.4;
+inline constexpr double kPcieRingSimpleUs = 5.7;
+inline constexpr double kNetRingSimpleUs = 14.0;
+// Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
+inline constexpr double kNvlinkLaunchUs = 7.4;
+inline constexpr double kNvlinkLowLatencyHopScale = 2.57;
+// The network's chunk pipeline P (µs), per fabric (see the header comment).
+inline constexpr double kIbPipelineUs = 10;
+inline constexpr double kEfaPipelineUs = 21;
+inline constexpr double kNetPipelineUs = 35;
+// EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node
+// fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL), with EFA's 21 µs pipeline: rms 16.3 % at
+// 22 µs, 16.5 % at 21, 16.4 % at 23, 17.1 % at 20, 32.0 % at 12 (the figure before an NVLink LL hop across nodes ran at
+// NCCL's 0.6 µs, nccltuning.cpp).
+inline constexpr double kEfaNetLatencyUs = 22;
+// GPUDirect-TCPXO's (A3 Mega): not published, see the preset.
+inline constexpr double kTcpxoNetLatencyUs = 12;
+// GPUDirect-TCPX (A3 High), from the one public table found (skypilot-org/skypilot examples/gcp_gpu_direct_tcpx README
+// at 088eebc2: AllReduce busbw on 2 × a3-highgpu-8g, 1 MiB – 2 GiB, busbw only, so it is the preset's source and not a
+// validation run): β per NIC is the 68 GB/s plateau (256 MiB – 2 GiB) over the 4 GPU NICs; the step latency and the
+// chunk pipeline are the pair that fits the table best, 200 µs and none (rms busbw error 11.6 %; 13.6 % at 250 µs,
+// 21.7 % at 150 µs, 17.6 % at best with the 35 µs pipeline). TCPX is slow to start a call (1.5 ms at 1 MiB) and streams
+// at its plateau from 256 MiB.
+inline constexpr double kTcpxNicGBps = 17;
+inline constexpr double kTcpxPipelineUs = 0;
+inline constexpr double kTcpxNetLatencyUs = 200;
+
+// Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
+// precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
+// keeps Hopper's bf16 figure. The MoE block's fraction of the dense rate is fitted on the MoE fit rows of every
+// generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023) and lower
+// on H100 (FA2/cuDNN).
+inline constexpr double kAmpereGemmEfficiency = 0.70;
+inline constexpr double kAmpereAttentionEfficiency = 0.6;
+inline constexpr double kHopperGemmEfficiency = 0.55;
+inline constexpr double kHopperFp8GemmEfficiency = 0.53;
+inline constexpr double kBlackwellFp8GemmEfficiency = 0.46;
+inline constexpr double kMoeEfficiency = 0.51;
+inline constexpr double kHopperAttentionEfficiency = 0.5;
+
+/// NVLink 4 through the NVSwitches of an 8 × H100 SXM5 board, as every H100 preset without a source of its own has it.
+inline Link hopperNvlink()
+{
+    return { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 370.0, 450.0,
+        "NVLink 4 / NVSwitch: line 450 GB/s per direction (H100 datasheet); β = nccl-tests ring busbw range "
+        "360-380 GB/s on 8x H100; α = NCCL hwLat NVLink ring Simple 3.4 µs" };
+}
+
+// The compute model's achieved fractions of peak, per GPU generation (model/sim/kernels.h). Large-GEMM and fused-
+// attention efficiencies are fitted on the fit half of tests/data/validation/steps.json (`commtutor-cli validate-model
+// --steps --fit`); element-wise kernels reach ≈ 80 % of HBM bandwidth (STREAM-like copies on A100 and H100) and
+// kernels of one stream sit ≈ 2 µs apart.
+constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int sms, GpuArch arch)
+{
+    ComputeFigures f { .memoryGBps = memoryGBps, .fp8PeakFlops = fp8PeakFlops, .sms = sms };
+    switch (arch) {
+    case GpuArch::Cpu:
+        f.gemmEfficiency = 0.5;
+        f.attentionEfficiency = 0.3;
+        f.kernelGapUs = 0;
+        return f;
+    case GpuArch::Volta:
+        f.gemmEfficiency = 0.75;
+        f.attentionEfficiency = 0.35;
+        break;
+    case GpuArch::Ampere:
+        f.gemmEfficiency = kAmpereGemmEfficiency;
+        f.attentionEfficiency = kAmpereAttentionEfficiency;
+        break;
+    case GpuArch::Hopper:
+        f.gemmEfficiency = kHopperGemmEfficiency;
+        f.fp8GemmEfficiency = kHopperFp8GemmEfficiency;
+        f.attentionEfficiency = kHopperAttentionEfficiency;
+        break;
+    case GpuArch::Blackwell:
+        f.gemmEfficiency = kHopperGemmEfficiency;
+        f.fp8GemmEfficiency = kBlackwellFp8GemmEfficiency;
+        f.attentionEfficiency = kHopperAttentionEfficiency;
+        break;
+    }
+    f.moeEfficiency = kMoeEfficiency;
+    f.memoryEfficiency = 0.8;
+    f.kernelGapUs = 2;
+    return f;
+}
+
+// One function per preset, in presets/<vendor>.cpp; presets.cpp lists them in the order the views show.
+HardwarePreset dgxA100(); ///< dgx-a100
+HardwarePreset hgxH100(); ///< hgx-h100
+HardwarePreset hgxH200(); ///< hgx-h200
+HardwarePreset hgxA800(); ///< hgx-a800
+HardwarePreset hgxH800(); ///< hgx-h800
+HardwarePreset hgxB200(); ///< hgx-b200
+HardwarePreset gb200Nvl72(); ///< gb200-nvl72
+HardwarePreset roceH100(); ///< roce-h100
+HardwarePreset awsP4d(); ///< aws-p4d
+HardwarePreset awsP5(); ///< aws-p5
+HardwarePreset gcpA3High(); ///< gcp-a3-high
+HardwarePreset gcpA3Mega(); ///< gcp-a3-mega
+HardwarePreset pcieGen3(); ///< pcie-gen3
+HardwarePreset pcieNop2p(); ///< pcie-nop2p
+HardwarePreset pcieGen4(); ///< pcie-gen4
+HardwarePreset pcieGen5(); ///< pcie-gen5
+HardwarePreset cpuLaptop(); ///< cpu-laptop
+
+} // namespace tutor::model::catalog
