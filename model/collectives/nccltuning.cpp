@@ -129,6 +129,8 @@ Comm commOf(const Topology& t)
     c.interScale = t.inter.alphaSeconds / (kHwLat[kNetHw][kRing][kSimple] * kMicro);
     c.netLatUs = t.nccl.netLatencyUs;
     c.nodeNetGBps = t.interBandwidthPerNodeGBps();
+    if (std::min(t.nicsPerNode, t.gpusPerNode) > 1)
+        c.nodeNetGBps *= t.nccl.netConcurrentShare;
     c.ringBus = t.nodes == 1 ? t.intra.bandwidthGBps : std::min(t.intra.bandwidthGBps, c.nodeNetGBps);
     c.channels = std::max(1, t.nccl.channels);
     c.latencyFree = t.latencyFree();

@@ -100,8 +100,11 @@ private slots:
         const auto& ring = rowOf(table, Algorithm::Ring, Protocol::Simple);
         const double lat = (8.4 + (62 - 6) * 3.4 + 6 * (14.0 + 2 * net) + launch) * 1e-6;
         QCOMPARE_LE(std::abs(ring.latency - lat), 1e-12);
-        // Every NIC of the node: min(β_intra, 8 NICs × β_NIC).
-        QCOMPARE_LE(std::abs(ring.busBwGBps - std::min(t.intra.bandwidthGBps, 8 * t.inter.bandwidthGBps)), 1e-9);
+        // Every NIC of the node, each at its share while all stream: min(β_intra, 8 NICs × β_NIC × share).
+        QVERIFY(t.nccl.netConcurrentShare < 1);
+        QCOMPARE_LE(std::abs(ring.busBwGBps
+                        - std::min(t.intra.bandwidthGBps, 8 * t.inter.bandwidthGBps * t.nccl.netConcurrentShare)),
+            1e-9);
         // The ring plateau: × 1.4 once each rank's channel slice passes 64 B.
         const Bytes big = Bytes { 1 } << 30;
         const auto time = ncclTime(ring, Collective::AllReduce, big, t);
@@ -583,9 +586,10 @@ private slots:
         const auto badIntra = buildTopology(intraSpec);
         QVERIFY(!badIntra);
         QVERIFY(toText(badIntra.problems()).find("intra_bw_GBps = -1") != std::string::npos);
-        // The ring's bus bandwidth across nodes follows the overrides: 4 NICs × 25 GB/s.
-        QCOMPARE_LE(
-            std::abs(rowOf(ncclTable(Collective::AllReduce, *t), Algorithm::Ring, Protocol::Simple).busBwGBps - 100.0),
+        // The ring's bus bandwidth across nodes follows the overrides: 4 NICs × 25 GB/s, each at the preset's share
+        // while all stream.
+        QCOMPARE_LE(std::abs(rowOf(ncclTable(Collective::AllReduce, *t), Algorithm::Ring, Protocol::Simple).busBwGBps
+                        - 100.0 * t->nccl.netConcurrentShare),
             1e-9);
         spec.fabric = "myrinet";
         spec.nicsPerNode = 0;

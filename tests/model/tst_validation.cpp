@@ -429,9 +429,12 @@ void TestValidation::networkPipelineIsEachFabricsFit_data()
 {
     QTest::addColumn<QString>("preset");
     QTest::addColumn<std::vector<int>>("kinds");
+    QTest::addColumn<double>("pipelineStep"); // µs
+    QTest::addColumn<double>("shareStep"); // 0: the share is not fitted and must be 1
     QTest::newRow("InfiniBand and RoCE") << QString("hgx-h100")
-                                         << std::vector<int> { int(LinkKind::InfiniBand), int(LinkKind::RoCE) };
-    QTest::newRow("EFA") << QString("aws-p5") << std::vector<int> { int(LinkKind::Efa) };
+                                         << std::vector<int> { int(LinkKind::InfiniBand), int(LinkKind::RoCE) } << 1.0
+                                         << 0.01;
+    QTest::newRow("EFA") << QString("aws-p5") << std::vector<int> { int(LinkKind::Efa) } << 3.0 << 0.0;
 }
 
 namespace {
@@ -483,29 +486,44 @@ void checkLocalOptimum(const std::function<double(double, int*)>& rmsAt, double 
 } // namespace
 
 // presets/catalog.h fits each fabric's chunk pipeline P by least squares (rms of the log time error) on the multi-node
-// fit half's Simple AllReduce / AllGather / ReduceScatter rows of 64 MiB – 2 GiB. Refit here: the preset's P must beat
-// P ± 3 µs on those rows; held-out rows play no part.
+// fit half's Simple AllReduce / AllGather / ReduceScatter rows from 64 MiB, InfiniBand and RoCE jointly with the share
+// of a NIC's bandwidth each keeps while all of a node's NICs stream. Refit here: the preset's P must beat P ± a step,
+// and its share the share ± 0.01, on those rows; held-out rows play no part.
 void TestValidation::networkPipelineIsEachFabricsFit()
 {
     QFETCH(QString, preset);
     QFETCH(std::vector<int>, kinds);
+    QFETCH(double, pipelineStep);
+    QFETCH(double, shareStep);
     const auto set = loadValidationSet(dataPath());
     QVERIFY(set.ok());
     const auto report = validateModel(*set, Split::Fit);
-    const double fitted = findPreset(preset.toStdString())->nccl.netPipelineUs;
-    QVERIFY(fitted > 0);
+    const auto found = findPreset(preset.toStdString());
+    QVERIFY(found.ok());
+    const NcclFigures figures = found->nccl;
+    QVERIFY(figures.netPipelineUs > 0);
+    if (shareStep == 0)
+        QCOMPARE(figures.netConcurrentShare, 1.0);
     const auto keep = [&](const RowComparison& c, const HardwarePreset& p) {
         const bool fabric = std::find(kinds.begin(), kinds.end(), int(p.inter.kind)) != kinds.end();
         const bool op
             = c.op == Collective::AllReduce || c.op == Collective::AllGather || c.op == Collective::ReduceScatter;
-        return fabric && op && c.protocol == Protocol::Simple && c.bytes >= 64 * MiB && c.bytes <= 2 * GiB;
+        return fabric && op && c.protocol == Protocol::Simple && c.bytes >= 64 * MiB;
     };
-    checkLocalOptimum(
-        [&](double us, int* n) {
-            return refitRms(
-                *set, report, keep, [us](Topology& t) { t.nccl.netPipelineUs = us; }, n);
-        },
-        fitted, 3, 3);
+    const auto rmsAt = [&](double us, double share, int* n) {
+        return refitRms(
+            *set, report, keep,
+            [us, share](Topology& t) {
+                t.nccl.netPipelineUs = us;
+                t.nccl.netConcurrentShare = share;
+            },
+            n);
+    };
+    checkLocalOptimum([&](double us, int* n) { return rmsAt(us, figures.netConcurrentShare, n); },
+        figures.netPipelineUs, pipelineStep, 5);
+    if (shareStep > 0)
+        checkLocalOptimum([&](double share, int* n) { return rmsAt(figures.netPipelineUs, share, n); },
+            figures.netConcurrentShare, shareStep, 5);
 }
 
 // EFA's step latency, fitted the same way on the fit half's EFA rows below 1 MiB: 22 µs must beat ± 2 µs.

@@ -16,13 +16,15 @@
 // does (nccltuning.cpp): 2.57 × NCCL's 1.9 µs made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB
 // single-node rows want less still (median error 11 % at 2.57 × 1.9 µs, 9 % at 1.54 µs, 6 % at 0.95 µs), but an LL128
 // hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
-// the network's chunk pipeline P, is fitted per fabric by least squares on the rows where it is the main unknown: the
-// multi-node fit half's Simple rows of 64 MiB – 2 GiB (AllReduce, AllGather and ReduceScatter; rms of the log time
-// error). InfiniBand and RoCE (10 rows: 4 × 8 VMs over NDR, 2 × 8 OCI over RoCE, 10 × 8 AllGather and ReduceScatter
-// over NDR, 2 × 8 H200 AllGather over RoCE on GCP A3 Ultra): 10 µs (rms 5.3 %; 5.5 % at 8 and 12 µs, 6.6 % at 17, the
-// figure before the A3 Ultra rows joined). EFA (3 rows, p5), with EFA's 22 µs step latency: 21 µs (rms 2.3 %; 3.1 % at
-// 26, 5.9 % at 35). The Ethernet (TCPXO) preset has no such fit row and keeps 35 µs, the figure one P for every fabric
-// got on the whole multi-node fit half's median.
+// the network's chunk pipeline P, is fitted per fabric by least squares on the rows where it is a main unknown: the
+// multi-node fit half's Simple rows from 64 MiB (AllReduce, AllGather and ReduceScatter; rms of the log time error).
+// InfiniBand and RoCE fit it jointly with netConcurrentShare, the share of one NIC's bandwidth each NIC keeps while all
+// of a node's NICs stream (10 × 1 H100 over NDR reach 48.9 GB/s on one NIC; 10 × 8 reach 324 GB/s over eight, 40.5
+// each). On 20 rows (4 × 8 VMs over NDR, 2 × 8 OCI over RoCE, 10 × 8 AllGather and ReduceScatter over NDR, 2 × 8 H200
+// AllGather over RoCE on GCP A3 Ultra): 4 µs and 0.90 (rms 5.30 %; 5.36 % at 3 and at 5 µs, 5.41 % at 0.89, 5.34 % at
+// 0.91; 6.31 % at 10 µs and no share, the figures before). EFA (5 rows, p5), with EFA's 22 µs step latency and no
+// share fitted: 21 µs (rms 1.8 %; 2.1 % at 18 and 24, 3.5 % at 30). The Ethernet (TCPXO) preset has no such fit row and
+// keeps 35 µs, the figure one P for every fabric got on the whole multi-node fit half's median.
 #include "model/collectives/hardware.h"
 
 namespace tutor::model::catalog {
@@ -34,8 +36,10 @@ inline constexpr double kNetRingSimpleUs = 14.0;
 // Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
 inline constexpr double kNvlinkLaunchUs = 7.4;
 inline constexpr double kNvlinkLowLatencyHopScale = 2.57;
-// The network's chunk pipeline P (µs), per fabric (see the header comment).
-inline constexpr double kIbPipelineUs = 10;
+// The network's chunk pipeline P (µs) per fabric, and InfiniBand / RoCE NICs' share when all stream (see the header
+// comment).
+inline constexpr double kIbPipelineUs = 4;
+inline constexpr double kIbConcurrentShare = 0.90;
 inline constexpr double kEfaPipelineUs = 21;
 inline constexpr double kNetPipelineUs = 35;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node

@@ -28,7 +28,8 @@ HardwarePreset pcieGen3()
             .netLatencyUs = 0,
             .p2pNetGBps = 6,
             .oneWayGBps = 0,
-            .netPipelineUs = kIbPipelineUs },
+            .netPipelineUs = kIbPipelineUs,
+            .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 112e12, // V100 PCIe fp16 tensor (datasheet)
         .memoryBytes = 32 * GiB,
         .compute = gpuCompute(900, 0, 80, GpuArch::Volta),
@@ -130,7 +131,8 @@ HardwarePreset pcieGen5()
             .netLatencyUs = 0,
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
-            .netPipelineUs = kIbPipelineUs },
+            .netPipelineUs = kIbPipelineUs,
+            .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 756e12, // H100 PCIe dense bf16 (datasheet: 1,513 with sparsity)
         .memoryBytes = 80 * GiB,
         .compute = gpuCompute(2000, 1513e12, 114, GpuArch::Hopper),
