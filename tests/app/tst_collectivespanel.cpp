@@ -4,6 +4,7 @@
 // refused with the node count that would hold them, instead of a drawing of nodes that do not exist.
 #include "app/gui/collectives/collectivespanel.h"
 #include "app/gui/collectives/collectivesstage.h"
+#include "app/gui/language.h"
 #include "model/collectives/algorithm.h"
 #include "model/collectives/costmodel.h"
 #include "model/collectives/hardware.h"
@@ -166,6 +167,35 @@ private slots:
         stage.controller()->setParams(params);
         QVERIFY(stage.controller()->result().topologyOk);
         QCOMPARE(stage.controller()->result().topology.gpusPerNode, 8);
+    }
+
+    // "NCCL would pick X/Y here" names what the fabric's NCCL setup allows across nodes, built from its lists, in the
+    // interface's language: A3 High's TCPX setup allows ring and Simple only; one node has no such tail.
+    void autoPickNamesTheFabricsSetup()
+    {
+        app::Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        app::CollectivesStage stage;
+        app::CollectivesParams params = stage.controller()->params();
+        params.presetId = "gcp-a3-high";
+        params.ranks = 16;
+        params.nodes = 2;
+        stage.controller()->setParams(params);
+        QVERIFY(stage.controller()->result().topologyOk);
+        QString html = stage.readoutHtml();
+        QVERIFY2(html.contains(QStringLiteral("allows only the Simple protocol (NCCL_PROTO)")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("allows only ring (NCCL_ALGO)")), qPrintable(html));
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        html = stage.readoutHtml();
+        QVERIFY2(html.contains(QStringLiteral("只允许 Simple 协议（NCCL_PROTO）")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("只允许 ring（NCCL_ALGO）")), qPrintable(html));
+        QVERIFY(language.apply(QStringLiteral("en")));
+        params.ranks = 8;
+        params.nodes = 1;
+        stage.controller()->setParams(params);
+        html = stage.readoutHtml();
+        QVERIFY(html.contains(QStringLiteral("NCCL would pick")));
+        QVERIFY2(!html.contains(QStringLiteral("allows only")), qPrintable(html));
     }
 };
 

@@ -217,13 +217,17 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
         return QStringLiteral("%1/%2 %3").arg(toQString(model::name(a)), toQString(model::name(p)), secondsText(t));
     };
     const QString chosen = label(cost.algorithm, cost.protocol, cost.tunerSeconds);
-    if (cost.candidates <= 1)
-        return CollectivesStage::tr("%1: the only algorithm/protocol that can run this").arg(chosen);
-    QString text = CollectivesStage::tr("%1 beats %2")
-                       .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
-    if (cost.tunerSeconds != cost.totalSeconds)
-        text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the measured "
-                                     "launch, NVLink LL hops, the chunk pipeline and the tree's fill)");
+    QString text;
+    if (cost.candidates <= 1) {
+        text = CollectivesStage::tr("%1: the only algorithm/protocol that can run this").arg(chosen);
+    } else {
+        text = CollectivesStage::tr("%1 beats %2")
+                   .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
+        if (cost.tunerSeconds != cost.totalSeconds)
+            text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the "
+                                         "measured launch, NVLink LL hops, the chunk pipeline and the tree's fill)");
+    }
+    // The fabric's NCCL setup, whichever way auto chose (it may be why there was only one pair to choose from).
     const auto setup = model::fabricSetup(topology);
     if (setup.tunerPlugin)
         text += CollectivesStage::tr("; this fabric's tuner plugin chooses by the time a call takes");
