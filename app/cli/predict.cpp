@@ -254,6 +254,12 @@ void printHeader(const Options& o, std::ostream& out)
         std::string(name(t.intra.kind)).c_str(), t.intra.alphaSeconds * 1e6, t.intra.bandwidthGBps,
         std::string(name(t.inter.kind)).c_str(), t.inter.alphaSeconds * 1e6, t.inter.bandwidthGBps, t.nicsPerNode);
     out << line;
+    if (t.nodes > 1 && std::min(t.nicsPerNode, t.gpusPerNode) > 1 && t.nccl.netConcurrentShare < 1) {
+        std::snprintf(line, sizeof line,
+            "#  each NIC at %.2f of β while all of a node's NICs stream: %.4g GB/s per node\n",
+            t.nccl.netConcurrentShare, t.interBandwidthPerNodeGBps() * t.nccl.netConcurrentShare);
+        out << line;
+    }
     out << "#  algorithm " << name(o.algorithm) << ", protocol " << name(o.protocol)
         << " (auto: the cheapest of NCCL's own algorithms, as its tuner); times are model predictions, not "
            "measurements\n#\n";

@@ -61,6 +61,13 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
         out << io::dumpText(all, 2) << '\n';
         return 0;
     }
+    // What each NIC keeps of β while all of a node's NICs stream (NcclFigures::netConcurrentShare), when below 1.
+    const auto shareText = [](double share) {
+        char text[80] = "";
+        if (share < 1)
+            std::snprintf(text, sizeof text, ", each at %.2f of it while all of the node's stream", share);
+        return std::string(text);
+    };
     for (const auto& p : presets()) {
         char figures[200];
         std::snprintf(figures, sizeof figures,
@@ -70,7 +77,7 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
             << "  " << figures << "\n"
             << "  intra: " << linkLine(p.intra) << "\n"
             << "         source: " << p.intra.source << "\n"
-            << "  inter: " << linkLine(p.inter) << " per NIC\n"
+            << "  inter: " << linkLine(p.inter) << " per NIC" << shareText(p.nccl.netConcurrentShare) << "\n"
             << "         source: " << p.inter.source << "\n"
             << "  source: " << p.source << "\n\n";
     }

@@ -7,6 +7,7 @@
 #include "tests/app/clirun.h"
 
 #include <QtTest>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -42,6 +43,7 @@ private slots:
     void jsonRows_data();
     void jsonRows();
     void idealMachineBusBwIsBeta();
+    void nodeNicShareIsShownAndBounds();
     void badArguments_data();
     void badArguments();
     void presets();
@@ -129,6 +131,34 @@ void TestCliPredict::idealMachineBusBwIsBeta()
         QVERIFY(row.at("busbw_GBps").get<double>() <= 100.0);
         QVERIFY(row.at("busbw_GBps").get<double>() > 90.0);
     }
+}
+
+// Across nodes the header says what each NIC keeps while all of a node's NICs stream and what the node's NICs carry
+// together; a ring across 4 nodes cannot beat that figure (its bus bandwidth is the node's NIC bandwidth at most).
+void TestCliPredict::nodeNicShareIsShownAndBounds()
+{
+    const auto preset = tutor::model::findPreset("hgx-h100");
+    QVERIFY(preset.ok());
+    const double share = preset->nccl.netConcurrentShare;
+    QVERIFY(share < 1);
+    const double node = preset->nicsPerNode * preset->inter.bandwidthGBps * share;
+    const QStringList args { "predict", "--preset", "hgx-h100", "--nodes", "4", "--algo", "ring", "--proto", "Simple",
+        "-b", "16G", "-e", "16G" };
+    const auto text = run(args);
+    QVERIFY2(text.code == 0, text.err.c_str());
+    char expected[160];
+    std::snprintf(expected, sizeof expected,
+        "each NIC at %.2f of β while all of a node's NICs stream: %.4g GB/s per node", share, node);
+    QVERIFY2(text.out.find(expected) != std::string::npos, text.out.c_str());
+    const auto r = run(args + QStringList { "--json" });
+    QVERIFY2(r.code == 0, r.err.c_str());
+    const auto rows = dataRows(r.out);
+    QCOMPARE(rows.size(), std::size_t { 1 });
+    const double busbw = nlohmann::json::parse(rows.front()).at("busbw_GBps").get<double>();
+    QVERIFY2(busbw <= node && busbw > 0.9 * node, qPrintable(QString::number(busbw)));
+    // One node: no network, no such line.
+    const auto one = run({ "predict", "--preset", "hgx-h100", "-b", "1M", "-e", "1M" });
+    QVERIFY(one.out.find("NICs stream") == std::string::npos);
 }
 
 void TestCliPredict::badArguments_data()
