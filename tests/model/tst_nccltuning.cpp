@@ -405,8 +405,9 @@ private slots:
         const auto setup = fabricSetup(narrowed);
         QVERIFY(fabricSetup(open).empty());
         for (const auto op : { Collective::AllReduce, Collective::AllGather }) {
+            const auto openTable = ncclTable(op, open); // findRow points into it
             for (const auto& row : ncclTable(op, narrowed)) {
-                const auto* same = findRow(ncclTable(op, open), row.algorithm, row.protocol);
+                const auto* same = findRow(openTable, row.algorithm, row.protocol);
                 QVERIFY(same);
                 QCOMPARE(row.automatic, same->automatic && setup.allows(row.algorithm, row.protocol));
             }
