@@ -3,6 +3,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "model/collectives/costmodel.h"
+#include "model/collectives/nccltuning.h"
 #include "model/io/jsonsafe.h"
 
 #include <algorithm>
@@ -254,10 +255,11 @@ void printHeader(const Options& o, std::ostream& out)
         std::string(name(t.intra.kind)).c_str(), t.intra.alphaSeconds * 1e6, t.intra.bandwidthGBps,
         std::string(name(t.inter.kind)).c_str(), t.inter.alphaSeconds * 1e6, t.inter.bandwidthGBps, t.nicsPerNode);
     out << line;
-    if (t.nodes > 1 && std::min(t.nicsPerNode, t.gpusPerNode) > 1 && t.nccl.netConcurrentShare < 1) {
+    if (const double node = ncclNodeNetGBps(t); t.nodes > 1 && node < t.interBandwidthPerNodeGBps()) {
         std::snprintf(line, sizeof line,
-            "#  each NIC at %.2f of β while all of a node's NICs stream: %.4g GB/s per node\n",
-            t.nccl.netConcurrentShare, t.interBandwidthPerNodeGBps() * t.nccl.netConcurrentShare);
+            "#  each NIC at %.2f of β in NCCL's rings and trees while all of a node's NICs stream: %.4g GB/s per "
+            "node\n",
+            node / t.interBandwidthPerNodeGBps(), node);
         out << line;
     }
     out << "#  algorithm " << name(o.algorithm) << ", protocol " << name(o.protocol)

@@ -63,9 +63,10 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
     }
     // What each NIC keeps of β while all of a node's NICs stream (NcclFigures::netConcurrentShare), when below 1.
     const auto shareText = [](double share) {
-        char text[80] = "";
+        char text[128] = "";
         if (share < 1)
-            std::snprintf(text, sizeof text, ", each at %.2f of it while all of the node's stream", share);
+            std::snprintf(text, sizeof text,
+                ", each at %.2f of it in NCCL's rings and trees while all of the node's stream", share);
         return std::string(text);
     };
     for (const auto& p : presets()) {

@@ -393,6 +393,10 @@
         <source>Links fitted to your live-lab measurements (Live lab → Calibrate → Use for predictions)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>One NIC&apos;s β on its own. Replaces the preset&apos;s figure for a &quot;what if&quot;; the lowest value keeps the preset&apos;s. While all of a node&apos;s NICs stream under NCCL&apos;s rings and trees, each keeps the preset&apos;s share of it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesStage</name>

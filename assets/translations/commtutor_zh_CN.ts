@@ -392,6 +392,10 @@
         <source>Links fitted to your live-lab measurements (Live lab → Calibrate → Use for predictions)</source>
         <translation>按你在实测实验室的测量拟合出的链路（实测实验室 → 校准 → 用于预测）</translation>
     </message>
+    <message>
+        <source>One NIC&apos;s β on its own. Replaces the preset&apos;s figure for a &quot;what if&quot;; the lowest value keeps the preset&apos;s. While all of a node&apos;s NICs stream under NCCL&apos;s rings and trees, each keeps the preset&apos;s share of it</source>
+        <translation>单块网卡单独工作时的 β。填写它会替换预设的数值，做“假如”推演；最低值表示沿用预设。在 NCCL 的 ring 和 tree 中，一个节点的所有网卡同时传输时，每块网卡只保有它的预设份额</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::CollectivesStage</name>

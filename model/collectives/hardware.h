@@ -79,9 +79,9 @@ struct NcclFigures {
     /// per-chunk overhead, which costs about 2·√(S · pipelineUs / bandwidth) more than S / bandwidth (the
     /// optimal-chunk pipeline's fill term). µs; 0 on one node, and not paid with one GPU per node (nccltuning.cpp).
     double netPipelineUs = 0;
-    /// What each NIC of a node carries while all of the node's NICs stream at once, as a share of what one NIC carries
-    /// alone (the node's PCIe and the fabric's spine are shared; 1: no loss). Applies where a node's GPUs use more
-    /// than one NIC.
+    /// What each NIC of a node carries under NCCL's rings and trees while all of the node's NICs stream at once, as a
+    /// share of what one NIC carries alone (1: no loss). Applies where a node's GPUs use more than one NIC
+    /// (ncclNodeNetGBps); AllToAll's per-peer sends keep the full rate.
     double netConcurrentShare = 1;
     /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules (fabricSetup()).
     NetSetup net;

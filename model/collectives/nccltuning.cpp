@@ -128,9 +128,7 @@ Comm commOf(const Topology& t)
     c.intraScale = t.intra.alphaSeconds / (kHwLat[c.intraHw][kRing][kSimple] * kMicro);
     c.interScale = t.inter.alphaSeconds / (kHwLat[kNetHw][kRing][kSimple] * kMicro);
     c.netLatUs = t.nccl.netLatencyUs;
-    c.nodeNetGBps = t.interBandwidthPerNodeGBps();
-    if (std::min(t.nicsPerNode, t.gpusPerNode) > 1)
-        c.nodeNetGBps *= t.nccl.netConcurrentShare;
+    c.nodeNetGBps = ncclNodeNetGBps(t);
     c.ringBus = t.nodes == 1 ? t.intra.bandwidthGBps : std::min(t.intra.bandwidthGBps, c.nodeNetGBps);
     c.channels = std::max(1, t.nccl.channels);
     c.latencyFree = t.latencyFree();
@@ -352,6 +350,12 @@ double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol
     return kHwLat[std::clamp(linkClass, 0, 2)][a][protocolIndex(protocol)];
 }
 } // namespace detail
+
+double ncclNodeNetGBps(const Topology& topology)
+{
+    const double node = topology.interBandwidthPerNodeGBps();
+    return std::min(topology.nicsPerNode, topology.gpusPerNode) > 1 ? node * topology.nccl.netConcurrentShare : node;
+}
 
 NetSetup fabricSetup(const Topology& topology)
 {

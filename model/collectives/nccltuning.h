@@ -44,6 +44,13 @@ struct NcclTuning {
 /// True when NCCL's model applies to `topology`: a GPU machine (NcclFigures::arch is not Cpu).
 bool ncclModelApplies(const Topology& topology);
 
+/// β between nodes that NCCL's rings and trees reach for a whole node, GB/s: the node's NICs
+/// (Topology::interBandwidthPerNodeGBps) × NcclFigures::netConcurrentShare where the node's GPUs use more than one
+/// NIC. The share is the channels', not the wire's: AllToAll's per-peer sends reach the full NIC rate on the cluster
+/// the share was fitted on (h100-ib-cluster-10x8-alltoall, 50.5 GB/s busbw at 8 GiB on 400 Gb/s NICs), so the
+/// per-GPU β the textbook algorithms use keeps it at 1.
+double ncclNodeNetGBps(const Topology& topology);
+
 /// The fabric's NCCL setup across nodes (NcclFigures::net): what narrows or decides auto's choice there. Empty
 /// inside one node, where NCCL's own rules stand.
 NetSetup fabricSetup(const Topology& topology);

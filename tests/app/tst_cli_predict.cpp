@@ -148,7 +148,8 @@ void TestCliPredict::nodeNicShareIsShownAndBounds()
     QVERIFY2(text.code == 0, text.err.c_str());
     char expected[160];
     std::snprintf(expected, sizeof expected,
-        "each NIC at %.2f of β while all of a node's NICs stream: %.4g GB/s per node", share, node);
+        "each NIC at %.2f of β in NCCL's rings and trees while all of a node's NICs stream: %.4g GB/s per node", share,
+        node);
     QVERIFY2(text.out.find(expected) != std::string::npos, text.out.c_str());
     const auto r = run(args + QStringList { "--json" });
     QVERIFY2(r.code == 0, r.err.c_str());

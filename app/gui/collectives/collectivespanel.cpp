@@ -187,6 +187,10 @@ void CollectivesPanel::retranslate()
         box->setSpecialValueText(tr("preset"));
         box->setToolTip(tr("Replaces the preset's figure for a \"what if\"; the lowest value keeps the preset's"));
     }
+    m_interBandwidth->setToolTip(
+        tr("One NIC's β on its own. Replaces the preset's figure for a \"what if\"; the lowest "
+           "value keeps the preset's. While all of a node's NICs stream under NCCL's rings "
+           "and trees, each keeps the preset's share of it"));
     m_nics->setSpecialValueText(tr("preset"));
     m_nics->setToolTip(tr("Network cards per node; rings and trees across nodes use one channel per NIC"));
     m_sharp->setText(tr("SHARP / CollNet"));

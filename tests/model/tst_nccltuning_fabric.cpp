@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+// NCCL's tuning model across nodes: NVLSTree and CollNet availability, what the fabric's NCCL setup leaves auto,
+// Send/Recv's own network bandwidth, and the network overrides with their named errors.
+
+#include "tests/common/nccltuning.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace tutor::model;
+using namespace tutor::model::testing;
+
+class TestNcclTuningFabric : public QObject {
+    Q_OBJECT
+private slots:
+    void nvlsTreeAndCollNetAcrossNodes()
+    {
+        // Each NVLSTree channel crosses the network through one NIC: a rack of 72 GPUs and 72 NICs uses `channels` of
+        // them (tuning.cc: nChannels × the per-channel network bandwidth).
+        const auto racks = preset("gb200-nvl72", 4, 72);
+        const auto rackTable = ncclTable(Collective::AllReduce, racks);
+        const auto& rackTree = rowOf(rackTable, Algorithm::NvlsTree, Protocol::Simple);
+        const double channelNics = racks.nccl.channels * racks.inter.bandwidthGBps;
+        QVERIFY(channelNics < racks.nicsPerNode * racks.inter.bandwidthGBps);
+        QCOMPARE_LE(std::abs(rackTree.busBwGBps
+                        - std::min(racks.nccl.nvlsBusGBps * 2 * 287 / 288 / (2 * 71.0 / 72), channelNics)),
+            1e-9);
+        // Where the network has room (p5: 32 EFA NICs per node), the switch bounds the algorithm bandwidth at NVLS's on
+        // the node's 8 GPUs, A = nvlsBus / (2·7/8); in bus units of all 16 ranks that is 2·15/16·A, 15/14 of nvlsBus.
+        const auto p5 = preset("aws-p5", 2, 8);
+        const auto p5Table = ncclTable(Collective::AllReduce, p5);
+        const auto& p5Tree = rowOf(p5Table, Algorithm::NvlsTree, Protocol::Simple);
+        const double switchBound = p5.nccl.nvlsBusGBps * 15 / 14;
+        const double nicBound = 2 * std::min(p5.interBandwidthPerNodeGBps(), p5.nccl.channels * p5.inter.bandwidthGBps);
+        QVERIFY(switchBound < nicBound);
+        QCOMPARE_LE(std::abs(p5Tree.busBwGBps - switchBound), 1e-9);
+        const Bytes s = Bytes { 1 } << 30;
+        const auto one = ncclTable(Collective::AllReduce, preset("hgx-h100", 1, 8));
+        QVERIFY(!findRow(one, Algorithm::NvlsTree, Protocol::Simple));
+        auto t = preset("hgx-h100", 4, 8);
+        QVERIFY(findRow(ncclTable(Collective::AllReduce, t), Algorithm::NvlsTree, Protocol::Simple));
+        QVERIFY(!findRow(ncclTable(Collective::AllReduce, t), Algorithm::CollNet, Protocol::Simple));
+        const auto without = predict(request(Collective::AllReduce, s, t));
+        t.nccl.collnet = true;
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& collnet = rowOf(table, Algorithm::CollNet, Protocol::Simple);
+        // The switches reduce: the network bounds the bus bandwidth at 2 × the node's NICs (× .85 on Hopper).
+        const double expected = 0.85 * std::min(t.nccl.nvlsBusGBps, 2 * 8 * t.inter.bandwidthGBps);
+        QCOMPARE_LE(std::abs(collnet.busBwGBps - expected), 1e-9);
+        // Its gain over the ring, which carries 2(n−1)/n·S per GPU across the network.
+        const auto with = predict(request(Collective::AllReduce, s, t, Algorithm::CollNet));
+        const auto ring = predict(request(Collective::AllReduce, s, t, Algorithm::Ring));
+        QVERIFY(with && without && ring);
+        QVERIFY(with->busBwGBps > 1.1 * ring->busBwGBps);
+    }
+
+    // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets
+    // Simple, Ring,Tree and no NVLS. Auto keeps to them; inside one node, and by hand, the other rows still run.
+    // Any NCCL_ALGO / NCCL_PROTO pair of lists narrows auto across nodes and is named in its reason, not only the
+    // setups the presets carry: auto picks an allowed pair, every row's `automatic` is what the lists allow, and
+    // where the unrestricted winner is allowed it stays the winner.
+    void anyFabricSetupNarrowsAutoAndSaysSo()
+    {
+        auto open = preset("hgx-h100", 2, 8);
+        auto narrowed = open;
+        narrowed.nccl.net = { .algorithms = { Algorithm::Ring, Algorithm::NvlsTree },
+            .protocols = { Protocol::LL128, Protocol::Simple } };
+        const auto setup = fabricSetup(narrowed);
+        QVERIFY(fabricSetup(open).empty());
+        for (const auto op : { Collective::AllReduce, Collective::AllGather }) {
+            const auto openTable = ncclTable(op, open); // findRow points into it
+            for (const auto& row : ncclTable(op, narrowed)) {
+                const auto* same = findRow(openTable, row.algorithm, row.protocol);
+                QVERIFY(same);
+                QCOMPARE(row.automatic, same->automatic && setup.allows(row.algorithm, row.protocol));
+            }
+            for (const Bytes size : { Bytes { 8 }, Bytes { 64 } << 10, Bytes { 1 } << 20, Bytes { 1 } << 30 }) {
+                const auto c = predict(request(op, size, narrowed));
+                const auto free = predict(request(op, size, open));
+                QVERIFY(c && free);
+                QVERIFY2(setup.allows(c->algorithm, c->protocol), c->reason.c_str());
+                if (setup.allows(free->algorithm, free->protocol)) {
+                    QCOMPARE(c->algorithm, free->algorithm);
+                    QCOMPARE(c->protocol, free->protocol);
+                }
+                QVERIFY2(c->reason.find("; this fabric's NCCL setup allows only the LL128 and Simple protocols "
+                                        "(NCCL_PROTO); this fabric's NCCL setup allows only ring and nvlstree "
+                                        "(NCCL_ALGO)")
+                        != std::string::npos,
+                    c->reason.c_str());
+                QVERIFY(free->reason.find("allows only") == std::string::npos);
+            }
+        }
+        // Inside one node the lists do not apply.
+        auto one = preset("hgx-h100", 1, 8);
+        one.nccl.net = narrowed.nccl.net;
+        QVERIFY(fabricSetup(one).empty());
+        const auto nvls = predict(request(Collective::AllReduce, Bytes { 1 } << 30, one));
+        QVERIFY(nvls);
+        QCOMPARE(nvls->algorithm, Algorithm::Nvls);
+    }
+
+    void fabricSetupLimitsAutoAcrossNodes()
+    {
+        const auto p4d = preset("aws-p4d", 2, 8);
+        const auto small = predict(request(Collective::AllReduce, 8, p4d));
+        QVERIFY(small);
+        QCOMPARE(small->protocol, Protocol::Simple);
+        QCOMPARE(small->algorithm, Algorithm::DoubleBinaryTree);
+        // Tree/Simple: 8.4 + 2·((g−1)·4.0 + log2(2)·(14 + 2·net)) µs + the launch (the α's are NCCL's own here).
+        const double net = p4d.nccl.netLatencyUs;
+        const double lat = (8.4 + 2 * (7 * 4.0 + (14.0 + 2 * net)) + p4d.nccl.launchUs) * 1e-6;
+        QCOMPARE_LE(std::abs(small->latencySeconds - lat), 1e-9);
+        auto explained = request(Collective::AllReduce, 8, p4d);
+        explained.explain = true;
+        const auto why = predict(explained);
+        QVERIFY(why);
+        QVERIFY2(why->reason.find("NCCL_PROTO") != std::string::npos, why->reason.c_str());
+        const auto table = ncclTable(Collective::AllReduce, p4d);
+        QVERIFY(!rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL).automatic);
+        QVERIFY(rowOf(table, Algorithm::Ring, Protocol::Simple).automatic);
+        auto forced = request(Collective::AllReduce, 8, p4d, Algorithm::DoubleBinaryTree);
+        forced.protocol = Protocol::LL;
+        const auto ll = predict(forced);
+        QVERIFY(ll);
+        QVERIFY(ll->totalSeconds < small->totalSeconds);
+        const auto oneNode = predict(request(Collective::AllReduce, 8, preset("aws-p4d", 1, 8)));
+        QVERIFY(oneNode);
+        QCOMPARE(oneNode->protocol, Protocol::LL);
+
+        // A tree on two nodes sends S per direction on each node's NICs, a ring 2(n−1)/n·S: the tree's network bound
+        // is 2(n−1)/n times the ring's in the time shown, while NCCL's tuner keeps its own figure.
+        const double nics = p4d.nicsPerNode * p4d.inter.bandwidthGBps;
+        const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        QCOMPARE_LE(std::abs(tree.busBwGBps - 0.92 * std::min(p4d.intra.bandwidthGBps, nics * 2 * 15 / 16)), 1e-9);
+        QCOMPARE_LE(std::abs(tree.tunerBwGBps - 0.5 * 0.92 * std::min(p4d.intra.bandwidthGBps, nics)), 1e-9);
+        QCOMPARE_LE(std::abs(tree.bwGBps - 0.5 * tree.busBwGBps), 1e-9);
+        const auto pair = ncclTable(Collective::AllReduce, preset("aws-p4d", 2, 1));
+        const auto& chain = rowOf(pair, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        QCOMPARE_LE(std::abs(chain.bwGBps - chain.tunerBwGBps), 1e-9); // two ranks: the tree sends what a ring does
+
+        const Bytes big = Bytes { 1 } << 30;
+        // A3 Mega's tuner plugin chooses by the time the call takes: the tree, where NCCL's estimate takes the ring.
+        auto a3Topology = preset("gcp-a3-mega", 2, 8);
+        const auto plugin = predict(request(Collective::AllReduce, big, a3Topology));
+        a3Topology.nccl.net.tunerPlugin = false;
+        const auto estimate = predict(request(Collective::AllReduce, big, a3Topology));
+        QVERIFY(plugin && estimate);
+        QCOMPARE(plugin->algorithm, Algorithm::DoubleBinaryTree);
+        QCOMPARE(estimate->algorithm, Algorithm::Ring);
+        QVERIFY(plugin->totalSeconds < estimate->totalSeconds);
+        const auto a3 = predict(request(Collective::AllReduce, big, preset("gcp-a3-mega", 2, 8)));
+        QVERIFY(a3);
+        QVERIFY(a3->algorithm == Algorithm::Ring || a3->algorithm == Algorithm::DoubleBinaryTree);
+        QCOMPARE(a3->protocol, Protocol::Simple);
+        const auto h100 = predict(request(Collective::AllReduce, big, preset("hgx-h100", 2, 8)));
+        QVERIFY(h100);
+        QCOMPARE(h100->algorithm, Algorithm::NvlsTree);
+        const auto a3One = predict(request(Collective::AllReduce, big, preset("gcp-a3-mega", 1, 8)));
+        QVERIFY(a3One);
+        QCOMPARE(a3One->algorithm, Algorithm::Nvls);
+
+        // A3 High's TCPX setup (NCCL_ALGO=Ring, NCCL_PROTO=Simple) leaves auto the ring with Simple at every size
+        // across nodes, and says why; inside one node NCCL's own rules stand (NVLS on all 8 GPUs).
+        const auto high = preset("gcp-a3-high", 2, 8);
+        QVERIFY(fabricSetup(high).algorithms == EnumSet<Algorithm>({ Algorithm::Ring }));
+        QVERIFY(fabricSetup(preset("gcp-a3-high", 1, 8)).empty());
+        QVERIFY(fabricSetup(preset("gcp-a3-mega", 2, 8)).algorithms.contains(Algorithm::DoubleBinaryTree));
+        for (const Bytes size : { Bytes { 8 }, Bytes { 1 } << 20, big }) {
+            const auto c = predict(request(Collective::AllReduce, size, high));
+            QVERIFY(c);
+            QCOMPARE(c->algorithm, Algorithm::Ring);
+            QCOMPARE(c->protocol, Protocol::Simple);
+            QVERIFY(c->reason.find("allows only ring (NCCL_ALGO)") != std::string::npos);
+        }
+        for (const auto& row : ncclTable(Collective::AllReduce, high))
+            QCOMPARE(row.automatic, row.algorithm == Algorithm::Ring && row.protocol == Protocol::Simple);
+        // Its figures come from the SkyPilot TCPX table (2 × a3-highgpu-8g AllReduce): 66.2 GB/s busbw at 1 GiB and
+        // 1.33 GB/s at 1 MiB, i.e. 1.48 ms (algbw = busbw · 16 / 30).
+        const auto gib = predict(request(Collective::AllReduce, big, high));
+        const auto mib = predict(request(Collective::AllReduce, Bytes { 1 } << 20, high));
+        QVERIFY(gib && mib);
+        QCOMPARE_LE(std::abs(gib->busBwGBps / 66.2 - 1), 0.05);
+        QCOMPARE_LE(std::abs(mib->totalSeconds / (double(Bytes { 1 } << 20) / (1.33e9 * 16 / 30)) - 1), 0.15);
+        const auto highOne = predict(request(Collective::AllReduce, big, preset("gcp-a3-high", 1, 8)));
+        QVERIFY(highOne);
+        QCOMPARE(highOne->algorithm, Algorithm::Nvls);
+    }
+
+    void sendRecvAcrossNodesUsesItsOwnBandwidth()
+    {
+        const auto t = preset("hgx-h100", 2, 8);
+        const Bytes s = Bytes { 1 } << 30;
+        const auto c = predict(request(Collective::SendRecv, s, t));
+        QVERIFY(c);
+        QCOMPARE_LE(std::abs(c->bandwidthSeconds - static_cast<double>(s) / (t.nccl.p2pNetGBps * 1e9)), 1e-9);
+    }
+
+    void overridesAndNamedErrors()
+    {
+        TopologySpec spec;
+        spec.preset = "hgx-h100";
+        spec.nodes = 2;
+        spec.interAlphaMicroseconds = 30;
+        spec.interBandwidthGBps = 25;
+        spec.nicsPerNode = 4;
+        spec.fabric = "roce";
+        auto t = buildTopology(spec);
+        QVERIFY(t);
+        QCOMPARE(t->inter.alphaSeconds, 30e-6);
+        QCOMPARE(t->inter.bandwidthGBps, 25.0);
+        QCOMPARE(t->nicsPerNode, 4);
+        QCOMPARE(t->inter.kind, LinkKind::RoCE);
+        QCOMPARE(t->intra.alphaSeconds, 3.4e-6); // the intra link is untouched
+        auto intraSpec = spec;
+        intraSpec.intraAlphaMicroseconds = 1.5;
+        intraSpec.intraBandwidthGBps = 200;
+        const auto intra = buildTopology(intraSpec);
+        QVERIFY(intra);
+        QCOMPARE(intra->intra.alphaSeconds, 1.5e-6);
+        QCOMPARE(intra->intra.bandwidthGBps, 200.0);
+        QCOMPARE(intra->inter.alphaSeconds, 30e-6);
+        intraSpec.intraBandwidthGBps = -1;
+        const auto badIntra = buildTopology(intraSpec);
+        QVERIFY(!badIntra);
+        QVERIFY(toText(badIntra.problems()).find("intra_bw_GBps = -1") != std::string::npos);
+        // The ring's bus bandwidth across nodes follows the overrides: 4 NICs × 25 GB/s, each at the preset's share
+        // while all stream.
+        QCOMPARE_LE(std::abs(rowOf(ncclTable(Collective::AllReduce, *t), Algorithm::Ring, Protocol::Simple).busBwGBps
+                        - 100.0 * t->nccl.netConcurrentShare),
+            1e-9);
+        spec.fabric = "myrinet";
+        spec.nicsPerNode = 0;
+        const auto bad = buildTopology(spec);
+        QVERIFY(!bad);
+        const auto text = toText(bad.problems());
+        QVERIFY2(text.find("fabric") != std::string::npos && text.find("myrinet") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("nics_per_node") != std::string::npos, text.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNcclTuningFabric)
+#include "tst_nccltuning_fabric.moc"
