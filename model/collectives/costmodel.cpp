@@ -29,15 +29,6 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
     return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
-/// "a", "a and b", "a, b and c".
-std::string joined(const std::vector<std::string_view>& items)
-{
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out.append(i == 0 ? "" : i + 1 == items.size() ? " and " : ", ").append(items[i]);
-    return out;
-}
-
 /// What the fabric's NCCL setup does to auto's choice, as the reason's tail (empty inside one node).
 std::string setupReason(const NetSetup& setup)
 {
@@ -45,10 +36,10 @@ std::string setupReason(const NetSetup& setup)
     if (setup.tunerPlugin)
         text += "; this fabric's tuner plugin chooses by the time a call takes";
     if (const auto protocols = names(setup.protocols); !protocols.empty())
-        text += "; this fabric's NCCL setup allows only the " + joined(protocols)
+        text += "; this fabric's NCCL setup allows only the " + joinList(protocols)
             + (protocols.size() == 1 ? " protocol" : " protocols") + " (NCCL_PROTO)";
     if (const auto algorithms = names(setup.algorithms); !algorithms.empty())
-        text += "; this fabric's NCCL setup allows only " + joined(algorithms) + " (NCCL_ALGO)";
+        text += "; this fabric's NCCL setup allows only " + joinList(algorithms) + " (NCCL_ALGO)";
     return text;
 }
 

@@ -112,6 +112,14 @@ std::string formatNumber(double value)
     return buffer;
 }
 
+std::string joinList(const std::vector<std::string_view>& items, std::string_view separator, std::string_view last)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out.append(i == 0 ? std::string_view {} : i + 1 == items.size() ? last : separator).append(items[i]);
+    return out;
+}
+
 std::string formatSeconds(Seconds seconds)
 {
     char buf[64];

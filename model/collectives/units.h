@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tutor::model {
 
@@ -52,6 +53,9 @@ std::string formatBytes(Bytes bytes);
 std::string formatSeconds(Seconds seconds);
 /// A number for an error message, printf "%g" (1e-320, 8e+17, nan, inf).
 std::string formatNumber(double value);
+/// "a", "a and b", "a, b and c": items joined by `separator`, the last two by `last` (a language's ", " and " and ").
+std::string joinList(
+    const std::vector<std::string_view>& items, std::string_view separator = ", ", std::string_view last = " and ");
 /// Parses "8", "64K", "8M", "1G", "25MiB", "1.5GB" (K/M/G = 2^10/2^20/2^30 as in nccl-tests; kB/MB/GB decimal).
 std::optional<Bytes> parseBytes(std::string_view text);
 

@@ -15,6 +15,7 @@ private slots:
     void dtypes();
     void formatBytes_data();
     void formatBytes();
+    void joinList();
 };
 
 void TestUnits::parseBytes_data()
@@ -84,6 +85,17 @@ void TestUnits::formatBytes()
     QFETCH(qlonglong, bytes);
     QFETCH(QString, text);
     QCOMPARE(QString::fromStdString(tutor::model::formatBytes(bytes)), text);
+}
+
+// One list joiner for every language: the last two items take `last`, the others `separator`.
+void TestUnits::joinList()
+{
+    using tutor::model::joinList;
+    QCOMPARE(joinList({}), std::string());
+    QCOMPARE(joinList({ "ring" }), std::string("ring"));
+    QCOMPARE(joinList({ "ring", "tree" }), std::string("ring and tree"));
+    QCOMPARE(joinList({ "LL", "LL128", "Simple" }), std::string("LL, LL128 and Simple"));
+    QCOMPARE(joinList({ "ring", "tree", "NVLS" }, "、", " 和 "), std::string("ring、tree 和 NVLS"));
 }
 
 QTEST_APPLESS_MAIN(TestUnits)

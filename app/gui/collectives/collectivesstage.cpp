@@ -201,13 +201,8 @@ namespace {
 /// "a", "a and b", "a, b and c" in the interface's language (the names themselves are NCCL's).
 QString joinedNames(const std::vector<std::string_view>& names)
 {
-    QString out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == names.size() ? CollectivesStage::tr(" and ") : CollectivesStage::tr(", ");
-        out += toQString(names[i]);
-    }
-    return out;
+    return toQString(
+        model::joinList(names, CollectivesStage::tr(", ").toStdString(), CollectivesStage::tr(" and ").toStdString()));
 }
 
 /// `cost.reason` in the interface's language, from the choice's figures.
