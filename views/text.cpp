@@ -50,6 +50,8 @@ QString recomputeText(model::Recompute recompute)
         return QCoreApplication::translate("tutor::views::Text", "none");
     case model::Recompute::Selective:
         return QCoreApplication::translate("tutor::views::Text", "selective");
+    case model::Recompute::SelectiveOp:
+        return QCoreApplication::translate("tutor::views::Text", "selective, op-level (torchtitan)");
     case model::Recompute::Full:
         return QCoreApplication::translate("tutor::views::Text", "full");
     }

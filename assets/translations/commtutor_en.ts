@@ -4712,6 +4712,10 @@
         <source>full</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>selective, op-level (torchtitan)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::Timeline</name>

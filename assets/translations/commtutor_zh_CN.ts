@@ -4700,6 +4700,10 @@
         <source>full</source>
         <translation>完全重算</translation>
     </message>
+    <message>
+        <source>selective, op-level (torchtitan)</source>
+        <translation>算子级选择性重算（torchtitan）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::views::Timeline</name>

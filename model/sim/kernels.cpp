@@ -96,6 +96,7 @@ LayerSeconds layerSeconds(
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
     const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
     const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
+    const Seconds kForward = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta); // the K projection alone
     out.coreAttentionForward = coreF;
     out.coreAttentionBackward = coreB;
     out.attentionForward = normF + qkv.forward + coreF + proj.forward + bdaF;
@@ -132,6 +133,10 @@ LayerSeconds layerSeconds(
     out.mlpForward = normF + slowdown * (routing + experts * (fc1.forward + actF + fc2.forward)) + bdaF;
     out.mlpBackward
         = 2 * normF + slowdown * (routingBack + experts * (fc1.backward() + actB + fc2.backward())) + 2 * bdaF;
+    // Op-level recomputation: the MLP's second matmul is the gated MLP's up projection (half of fc1 here, which holds
+    // gate and up), or fc2 without a gate.
+    const Seconds secondMlpGemm = x.gated ? gemmSeconds(rows, x.ffn / x.t, x.h, hw, peak, eta) : fc2.forward;
+    out.opRecomputeForward = 2 * (normF + bdaF) + kForward + proj.forward + slowdown * experts * (actF + secondMlpGemm);
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
     if (!moe) {
         out.mlpForwardGemms = { fc1.forward, fc2.forward };

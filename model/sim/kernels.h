@@ -30,6 +30,11 @@ struct LayerSeconds {
     Seconds mlpBackward = 0;
     Seconds coreAttentionForward = 0; ///< the part selective recomputation repeats
     Seconds coreAttentionBackward = 0; ///< the part context parallelism's ring attention runs block by block
+    /// What torchtitan's op-level selective recomputation (Recompute::SelectiveOp) repeats before the layer's backward:
+    /// every element-wise op of the forward (norms, activation, residual adds) and every second matmul in forward
+    /// order. The order is q, k, v, o, then gate, up, down (gated MLP) or fc1, fc2, so k, o and up (fc2) are
+    /// recomputed; an MoE layer's expert GEMMs follow the dense order. The saved outputs: the others and attention.
+    Seconds opRecomputeForward = 0;
     /// The GEMMs beside a block's TP collectives, which Megatron-LM's --tp-comm-overlap (Transformer Engine
     /// userbuffers) pipelines with them in tp chunks: `first` with the AllGather before the block, `last` with
     /// the ReduceScatter after it. Forward: QKV / FC1 and projection / FC2; backward: the data gradient of

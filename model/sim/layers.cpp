@@ -256,7 +256,10 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     if (moe)
         epComm(st, "comb", layer, mb);
     EventRef input = st.lastCompute;
-    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward, layer, mb);
+    // torchtitan's op-level policy repeats the layer's unsaved forward ops when its backward starts (the MLP's).
+    const Seconds mlpBackward
+        = f.mlpBackward + (sc.compute.recompute == Recompute::SelectiveOp ? f.opRecomputeForward : 0);
+    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", mlpBackward, layer, mb);
     gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
         epComm(st, "disp", layer, mb);

@@ -47,6 +47,14 @@ double activationBytesPerLayer(const Scenario& sc)
         return 2 * s * b * h / (sp ? t : 1);
     case Recompute::Selective:
         return s * b * h * (sp ? 34 / t : 10 + 24 / t);
+    case Recompute::SelectiveOp: {
+        // torchtitan's op-level policy keeps, in bf16, the layer's input, the matmul outputs it does not recompute
+        // (q, v, gate or fc1, and the gated MLP's down projection, whole before its reduction) and attention's output.
+        const auto& m = sc.model;
+        const double saved
+            = h / (sp ? t : 1) + (2 * m.qWidth() + m.kvWidth() / 2 + m.ffnSize()) / t + (m.gatedMlp ? h : 0);
+        return 2 * s * b * saved + s * b * h * attention;
+    }
     case Recompute::None:
         break;
     }

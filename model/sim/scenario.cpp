@@ -120,6 +120,8 @@ std::string_view name(Recompute recompute)
         return "none";
     case Recompute::Selective:
         return "selective";
+    case Recompute::SelectiveOp:
+        return "selective-op";
     case Recompute::Full:
         return "full";
     }
@@ -128,7 +130,7 @@ std::string_view name(Recompute recompute)
 
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
-    for (auto r : { Recompute::None, Recompute::Selective, Recompute::Full })
+    for (auto r : { Recompute::None, Recompute::Selective, Recompute::SelectiveOp, Recompute::Full })
         if (text == name(r))
             return r;
     return std::nullopt;

@@ -26,7 +26,7 @@
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
-//                      recompute ["none"]: "none" | "selective" | "full",
+//                      recompute ["none"]: "none" | "selective" | "selective-op" | "full",
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
@@ -48,8 +48,11 @@ enum class PipelineSchedule { GPipe, OneFOneB, Interleaved };
 std::string_view name(PipelineSchedule schedule); ///< "gpipe", "1f1b", "interleaved"
 std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text);
 
-enum class Recompute { None, Selective, Full };
-std::string_view name(Recompute recompute); ///< "none", "selective", "full"
+/// What backward recomputes of a layer's forward. Selective: Megatron-LM's, the core attention (Korthikanti et al.
+/// 2022). SelectiveOp: torchtitan's op-level policy (selective_ac_option = "op"): the matmul outputs and attention
+/// are saved except every second matmul in forward order, and every element-wise op is recomputed. Full: the layer.
+enum class Recompute { None, Selective, SelectiveOp, Full };
+std::string_view name(Recompute recompute); ///< "none", "selective", "selective-op", "full"
 std::optional<Recompute> parseRecompute(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.

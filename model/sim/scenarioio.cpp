@@ -288,7 +288,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
         r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
-        r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be \"none\", \"selective\" or \"full\"");
+        r.choice(c, p, "recompute", s.compute.recompute, parseRecompute,
+            "must be \"none\", \"selective\", \"selective-op\" or \"full\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))

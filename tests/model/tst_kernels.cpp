@@ -188,6 +188,51 @@ private slots:
         QCOMPARE(fromPreset->moe.mlpForward, kernelCosts(s, preset("hgx-h100"))->moe.mlpForward);
     }
 
+    // torchtitan's op-level recomputation repeats every element-wise op and every second matmul in forward order (k, o
+    // and up with a gated MLP; k, o and fc2 without), keeps the other matmul outputs, and costs its repeat once per
+    // layer and micro-batch before the layer's backward.
+    void opLevelRecomputation()
+    {
+        const auto hw = preset("hgx-h100");
+        for (const bool gated : { true, false }) {
+            auto s = gpt(4096, 32, 4);
+            s.model.kvHeads = 8;
+            s.model.ffn = 14336;
+            s.model.gatedMlp = gated;
+            s.batch.microBatches = 3;
+            const auto k = kernelCosts(s, hw);
+            QVERIFY(k);
+            const double tokens = 2048, h = 4096, ffn = 14336, kv = 8 * 128;
+            const double peak = k->peakFlops, eta = k->gemmEfficiency;
+            const Seconds gemms = gemmSeconds(tokens, kv, h, hw, peak, eta) + gemmSeconds(tokens, h, h, hw, peak, eta)
+                + (gated ? gemmSeconds(tokens, ffn, h, hw, peak, eta) : gemmSeconds(tokens, h, ffn, hw, peak, eta));
+            const Seconds elementwise = 2 * elementwiseSeconds(tokens * h * 2 * 2, hw) // two norms: read x, write y
+                + 2 * elementwiseSeconds(tokens * h * (3 * 2 + 1), hw) // two residual adds with dropout masks
+                + elementwiseSeconds(tokens * ffn * (gated ? 3 : 2) * 2, hw); // the activation (× gate)
+            QVERIFY2(std::abs(k->dense.opRecomputeForward / (gemms + elementwise) - 1) < 1e-12,
+                qPrintable(QString::number(k->dense.opRecomputeForward)));
+            // One GPU, no communication: the step grows by layers × micro-batches × the repeat.
+            s.compute.recompute = Recompute::None;
+            const auto none = run(s).metrics.stepSeconds;
+            s.compute.recompute = Recompute::SelectiveOp;
+            const auto op = run(s).metrics.stepSeconds;
+            QVERIFY2(std::abs((op - none) / (4 * 3 * k->dense.opRecomputeForward) - 1) < 1e-9,
+                qPrintable(QString::number(op - none)));
+            // Memory: the layer's input, q, v, gate (or fc1), the gated MLP's down output and attention's output in
+            // bf16 — between full recomputation's input alone and no recomputation.
+            const double q = 4096;
+            const double saved = 2 * tokens * (h + 2 * q + kv + ffn + (gated ? h : 0));
+            QCOMPARE(activationBytesPerLayer(s), saved);
+            s.compute.recompute = Recompute::Full;
+            QVERIFY(activationBytesPerLayer(s) < saved);
+            s.compute.recompute = Recompute::None;
+            QVERIFY(activationBytesPerLayer(s) > saved);
+        }
+        // Its name round-trips through a scenario file.
+        QCOMPARE(parseRecompute("selective-op"), std::optional<Recompute>(Recompute::SelectiveOp));
+        QCOMPARE(name(Recompute::SelectiveOp), std::string_view("selective-op"));
+    }
+
     // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.
     void llamaParameters()
     {

@@ -158,7 +158,8 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     m_recompute = addCombo(compute, QT_TR_NOOP("Recomputation"),
         QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
         "compute.recompute");
-    for (auto r : { model::Recompute::None, model::Recompute::Selective, model::Recompute::Full })
+    for (auto r :
+        { model::Recompute::None, model::Recompute::Selective, model::Recompute::SelectiveOp, model::Recompute::Full })
         m_recompute->addItem(views::recomputeText(r), static_cast<int>(r));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
