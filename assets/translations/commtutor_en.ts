@@ -2417,10 +2417,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Activation recomputation: none, selective (attention) or full (whole layers)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Interference</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2526,6 +2522,10 @@
     </message>
     <message>
         <source>Megatron-Core&apos;s flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its node and once to each other node holding its experts, instead of once per expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation recomputation: none, selective (Megatron: core attention), selective op-level (torchtitan: element-wise ops and every second matmul) or full (whole layers)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

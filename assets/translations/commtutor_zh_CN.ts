@@ -2412,8 +2412,8 @@
         <translation>重计算</translation>
     </message>
     <message>
-        <source>Activation recomputation: none, selective (attention) or full (whole layers)</source>
-        <translation>激活重计算：无、选择性（注意力）或完全（整层）</translation>
+        <source>Activation recomputation: none, selective (Megatron: core attention), selective op-level (torchtitan: element-wise ops and every second matmul) or full (whole layers)</source>
+        <translation>激活重计算：无、选择性（Megatron：核心注意力）、算子级选择性（torchtitan：逐元素算子和每隔一个矩阵乘）或完全（整层）</translation>
     </message>
     <message>
         <source>Interference</source>

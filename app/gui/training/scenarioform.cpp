@@ -156,7 +156,8 @@ ScenarioForm::ScenarioForm(QWidget* parent)
                    "(element-wise work and attention are costed separately)"),
         "compute.efficiency", 0, 1, 0.05, 2);
     m_recompute = addCombo(compute, QT_TR_NOOP("Recomputation"),
-        QT_TR_NOOP("Activation recomputation: none, selective (attention) or full (whole layers)"),
+        QT_TR_NOOP("Activation recomputation: none, selective (Megatron: core attention), selective op-level "
+                   "(torchtitan: element-wise ops and every second matmul) or full (whole layers)"),
         "compute.recompute");
     for (auto r :
         { model::Recompute::None, model::Recompute::Selective, model::Recompute::SelectiveOp, model::Recompute::Full })
