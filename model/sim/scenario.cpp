@@ -128,9 +128,16 @@ std::string_view name(Recompute recompute)
     return "?";
 }
 
+std::span<const Recompute> recomputeChoices()
+{
+    static constexpr Recompute kAll[]
+        = { Recompute::None, Recompute::Selective, Recompute::SelectiveOp, Recompute::Full };
+    return kAll;
+}
+
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
-    for (auto r : { Recompute::None, Recompute::Selective, Recompute::SelectiveOp, Recompute::Full })
+    for (auto r : recomputeChoices())
         if (text == name(r))
             return r;
     return std::nullopt;

@@ -39,6 +39,7 @@
 #include "model/sim/modelshape.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -53,6 +54,7 @@ std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text);
 /// are saved except every second matmul in forward order, and every element-wise op is recomputed. Full: the layer.
 enum class Recompute { None, Selective, SelectiveOp, Full };
 std::string_view name(Recompute recompute); ///< "none", "selective", "selective-op", "full"
+std::span<const Recompute> recomputeChoices(); ///< every Recompute, in the order above (forms, parsers)
 std::optional<Recompute> parseRecompute(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.

@@ -159,8 +159,7 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Activation recomputation: none, selective (Megatron: core attention), selective op-level "
                    "(torchtitan: element-wise ops and every second matmul) or full (whole layers)"),
         "compute.recompute");
-    for (auto r :
-        { model::Recompute::None, model::Recompute::Selective, model::Recompute::SelectiveOp, model::Recompute::Full })
+    for (auto r : model::recomputeChoices())
         m_recompute->addItem(views::recomputeText(r), static_cast<int>(r));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
