@@ -259,7 +259,7 @@ void printHeader(const Options& o, std::ostream& out)
         std::snprintf(line, sizeof line,
             "#  each NIC at %.2f of β in NCCL's rings and trees while all of a node's NICs stream: %.4g GB/s per "
             "node\n",
-            node / t.interBandwidthPerNodeGBps(), node);
+            t.nccl.netConcurrentShare, node);
         out << line;
     }
     out << "#  algorithm " << name(o.algorithm) << ", protocol " << name(o.protocol)

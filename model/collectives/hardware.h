@@ -71,10 +71,9 @@ struct NcclFigures {
     double oneWayGBps = 0; ///< β inside a node when a GPU only sends or only receives (2-rank chain); 0: β
     bool collnet = false; ///< in-network reduction (SHARP / CollNet) in the switches between nodes
     /// What a call costs beyond NCCL's tuner: the kernel launch and completion nccl-tests times (µs, added to every
-    /// call) and the measured NVLink per-hop latency of LL over NCCL's figure (× on 0.6 µs; an LL128 hop costs the
-    /// same).
+    /// call) and, on one node, what each GPU beyond the first adds to an LL or LL128 call (µs, whatever its steps).
     double launchUs = 0;
-    double lowLatencyHopScale = 1;
+    double lowLatencyPerGpuUs = 0;
     /// The network's chunk pipeline: a call across nodes streams S through its pipeline in chunks, each paying a
     /// per-chunk overhead, which costs about 2·√(S · pipelineUs / bandwidth) more than S / bandwidth (the
     /// optimal-chunk pipeline's fill term). µs; 0 on one node, and not paid with one GPU per node (nccltuning.cpp).

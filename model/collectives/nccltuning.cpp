@@ -28,6 +28,9 @@ constexpr double kHwLat[3][kAlgos][3] = {
     { { 1.0, 1.9, 4.0 }, { 1.0, 2.5, 5.7 }, { 0, 0, 3.7 }, { 0, 0, 2.8 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 4.0 } },
     { { 5.0, 8.5, 14 }, { 2.7, 4.0, 14.0 }, { 0, 0, 31 }, { 0, 0, 30 }, { 0, 0, 18 }, { 0, 0, 20.9 }, { 0, 0, 14 } },
 };
+// An NVLink LL128 hop of a call across nodes, µs. The fit half's multi-node 1 – 64 MiB rows have median busbw error
+// 11.1 % at 1.54 µs, 12.3 % at NCCL's LL hop (0.6 µs) and 12.7 % at its LL128 hop (1.9 µs).
+constexpr double kLl128HopAcrossNodesUs = 1.54;
 // tuning.cc llMaxBws [Volta | Ampere | Hopper | Blackwell][1 node | 2 nodes | more], GB/s. Across nodes NCCL
 // indexes the first dimension by CPU vendor instead (0: Intel); the model assumes an Intel host.
 constexpr double kLlMaxBw[4][3]
@@ -271,8 +274,8 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
 
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
     const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
-    // The latency with NVLink LL / LL128 hops scaled by `lowLatencyScale`: 1 gives NCCL's own figure (what its
-    // tuner compares), NcclFigures::lowLatencyHopScale the measured one.
+    // The latency with NVLink LL128 hops scaled by `lowLatencyScale`: 1 gives NCCL's own figure (what its tuner
+    // compares), below it the measured one.
     const auto latencyUs = [&](double lowLatencyScale) {
         double lat = kBaseLat[a][p];
         const double intraLat = kHwLat[c.intraHw][a][p] * c.intraScale * lowLatencyScale;
@@ -311,17 +314,16 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         }
         return lat;
     };
-    // An LL128 hop costs what the measured LL hop does: NCCL's 1.9 µs scaled like LL's 0.6 µs was 59 % too slow at
-    // 4 MiB on 4 H100s, and an LL128 hop (a whole 128-byte line before its flag) cannot be shorter than an LL hop.
-    const double ll128OverLl = kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128];
-    // Across nodes an NVLink LL hop costs NCCL's own 0.6 µs, not the 1.54 µs one node measures: on the fit half, 4 × 8
-    // H100s over NDR run a 1 KiB tree AllReduce in 39.8 µs (58.7 µs at the measured hop, 44.8 at NCCL's) and 2 × 8
-    // H200s over RoCE a 1 KiB ring AllGather in 28.7 µs (39.6 µs at the measured hop, 32.0 at NCCL's).
-    const double nvlinkLowLatency = c.intraHw != kNvlinkHw ? 1.0
-        : p == kLL                                         ? (c.nodes == 1 ? t.nccl.lowLatencyHopScale : 1.0)
-        : p == kLL128                                      ? t.nccl.lowLatencyHopScale * ll128OverLl
-                                                           : 1.0;
-    r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + t.nccl.launchUs) * kMicro;
+    // The NVLink LL128 hop. On one node it costs NCCL's LL hop (0.6 µs): an LL128 hop, whose flag arrives with a whole
+    // 128-byte line, cannot be shorter than an LL hop, and the fit half's 1 – 64 MiB single-node rows want it short
+    // (NCCL's own 1.9 µs made 4 MiB on 4 H100s 59 % too slow). Across nodes it costs kLl128HopAcrossNodesUs.
+    const double nvlinkLowLatency = c.intraHw != kNvlinkHw || p != kLL128 ? 1.0
+        : c.nodes == 1 ? kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128]
+                       : kLl128HopAcrossNodesUs / kHwLat[kNvlinkHw][kRing][kLL128];
+    // On one node an LL or LL128 call also costs lowLatencyPerGpuUs per GPU beyond the first, whatever its steps
+    // (NcclFigures, catalog.h: AllGather and ReduceScatter take about as long as AllReduce at 8 B – 64 KiB).
+    const double perGpuUs = c.nodes == 1 && p != kSimple ? (c.ppn - 1) * t.nccl.lowLatencyPerGpuUs : 0.0;
+    r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + perGpuUs + t.nccl.launchUs) * kMicro;
     r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).

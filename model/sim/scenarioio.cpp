@@ -2,6 +2,7 @@
 #include "model/sim/scenarioio.h"
 
 #include "model/collectives/document.h"
+#include "model/collectives/units.h"
 #include "model/io/atomicfile.h"
 #include "model/io/jsonsafe.h"
 
@@ -17,6 +18,15 @@ namespace tutor::model {
 using nlohmann::json;
 
 namespace {
+/// The recomputation choices as the error text names them: "none", "selective", "selective-op" or "full".
+std::string recomputeNames()
+{
+    std::vector<std::string> quoted;
+    for (auto choice : recomputeChoices())
+        quoted.push_back("\"" + std::string(name(choice)) + "\"");
+    return joinList({ quoted.begin(), quoted.end() }, ", ", " or ");
+}
+
 std::string join(std::initializer_list<std::string_view> names)
 {
     std::string out;
@@ -129,7 +139,7 @@ public:
 
     // A named choice (an enum's name): `parse` maps the text to a value, or to nullopt for a problem with `rule`.
     template <class T, class Parse>
-    void choice(const json& obj, const std::string& path, const char* key, T& out, Parse parse, const char* rule)
+    void choice(const json& obj, const std::string& path, const char* key, T& out, Parse parse, const std::string& rule)
     {
         std::string text;
         if (!this->text(obj, path, key, text))
@@ -288,8 +298,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
         r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
-        r.choice(c, p, "recompute", s.compute.recompute, parseRecompute,
-            "must be \"none\", \"selective\", \"selective-op\" or \"full\"");
+        r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be " + recomputeNames());
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))

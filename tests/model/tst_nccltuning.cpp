@@ -21,17 +21,26 @@ private slots:
         const auto t = preset("hgx-h100", 1, 8);
         const auto table = ncclTable(Collective::AllReduce, t);
         const auto& ll = rowOf(table, Algorithm::Ring, Protocol::LL);
-        // baseLat Ring/LL 6.6 µs + 2(n−1) NVLink hops of 0.6 µs (× the measured LL hop scale), + the launch.
+        // baseLat Ring/LL 6.6 µs + 2(n−1) NVLink hops of NCCL's 0.6 µs, + lowLatencyPerGpuUs for each GPU beyond the
+        // first, + the launch.
         const double launch = t.nccl.launchUs;
-        QCOMPARE_LE(std::abs(ll.latency - (6.6 + 14 * 0.6 * t.nccl.lowLatencyHopScale + launch) * 1e-6), 1e-12);
+        const double perGpu = 7 * t.nccl.lowLatencyPerGpuUs;
+        QVERIFY(t.nccl.lowLatencyPerGpuUs > 1);
+        QCOMPARE_LE(std::abs(ll.latency - (6.6 + 14 * 0.6 + perGpu + launch) * 1e-6), 1e-12);
         // LL: half of Simple's bus bandwidth, capped at Hopper's one-node llMaxBw 141 GB/s; × n / 2(n−1).
         const double bus = std::min(141.0, 0.5 * t.intra.bandwidthGBps);
         QCOMPARE_LE(std::abs(ll.bwGBps - bus * 8 / 14), 1e-9);
-        // An LL128 hop costs the measured LL hop (0.6 µs × the LL scale); NCCL's tuner still compares its own 1.9 µs.
+        // An LL128 hop costs an LL hop (0.6 µs) on one node; NCCL's tuner still compares its own 1.9 µs, without the
+        // per-GPU term.
         const auto& ll128 = rowOf(table, Algorithm::Ring, Protocol::LL128);
-        QCOMPARE_LE(std::abs(ll128.latency - (14.0 + 14 * 0.6 * t.nccl.lowLatencyHopScale + launch) * 1e-6), 1e-12);
+        QCOMPARE_LE(std::abs(ll128.latency - (14.0 + 14 * 0.6 + perGpu + launch) * 1e-6), 1e-12);
         QCOMPARE_LE(std::abs(ll128.tunerLatency - (14.0 + 14 * 1.9) * 1e-6), 1e-12);
-        QVERIFY(std::abs(ll128.latency - (14.0 + 14 * 1.9 * t.nccl.lowLatencyHopScale + launch) * 1e-6) > 1e-6);
+        // AllGather's n − 1 hops save 7 × 0.6 µs, not half of AllReduce's time: the per-GPU term is the same for
+        // both (measured: AllGather and AllReduce within 2 µs of each other at 8 B – 64 KiB on 4 and 8 H100s).
+        const auto& agLl = rowOf(ncclTable(Collective::AllGather, t), Algorithm::Ring, Protocol::LL);
+        QCOMPARE_LE(std::abs(agLl.latency - (6.6 + 7 * 0.6 + perGpu + launch) * 1e-6), 1e-12);
+        QCOMPARE_LE(std::abs(ll.latency - agLl.latency - 7 * 0.6e-6), 1e-12);
+        // The per-GPU term is the low-latency protocols' only: Simple pays NCCL's hops and the launch.
         const auto& simple = rowOf(table, Algorithm::Ring, Protocol::Simple);
         QCOMPARE_LE(std::abs(simple.latency - (8.4 + 14 * 3.4 + launch) * 1e-6), 1e-12);
         QCOMPARE_LE(std::abs(simple.busBwGBps - t.intra.bandwidthGBps), 1e-9);
@@ -42,15 +51,15 @@ private slots:
         const auto t = preset("hgx-h100", 4, 8);
         const auto table = ncclTable(Collective::AllReduce, t);
         // Tree/LL: 6.8 + 2·((g−1)·0.6 + log2(nodes)·(5.0 + net)) µs, + the launch: the chain inside the node at
-        // NCCL's own LL hop, not the one-node ring's measured one (lowLatencyHopScale).
+        // NCCL's own LL hop, and no per-GPU term (that is one node's).
         const double launch = t.nccl.launchUs;
         const double net = t.nccl.netLatencyUs;
         const auto& treeLl = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL);
         QCOMPARE_LE(std::abs(treeLl.latency - (6.8 + 2 * (7 * 0.6 + 2 * (5.0 + net)) + launch) * 1e-6), 1e-12);
-        QVERIFY(t.nccl.lowLatencyHopScale > 1.5);
-        // Tree/LL128 keeps the measured hop: 14 + 2·((g−1)·1.25·scale·(0.6/1.9) + log2(nodes)·(8.5 + net)).
+        // Tree/LL128 across nodes: 14 + 2·((g−1)·1.25·(1.54/1.9) + log2(nodes)·(8.5 + net)), the NVLink LL128 hop
+        // scaled to 1.54 µs for a ring's 1.9, and no per-GPU term (one node only).
         const auto& treeLl128 = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL128);
-        const double ll128Hop = 1.25 * t.nccl.lowLatencyHopScale * 0.6 / 1.9;
+        const double ll128Hop = 1.25 * 1.54 / 1.9;
         QCOMPARE_LE(std::abs(treeLl128.latency - (14.0 + 2 * (7 * ll128Hop + 2 * (8.5 + net)) + launch) * 1e-6), 1e-12);
         // On EFA the same chain with EFA's step latency on each of the two network hops (log2 of 4 nodes).
         const auto efa = preset("aws-p5", 4, 8);

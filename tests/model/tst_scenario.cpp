@@ -72,6 +72,9 @@ private slots:
                                        << "model.layers = 1000000: must be at most 10000";
         QTest::newRow("dtype") << "dtype.json"
                                << "comm.dtype = fp7: must be a data type";
+        QTest::newRow("recompute") << "recompute.json"
+                                   << "compute.recompute = sometimes: must be \"none\", \"selective\", "
+                                      "\"selective-op\" or \"full\"";
         QTest::newRow("negative bucket") << "bucket-negative.json"
                                          << "comm.bucket_MiB = -5: must be at least 0.001";
         QTest::newRow("grad accum zero") << "grad-accum-zero.json"

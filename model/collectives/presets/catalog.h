@@ -10,12 +10,14 @@
 //
 // NcclFigures (what NCCL's tuner needs, hardware.h) carry their own comments. Two figures are the same on every
 // NVLink preset because only H100 machines have public small-message data: launchUs 7.4 µs (a call's launch and
-// completion as nccl-tests times it) and lowLatencyHopScale 2.57 (the measured NVLink per-step latency of LL,
-// 1.54 µs, over NCCL's 0.6 µs), fitted on the fit half of tests/data/validation: 8 B – 16 KiB AllReduce on
-// 4 H100s (23 µs, 6 steps) and on 8 H100s (35 µs, 14 steps). An NVLink LL128 hop costs what the measured LL hop
-// does (nccltuning.cpp): 2.57 × NCCL's 1.9 µs made 4 MiB on 4 H100s 59 % too slow. The fit half's 1 – 64 MiB
-// single-node rows want less still (median error 11 % at 2.57 × 1.9 µs, 9 % at 1.54 µs, 6 % at 0.95 µs), but an LL128
-// hop cannot be shorter than an LL hop (its flag arrives with a whole 128-byte line, LL's with 8 bytes). netPipelineUs,
+// completion as nccl-tests times it) and lowLatencyPerGpuUs 2.0 µs (what each GPU beyond the first adds to an LL or
+// LL128 call on one node, whatever its number of steps). At 8 B – 64 KiB AllGather and ReduceScatter take about as long
+// as AllReduce with half its hops (4 H100s: 21.4 – 22.3 µs against 23.3; 8 H100s: 34 – 35 µs against 35), so the
+// time that grows with GPUs is not per hop. Fitted on the fit half of tests/data/validation (ring AllReduce on 4 and 8
+// H100s, AllGather and ReduceScatter on 4; 18 rows below 1 MiB and 15 of 1 – 64 MiB, rms of the log error): NCCL's
+// 0.6 µs LL hop with 2.0 µs per GPU gives 5.4 % and 11.3 %; 1.8 and 2.2 µs give 6.9 / 10.6 % and 5.5 / 12.1 %; the
+// per-hop figure it replaces (1.54 µs, 2.57 × NCCL's) gave 14.1 and 11.5 %; the same term on Simple calls made the
+// 1 – 64 MiB rows 15.7 %. An NVLink LL128 hop on one node costs an LL hop (nccltuning.cpp). netPipelineUs,
 // the network's chunk pipeline P, is fitted per fabric by least squares on the rows where it is a main unknown: the
 // multi-node fit half's Simple rows from 64 MiB (AllReduce, AllGather and ReduceScatter; rms of the log time error).
 // InfiniBand and RoCE fit it jointly with netConcurrentShare, the share of one NIC's bandwidth each NIC keeps while all
@@ -35,7 +37,7 @@ inline constexpr double kPcieRingSimpleUs = 5.7;
 inline constexpr double kNetRingSimpleUs = 14.0;
 // Measured on NVLink machines and kept the same on every NVLink preset (see the header comment).
 inline constexpr double kNvlinkLaunchUs = 7.4;
-inline constexpr double kNvlinkLowLatencyHopScale = 2.57;
+inline constexpr double kNvlinkLowLatencyPerGpuUs = 2.0;
 // The network's chunk pipeline P (µs) per fabric, and InfiniBand / RoCE NICs' share when all stream (see the header
 // comment).
 inline constexpr double kIbPipelineUs = 4;

@@ -34,7 +34,7 @@ HardwarePreset dgxA100()
             .p2pNetGBps = 12,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 312e12, // A100 SXM dense bf16 (datasheet)
@@ -75,7 +75,7 @@ HardwarePreset hgxH100()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
@@ -111,7 +111,7 @@ HardwarePreset hgxH200()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
@@ -150,7 +150,7 @@ HardwarePreset hgxA800()
             .p2pNetGBps = 12,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 312e12, // same tensor cores as A100 SXM (datasheet)
@@ -189,7 +189,7 @@ HardwarePreset hgxH800()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
@@ -228,7 +228,7 @@ HardwarePreset hgxB200()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
@@ -264,7 +264,7 @@ HardwarePreset gb200Nvl72()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 2250e12,
@@ -297,7 +297,7 @@ HardwarePreset roceH100()
             .p2pNetGBps = 24,
             .oneWayGBps = 0,
             .launchUs = kNvlinkLaunchUs,
-            .lowLatencyHopScale = kNvlinkLowLatencyHopScale,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         .peakFlops = 989e12,
