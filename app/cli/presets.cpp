@@ -57,7 +57,11 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
             all.push_back({ { "id", p.id }, { "name", p.name }, { "gpus_per_node", p.gpusPerNode },
                 { "intra", linkJson(p.intra) }, { "inter", linkJson(p.inter) }, { "nics_per_node", p.nicsPerNode },
                 { "nvls", p.nvls }, { "peak_flops", p.peakFlops }, { "memory_bytes", p.memoryBytes },
-                { "reduce_GBps", p.reduceGBps }, { "source", p.source } });
+                { "reduce_GBps", p.reduceGBps },
+                { "nccl",
+                    { { "launch_us", p.nccl.launchUs }, { "low_latency_per_gpu_us", p.nccl.lowLatencyPerGpuUs },
+                        { "net_concurrent_share", p.nccl.netConcurrentShare } } },
+                { "source", p.source } });
         out << io::dumpText(all, 2) << '\n';
         return 0;
     }
@@ -67,6 +71,17 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
         if (share < 1)
             std::snprintf(text, sizeof text,
                 ", each at %.2f of it in NCCL's rings and trees while all of the node's stream", share);
+        return std::string(text);
+    };
+    // What an NCCL call costs beyond NCCL's own tuner on this machine (NcclFigures::launchUs, lowLatencyPerGpuUs).
+    const auto callText = [](const NcclFigures& n) {
+        char text[200] = "";
+        if (n.launchUs > 0 && n.lowLatencyPerGpuUs > 0)
+            std::snprintf(text, sizeof text,
+                "  NCCL call: launch %.2f µs; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first\n",
+                n.launchUs, n.lowLatencyPerGpuUs);
+        else if (n.launchUs > 0)
+            std::snprintf(text, sizeof text, "  NCCL call: launch %.2f µs\n", n.launchUs);
         return std::string(text);
     };
     for (const auto& p : presets()) {
@@ -80,7 +95,7 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
             << "         source: " << p.intra.source << "\n"
             << "  inter: " << linkLine(p.inter) << " per NIC" << shareText(p.nccl.netConcurrentShare) << "\n"
             << "         source: " << p.inter.source << "\n"
-            << "  source: " << p.source << "\n\n";
+            << callText(p.nccl) << "  source: " << p.source << "\n\n";
     }
     return 0;
 }

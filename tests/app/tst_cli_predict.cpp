@@ -213,6 +213,16 @@ void TestCliPredict::presets()
         QVERIFY2(text.out.find(p.id) != std::string::npos, p.id.c_str());
         QVERIFY(text.out.find(p.intra.source) != std::string::npos);
     }
+    // The figures a call pays beyond NCCL's tuner, as the preset holds them.
+    const auto found = tutor::model::findPreset("hgx-h100");
+    QVERIFY(found.ok());
+    const auto& h100 = found.value();
+    QVERIFY(h100.nccl.lowLatencyPerGpuUs > 0);
+    char call[200];
+    std::snprintf(call, sizeof call,
+        "NCCL call: launch %.2f µs; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first",
+        h100.nccl.launchUs, h100.nccl.lowLatencyPerGpuUs);
+    QVERIFY2(text.out.find(call) != std::string::npos, call);
     const auto json = run({ "presets", "--json" });
     QCOMPARE(json.code, 0);
     const auto all = nlohmann::json::parse(json.out);
@@ -220,6 +230,10 @@ void TestCliPredict::presets()
     for (const auto& p : all) {
         QVERIFY(!p.at("source").get<std::string>().empty());
         QVERIFY(p.at("intra").at("bandwidth_GBps").get<double>() <= p.at("intra").at("line_rate_GBps").get<double>());
+        const auto preset = tutor::model::findPreset(p.at("id").get<std::string>()).value();
+        QCOMPARE(p.at("nccl").at("launch_us").get<double>(), preset.nccl.launchUs);
+        QCOMPARE(p.at("nccl").at("low_latency_per_gpu_us").get<double>(), preset.nccl.lowLatencyPerGpuUs);
+        QCOMPARE(p.at("nccl").at("net_concurrent_share").get<double>(), preset.nccl.netConcurrentShare);
     }
     QCOMPARE(run({ "predict", "--help" }).code, 0);
     // --help and -h before any command print the command list on stdout; a wrong command is a usage error.

@@ -66,7 +66,7 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // keeps Hopper's bf16 figure. The MoE block's fraction of the dense rate is fitted on the MoE fit rows of every
 // generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023) and lower
 // on H100 (FA2/cuDNN).
-inline constexpr double kAmpereGemmEfficiency = 0.70;
+inline constexpr double kAmpereGemmEfficiency = 0.68;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
 inline constexpr double kHopperGemmEfficiency = 0.55;
 inline constexpr double kHopperFp8GemmEfficiency = 0.53;
