@@ -533,10 +533,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch, NVLink LL hops, the chunk pipeline and the tree&apos;s fill)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> and </source>
         <translation type="unfinished"></translation>
     </message>
@@ -554,6 +550,10 @@
     </message>
     <message>
         <source>; this fabric&apos;s NCCL setup allows only %1 (NCCL_ALGO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch and low-latency (LL, LL128) costs, the chunk pipeline and the tree&apos;s fill)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

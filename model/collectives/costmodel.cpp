@@ -259,8 +259,9 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     if (chose && count > 1) {
         chosen.reason = label(chosen) + " beats " + label(second);
         if (chosen.tunerSeconds != chosen.totalSeconds)
-            chosen.reason += " in NCCL's own estimate (its tuner's figures; the time shown adds the measured launch, "
-                             "NVLink LL hops, the chunk pipeline and the tree's fill)";
+            chosen.reason
+                += " in NCCL's own estimate (its tuner's figures; the time shown adds the measured launch and "
+                   "low-latency (LL, LL128) costs, the chunk pipeline and the tree's fill)";
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)

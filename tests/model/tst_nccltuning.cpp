@@ -291,7 +291,7 @@ private slots:
             QCOMPARE_LE(std::abs(cost->tunerSeconds - best), 1e-12 * best);
             const double total = ncclTime(*pick, c, s, t).total();
             QCOMPARE_LE(std::abs(cost->totalSeconds - total), 1e-12 * total);
-            QVERIFY(cost->totalSeconds >= cost->tunerSeconds); // launch, LL hops and pipeline only add
+            QVERIFY(cost->totalSeconds >= cost->tunerSeconds); // launch, low-latency costs and pipeline only add
             QCOMPARE(cost->reduceSeconds, 0.0); // NCCL fuses the reduction into the copy
         }
     }

@@ -219,8 +219,10 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
         text = CollectivesStage::tr("%1 beats %2")
                    .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
         if (cost.tunerSeconds != cost.totalSeconds)
-            text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the "
-                                         "measured launch, NVLink LL hops, the chunk pipeline and the tree's fill)");
+            text
+                += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the "
+                                        "measured launch and low-latency (LL, LL128) costs, the chunk pipeline and the "
+                                        "tree's fill)");
     }
     // The fabric's NCCL setup, whichever way auto chose (it may be why there was only one pair to choose from).
     const auto setup = model::fabricSetup(topology);
