@@ -137,6 +137,8 @@ LayerSeconds layerSeconds(
     // gate and up), or fc2 without a gate.
     const Seconds secondMlpGemm = x.gated ? gemmSeconds(rows, x.ffn / x.t, x.h, hw, peak, eta) : fc2.forward;
     out.opRecomputeForward = 2 * (normF + bdaF) + kForward + proj.forward + slowdown * experts * (actF + secondMlpGemm);
+    out.attentionBackwardRecompute = sc.compute.recompute == Recompute::Selective ? coreF : 0;
+    out.mlpBackwardRecompute = sc.compute.recompute == Recompute::SelectiveOp ? out.opRecomputeForward : 0;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
     if (!moe) {
         out.mlpForwardGemms = { fc1.forward, fc2.forward };

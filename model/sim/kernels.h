@@ -35,6 +35,11 @@ struct LayerSeconds {
     /// order. The order is q, k, v, o, then gate, up, down (gated MLP) or fc1, fc2, so k, o and up (fc2) are
     /// recomputed; an MoE layer's expert GEMMs follow the dense order. The saved outputs: the others and attention.
     Seconds opRecomputeForward = 0;
+    /// What the scenario's recomputation repeats before each part's backward: Megatron's selective policy the core
+    /// attention before attention's, torchtitan's op-level one opRecomputeForward before the MLP's; 0 otherwise.
+    /// (Full recomputation runs the layer's forward again, as events of its own.)
+    Seconds attentionBackwardRecompute = 0;
+    Seconds mlpBackwardRecompute = 0;
     /// The GEMMs beside a block's TP collectives, which Megatron-LM's --tp-comm-overlap (Transformer Engine
     /// userbuffers) pipelines with them in tp chunks: `first` with the AllGather before the block, `last` with
     /// the ReduceScatter after it. Forward: QKV / FC1 and projection / FC2; backward: the data gradient of

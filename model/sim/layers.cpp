@@ -256,19 +256,15 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     if (moe)
         epComm(st, "comb", layer, mb);
     EventRef input = st.lastCompute;
-    // torchtitan's op-level policy repeats the layer's unsaved forward ops when its backward starts (the MLP's).
-    const Seconds mlpBackward
-        = f.mlpBackward + (sc.compute.recompute == Recompute::SelectiveOp ? f.opRecomputeForward : 0);
-    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", mlpBackward, layer, mb);
+    // A selective recomputation repeats its part of the forward when that part's backward starts.
+    const auto mlp
+        = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward + f.mlpBackwardRecompute, layer, mb);
     gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
         epComm(st, "disp", layer, mb);
     tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
     tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
-    // Selective recomputation repeats the core attention (QKᵀ, softmax, ·V) before its backward.
-    Seconds attention = f.attentionBackward;
-    if (sc.compute.recompute == Recompute::Selective)
-        attention += f.coreAttentionForward;
+    const Seconds attention = f.attentionBackward + f.attentionBackwardRecompute;
     input = st.lastCompute;
     ringAttention(st, true, attention, f.attentionBackwardGemms.first, f.coreAttentionBackward,
         f.attentionBackwardGemms.last, layer, mb);

@@ -227,6 +227,22 @@ private slots:
             QVERIFY(activationBytesPerLayer(s) < saved);
             s.compute.recompute = Recompute::None;
             QVERIFY(activationBytesPerLayer(s) > saved);
+            // Each policy's repeat sits before the backward of the part it repeats, and only its own.
+            for (const auto r : recomputeChoices()) {
+                s.compute.recompute = r;
+                const auto c = kernelCosts(s, hw);
+                QVERIFY(c);
+                QCOMPARE(
+                    c->dense.mlpBackwardRecompute, r == Recompute::SelectiveOp ? c->dense.opRecomputeForward : 0.0);
+                QCOMPARE(c->dense.attentionBackwardRecompute,
+                    r == Recompute::Selective ? c->dense.coreAttentionForward : 0.0);
+            }
+            // Megatron's selective policy: one GPU's step grows by layers × micro-batches × the core attention.
+            s.compute.recompute = Recompute::Selective;
+            const auto selective = run(s).metrics.stepSeconds;
+            QVERIFY2(std::abs((selective - none) / (4 * 3 * k->dense.coreAttentionForward) - 1) < 1e-9,
+                qPrintable(QString::number(selective - none)));
+            s.compute.recompute = Recompute::None;
         }
         // Its name round-trips through a scenario file.
         QCOMPARE(parseRecompute("selective-op"), std::optional<Recompute>(Recompute::SelectiveOp));

@@ -37,7 +37,8 @@ private slots:
         QCOMPARE_LE(std::abs(ll128.tunerLatency - (14.0 + 14 * 1.9) * 1e-6), 1e-12);
         // AllGather's n − 1 hops save 7 × 0.6 µs, not half of AllReduce's time: the per-GPU term is the same for
         // both (measured: AllGather and AllReduce within 2 µs of each other at 8 B – 64 KiB on 4 and 8 H100s).
-        const auto& agLl = rowOf(ncclTable(Collective::AllGather, t), Algorithm::Ring, Protocol::LL);
+        const auto agTable = ncclTable(Collective::AllGather, t);
+        const auto& agLl = rowOf(agTable, Algorithm::Ring, Protocol::LL);
         QCOMPARE_LE(std::abs(agLl.latency - (6.6 + 7 * 0.6 + perGpu + launch) * 1e-6), 1e-12);
         QCOMPARE_LE(std::abs(ll.latency - agLl.latency - 7 * 0.6e-6), 1e-12);
         // The per-GPU term is the low-latency protocols' only: Simple pays NCCL's hops and the launch.
