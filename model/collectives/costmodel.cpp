@@ -108,8 +108,8 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         return c;
     }
     // An ideal machine has no launch latency either. NCCL's point-to-point calls (AllToAll, SendRecv, Gather,
-    // Scatter) pay the same launch as its collectives.
-    const double launch = entry.origin == Origin::Nccl ? topo.nccl.launchUs * kMicro : 0.0;
+    // Scatter) pay what its collectives pay beyond the tuner.
+    const double launch = entry.origin == Origin::Nccl ? ncclCallOverheadUs(topo, protocol) * kMicro : 0.0;
     const Seconds base = topo.latencyFree() ? 0.0 : detail::baseLatencySeconds(entry.family, protocol) + launch;
     c.latencySeconds = base + terms.latencySeconds;
     c.bandwidthSeconds = terms.bandwidthSeconds;

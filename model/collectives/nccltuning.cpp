@@ -320,10 +320,7 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     const double nvlinkLowLatency = c.intraHw != kNvlinkHw || p != kLL128 ? 1.0
         : c.nodes == 1 ? kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128]
                        : kLl128HopAcrossNodesUs / kHwLat[kNvlinkHw][kRing][kLL128];
-    // On one node an LL or LL128 call also costs lowLatencyPerGpuUs per GPU beyond the first, whatever its steps
-    // (NcclFigures, catalog.h: AllGather and ReduceScatter take about as long as AllReduce at 8 B – 64 KiB).
-    const double perGpuUs = c.nodes == 1 && p != kSimple ? (c.ppn - 1) * t.nccl.lowLatencyPerGpuUs : 0.0;
-    r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + perGpuUs + t.nccl.launchUs) * kMicro;
+    r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + ncclCallOverheadUs(t, r.protocol)) * kMicro;
     r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
@@ -352,6 +349,16 @@ double tuningHopLatencyUs(int linkClass, LatencyFamily family, Protocol protocol
     return kHwLat[std::clamp(linkClass, 0, 2)][a][protocolIndex(protocol)];
 }
 } // namespace detail
+
+double ncclCallOverheadUs(const Topology& topology, Protocol protocol)
+{
+    // The per-GPU term: whatever its steps, AllGather and ReduceScatter take about as long as AllReduce at
+    // 8 B – 64 KiB on one node (catalog.h).
+    const bool lowLatency = protocol == Protocol::LL || protocol == Protocol::LL128;
+    const double perGpu
+        = topology.nodes == 1 && lowLatency ? (topology.gpusPerNode - 1) * topology.nccl.lowLatencyPerGpuUs : 0.0;
+    return topology.nccl.launchUs + perGpu;
+}
 
 double ncclNodeNetGBps(const Topology& topology)
 {

@@ -51,6 +51,11 @@ bool ncclModelApplies(const Topology& topology);
 /// per-GPU β the textbook algorithms use keeps it at 1.
 double ncclNodeNetGBps(const Topology& topology);
 
+/// What an NCCL call costs beyond NCCL's tuner, µs: the launch and completion nccl-tests times
+/// (NcclFigures::launchUs) and, on one node, NcclFigures::lowLatencyPerGpuUs for each GPU beyond the first when the
+/// call runs LL or LL128. NCCL's collectives (ncclTable) and its point-to-point calls pay the same.
+double ncclCallOverheadUs(const Topology& topology, Protocol protocol);
+
 /// The fabric's NCCL setup across nodes (NcclFigures::net): what narrows or decides auto's choice there. Empty
 /// inside one node, where NCCL's own rules stand.
 NetSetup fabricSetup(const Topology& topology);

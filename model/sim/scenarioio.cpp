@@ -27,17 +27,6 @@ std::string recomputeNames()
     return joinList({ quoted.begin(), quoted.end() }, ", ", " or ");
 }
 
-std::string join(std::initializer_list<std::string_view> names)
-{
-    std::string out;
-    for (auto n : names) {
-        if (!out.empty())
-            out += ", ";
-        out += n;
-    }
-    return out;
-}
-
 // Reads one JSON document into a Scenario, collecting type problems and unknown keys.
 class Reader {
 public:
@@ -65,7 +54,7 @@ public:
                 found = found || key == k;
             if (!found)
                 add(path.empty() ? key : path + "." + key, shownValue(value),
-                    "unknown key (expected one of: " + join(known) + ")");
+                    "unknown key (expected one of: " + joinList({ known.begin(), known.end() }, ", ", ", ") + ")");
         }
         return true;
     }

@@ -47,6 +47,30 @@ private slots:
         QCOMPARE_LE(std::abs(simple.busBwGBps - t.intra.bandwidthGBps), 1e-9);
     }
 
+    // What a call pays beyond NCCL's tuner is one figure for its collectives and its point-to-point calls: the launch,
+    // and on one node lowLatencyPerGpuUs for each GPU beyond the first with LL or LL128.
+    void callOverheadOnCollectivesAndPointToPoint()
+    {
+        const auto t = preset("hgx-h100", 1, 8);
+        const double launch = t.nccl.launchUs, perGpu = t.nccl.lowLatencyPerGpuUs;
+        QCOMPARE(ncclCallOverheadUs(t, Protocol::LL), launch + 7 * perGpu);
+        QCOMPARE(ncclCallOverheadUs(t, Protocol::LL128), launch + 7 * perGpu);
+        QCOMPARE(ncclCallOverheadUs(t, Protocol::Simple), launch);
+        QCOMPARE(ncclCallOverheadUs(preset("hgx-h100", 4, 8), Protocol::LL), launch);
+        // An LL AllToAll on the node: without the per-GPU figure it is 7 × perGpu µs shorter, as a ring AllReduce is.
+        auto without = t;
+        without.nccl.lowLatencyPerGpuUs = 0;
+        for (const auto op : { Collective::AllToAll, Collective::AllReduce }) {
+            auto with = request(op, 1024, t, op == Collective::AllToAll ? Algorithm::Pairwise : Algorithm::Ring);
+            with.protocol = Protocol::LL;
+            auto plain = with;
+            plain.topology = without;
+            const auto a = predict(with), b = predict(plain);
+            QVERIFY(a && b);
+            QCOMPARE_LE(std::abs(a->latencySeconds - b->latencySeconds - 7 * perGpu * 1e-6), 1e-12);
+        }
+    }
+
     void treeAndRingLatencyAcrossNodes()
     {
         const auto t = preset("hgx-h100", 4, 8);
