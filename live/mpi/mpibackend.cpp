@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "mpibackend.h"
 
+#include "live/mpi/hostbuffers.h"
+#include "live/mpi/mpicalls.h"
 #include "live/worker/sweep.h"
 #include "tutor/config.h"
 
@@ -8,130 +10,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 #include <mpi.h>
-#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
 namespace tutor::live {
 
 namespace {
-
-using model::DType;
-
-/// Calls `f(T{})` with the C++ type of `dtype`; false for types MPI cannot reduce.
-template <class F> bool withType(DType dtype, F&& f)
-{
-    switch (dtype) {
-    case DType::Int8:
-        f(std::int8_t {});
-        return true;
-    case DType::Uint8:
-        f(std::uint8_t {});
-        return true;
-    case DType::Int32:
-        f(std::int32_t {});
-        return true;
-    case DType::Uint32:
-        f(std::uint32_t {});
-        return true;
-    case DType::Int64:
-        f(std::int64_t {});
-        return true;
-    case DType::Uint64:
-        f(std::uint64_t {});
-        return true;
-    case DType::Fp32:
-        f(float {});
-        return true;
-    case DType::Fp64:
-        f(double {});
-        return true;
-    default:
-        return false;
-    }
-}
-
-MPI_Op mpiOp(RedOp op)
-{
-    switch (op) {
-    case RedOp::Prod:
-        return MPI_PROD;
-    case RedOp::Max:
-        return MPI_MAX;
-    case RedOp::Min:
-        return MPI_MIN;
-    default:
-        return MPI_SUM;
-    }
-}
-
-MPI_Datatype mpiType(DType dtype)
-{
-    switch (dtype) {
-    case DType::Int8:
-        return MPI_INT8_T;
-    case DType::Uint8:
-        return MPI_UINT8_T;
-    case DType::Int32:
-        return MPI_INT32_T;
-    case DType::Uint32:
-        return MPI_UINT32_T;
-    case DType::Int64:
-        return MPI_INT64_T;
-    case DType::Uint64:
-        return MPI_UINT64_T;
-    case DType::Fp64:
-        return MPI_DOUBLE;
-    default:
-        return MPI_FLOAT;
-    }
-}
-
-std::string_view callName(Op op, bool blocking)
-{
-    switch (op) {
-    case Op::AllReduce:
-        return blocking ? "MPI_Allreduce" : "MPI_Iallreduce";
-    case Op::ReduceScatter:
-        return blocking ? "MPI_Reduce_scatter_block" : "MPI_Ireduce_scatter_block";
-    case Op::AllGather:
-        return blocking ? "MPI_Allgather" : "MPI_Iallgather";
-    case Op::Broadcast:
-        return blocking ? "MPI_Bcast" : "MPI_Ibcast";
-    case Op::Reduce:
-        return blocking ? "MPI_Reduce" : "MPI_Ireduce";
-    case Op::AllToAll:
-        return blocking ? "MPI_Alltoall" : "MPI_Ialltoall";
-    case Op::SendRecv:
-        return blocking ? "MPI_Sendrecv" : "MPI_Isend/MPI_Irecv";
-    }
-    return "MPI";
-}
-
-/// Open MPI 4 has no MPI-4 large-count calls (MPI_Allreduce_c and friends): every count is an int.
-constexpr std::int64_t kMaxMpiCount = std::numeric_limits<int>::max();
-
-/// Elements filled or checked between two heartbeats: a few milliseconds of work.
-constexpr std::int64_t kElementsPerBeat = std::int64_t { 1 } << 22;
-
-/// A growable, 64-byte aligned host buffer reused across sizes.
-class Buffer {
-public:
-    std::byte* get(std::size_t bytes)
-    {
-        if (bytes > m_storage.size() * sizeof(Line))
-            m_storage.resize((bytes + sizeof(Line) - 1) / sizeof(Line));
-        return reinterpret_cast<std::byte*>(m_storage.data());
-    }
-
-private:
-    struct alignas(64) Line {
-        std::byte b[64];
-    };
-    std::vector<Line> m_storage;
-};
 
 /// The state letter of /proc/<pid>/stat ('R', 'S', 'T' stopped, 'Z' zombie, ...); 0 when there is no such process.
 char processState(int pid)
@@ -284,7 +169,7 @@ public:
         std::byte* send = m_send.get(static_cast<std::size_t>(std::max(l.sendCount, l.count)) * ts);
         std::byte* recv = m_recv.get(static_cast<std::size_t>(std::max(l.recvCount, l.count)) * ts);
 
-        auto prepare = [&] { fillInput(spec, send, recv); };
+        auto prepare = [&] { fillInput(spec, send, recv, self(), heartbeat()); };
         prepare();
         for (int i = 0; i < spec.warmup; ++i)
             if (auto e = call(spec, send, recv))
@@ -331,7 +216,8 @@ public:
             prepare();
             if (auto e = call(spec, send, recv))
                 return Outcome<RunTimes>::failed(*e);
-            std::int64_t wrong = countWrong(spec, spec.inPlace ? inPlaceBuffer(spec, send, recv) : recv);
+            std::int64_t wrong
+                = countWrong(spec, spec.inPlace ? inPlaceBuffer(spec, send, recv) : recv, self(), heartbeat());
             std::int64_t total = 0;
             if (auto e
                 = check(waiting("MPI_Allreduce",
@@ -356,7 +242,7 @@ public:
         const std::size_t ts = static_cast<std::size_t>(model::sizeOf(spec.dtype));
         std::byte* send = m_send.get(static_cast<std::size_t>(std::max(l.sendCount, l.count)) * ts);
         std::byte* recv = m_recv.get(static_cast<std::size_t>(std::max(l.recvCount, l.count)) * ts);
-        fillInput(rs, send, recv);
+        fillInput(rs, send, recv, self(), heartbeat());
 
         // Compute rate of this rank: units per second.
         double unitsPerSecond = 0;
@@ -375,7 +261,7 @@ public:
             waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); });
             const double t0 = MPI_Wtime();
             std::vector<MPI_Request> reqs;
-            if (auto e = start(rs, send, recv, reqs))
+            if (auto e = startCall(rs, send, recv, reqs, self()))
                 return Outcome<OverlapTimes>::failed(*e);
             if (auto e = check(
                     waiting("MPI_Waitall",
@@ -406,7 +292,7 @@ public:
             waiting("MPI_Barrier", [] { return MPI_Barrier(MPI_COMM_WORLD); });
             const double t0 = MPI_Wtime();
             std::vector<MPI_Request> reqs;
-            if (auto e = start(rs, send, recv, reqs))
+            if (auto e = startCall(rs, send, recv, reqs, self()))
                 return Outcome<OverlapTimes>::failed(*e);
             const double computeStart = MPI_Wtime();
             double commEnd = 0;
@@ -478,183 +364,21 @@ private:
         return rc;
     }
 
-    /// Writes `bytes` zero bytes, beating between slices so that a large buffer counts as progress.
-    void clear(std::byte* p, std::size_t bytes) const
-    {
-        constexpr std::size_t slice = kElementsPerBeat * 8;
-        for (std::size_t at = 0; at < bytes; at += slice) {
-            std::memset(p + at, 0, std::min(slice, bytes - at));
-            heartbeat().beat();
-        }
-    }
+    std::optional<BackendError> check(int rc, std::string_view call) const { return mpiError(rc, call, m_rank); }
 
-    std::optional<BackendError> check(int rc, std::string_view call) const
+    MpiRank self() const { return { m_rank, m_size }; }
+
+    /// One blocking collective, marked for the watchdog.
+    std::optional<BackendError> call(const RunSpec& spec, std::byte* send, std::byte* recv) const
     {
-        if (rc == MPI_SUCCESS)
-            return std::nullopt;
-        char text[MPI_MAX_ERROR_STRING] = {};
-        int length = 0;
-        MPI_Error_string(rc, text, &length);
-        return BackendError { std::string(call), std::string(text, static_cast<std::size_t>(length)),
-            ExitCode::LibraryError, m_rank };
+        heartbeat().enterCall(callName(spec.op, true).data());
+        auto error = blockingCall(spec, send, recv, self());
+        heartbeat().leaveCall();
+        return error;
     }
 
     /// The buffer an in-place run works on: the receive buffer, holding the input where MPI expects it.
     std::byte* inPlaceBuffer(const RunSpec&, std::byte*, std::byte* recv) const { return recv; }
-
-    void fillInput(const RunSpec& spec, std::byte* send, std::byte* recv) const
-    {
-        const Layout& l = spec.layout;
-        const std::size_t ts = static_cast<std::size_t>(model::sizeOf(spec.dtype));
-        withType(spec.dtype, [&](auto zero) {
-            using T = decltype(zero);
-            auto fill = [&](std::byte* p, std::int64_t n) {
-                T* t = reinterpret_cast<T*>(p);
-                for (std::int64_t k = 0; k < n; ++k) {
-                    t[k] = static_cast<T>(inputValue(m_rank, k));
-                    if ((k + 1) % kElementsPerBeat == 0)
-                        heartbeat().beat();
-                }
-                heartbeat().beat();
-            };
-            if (!spec.inPlace) {
-                fill(send, l.sendCount);
-                clear(recv, static_cast<std::size_t>(l.recvCount) * ts);
-                // MPI has no out-of-place broadcast: the root's data lives in the buffer MPI_Bcast sends.
-                if (spec.op == Op::Broadcast && m_rank == spec.root)
-                    fill(recv, l.count);
-            } else if (spec.op == Op::AllGather) {
-                clear(recv, static_cast<std::size_t>(l.count) * ts);
-                fill(recv + static_cast<std::size_t>(m_rank) * static_cast<std::size_t>(l.chunk) * ts, l.chunk);
-            } else {
-                fill(recv, l.count);
-            }
-        });
-    }
-
-    std::int64_t countWrong(const RunSpec& spec, const std::byte* out) const
-    {
-        std::int64_t wrong = 0;
-        withType(spec.dtype, [&](auto zero) {
-            using T = decltype(zero);
-            const T* t = reinterpret_cast<const T*>(out);
-            const RedOp op = reduces(spec.op) ? spec.redop : RedOp::Sum;
-            for (const auto& b : expectedOutput(spec.op, spec.layout, m_size, m_rank, spec.root))
-                for (std::int64_t j = 0; j < b.count; ++j) {
-                    if ((j + 1) % kElementsPerBeat == 0)
-                        heartbeat().beat();
-                    if constexpr (std::is_integral_v<T>) {
-                        if (t[b.outOffset + j] != static_cast<T>(expectedInteger(b, j, op)))
-                            ++wrong;
-                    } else if (!matchesReal(static_cast<double>(t[b.outOffset + j]), expectedValue(b, j, op), op,
-                                   std::numeric_limits<T>::digits, b.rankCount)) {
-                        ++wrong;
-                    }
-                }
-        });
-        return wrong;
-    }
-
-    /// One blocking collective.
-    std::optional<BackendError> call(const RunSpec& s, std::byte* send, std::byte* recv) const
-    {
-        const Layout& l = s.layout;
-        if (auto e = countFits(l, callName(s.op, true)))
-            return e;
-        const MPI_Datatype type = mpiType(s.dtype);
-        const int count = static_cast<int>(l.count);
-        const int chunk = static_cast<int>(l.chunk);
-        const bool ip = s.inPlace;
-        void* in = ip ? MPI_IN_PLACE : send;
-        const int next = (m_rank + 1) % m_size;
-        const int prev = (m_rank - 1 + m_size) % m_size;
-        const MPI_Op op = mpiOp(s.redop);
-        int rc = MPI_SUCCESS;
-        heartbeat().enterCall(callName(s.op, true).data());
-        switch (s.op) {
-        case Op::AllReduce:
-            rc = MPI_Allreduce(in, recv, count, type, op, MPI_COMM_WORLD);
-            break;
-        case Op::ReduceScatter:
-            rc = MPI_Reduce_scatter_block(in, recv, chunk, type, op, MPI_COMM_WORLD);
-            break;
-        case Op::AllGather:
-            rc = MPI_Allgather(in, chunk, type, recv, chunk, type, MPI_COMM_WORLD);
-            break;
-        case Op::Broadcast:
-            rc = MPI_Bcast(recv, count, type, s.root, MPI_COMM_WORLD);
-            break;
-        case Op::Reduce:
-            if (ip && m_rank != s.root)
-                rc = MPI_Reduce(recv, nullptr, count, type, op, s.root, MPI_COMM_WORLD);
-            else
-                rc = MPI_Reduce(in, recv, count, type, op, s.root, MPI_COMM_WORLD);
-            break;
-        case Op::AllToAll:
-            rc = MPI_Alltoall(in, chunk, type, recv, chunk, type, MPI_COMM_WORLD);
-            break;
-        case Op::SendRecv:
-            if (ip)
-                rc = MPI_Sendrecv_replace(recv, count, type, next, 0, prev, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            else
-                rc = MPI_Sendrecv(
-                    send, count, type, next, 0, recv, count, type, prev, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            break;
-        }
-        heartbeat().leaveCall();
-        return check(rc, callName(s.op, true));
-    }
-
-    /// The sweep refuses such sizes up front (refuseSize); this keeps a count from ever being cut to an int.
-    std::optional<BackendError> countFits(const Layout& l, std::string_view call) const
-    {
-        if (l.count <= kMaxMpiCount && l.chunk <= kMaxMpiCount)
-            return std::nullopt;
-        return BackendError { std::string(call),
-            "count " + std::to_string(l.count) + " exceeds the int count of MPI calls (at most 2^31−1 elements)",
-            ExitCode::Usage, m_rank };
-    }
-
-    /// One non-blocking collective (out-of-place), for the overlap experiment.
-    std::optional<BackendError> start(
-        const RunSpec& s, std::byte* send, std::byte* recv, std::vector<MPI_Request>& reqs) const
-    {
-        const Layout& l = s.layout;
-        if (auto e = countFits(l, callName(s.op, false)))
-            return e;
-        const MPI_Datatype type = mpiType(s.dtype);
-        const int count = static_cast<int>(l.count);
-        const int chunk = static_cast<int>(l.chunk);
-        reqs.assign(1, MPI_REQUEST_NULL);
-        int rc = MPI_SUCCESS;
-        switch (s.op) {
-        case Op::AllReduce:
-            rc = MPI_Iallreduce(send, recv, count, type, MPI_SUM, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::ReduceScatter:
-            rc = MPI_Ireduce_scatter_block(send, recv, chunk, type, MPI_SUM, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::AllGather:
-            rc = MPI_Iallgather(send, chunk, type, recv, chunk, type, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::Broadcast:
-            rc = MPI_Ibcast(recv, count, type, s.root, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::Reduce:
-            rc = MPI_Ireduce(send, recv, count, type, MPI_SUM, s.root, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::AllToAll:
-            rc = MPI_Ialltoall(send, chunk, type, recv, chunk, type, MPI_COMM_WORLD, &reqs[0]);
-            break;
-        case Op::SendRecv:
-            reqs.assign(2, MPI_REQUEST_NULL);
-            rc = MPI_Irecv(recv, count, type, (m_rank - 1 + m_size) % m_size, 0, MPI_COMM_WORLD, &reqs[0]);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Isend(send, count, type, (m_rank + 1) % m_size, 0, MPI_COMM_WORLD, &reqs[1]);
-            break;
-        }
-        return check(rc, callName(s.op, false));
-    }
 
     int* m_argc;
     char*** m_argv;
@@ -664,8 +388,8 @@ private:
     int m_ranksOnHost = 1;
     std::vector<std::string> m_hostOfRank;
     std::vector<int> m_pidOfRank;
-    Buffer m_send;
-    Buffer m_recv;
+    HostBuffer m_send;
+    HostBuffer m_recv;
 };
 
 std::unique_ptr<Backend> makeMpiBackend(int* argc, char*** argv)
