@@ -165,9 +165,10 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
         = std::min(r.gpus, r.base.hardware.gpusPerNode > 0 ? r.base.hardware.gpusPerNode : hw->gpusPerNode);
     const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
     const auto layouts = parallelLayouts(r, perNode, batch);
-    out.reserve(layouts.size() * 3 * 4); // recompute × micro-batch size: no Scenario is moved by a reallocation
+    // Recomputation × micro-batch size: reserved so that no Scenario is moved by a reallocation.
+    out.reserve(layouts.size() * recomputeChoices().size() * 4);
     for (const auto& par : layouts)
-        for (auto recompute : { Recompute::None, Recompute::Selective, Recompute::Full })
+        for (auto recompute : recomputeChoices())
             for (int mbs : { 1, 2, 4, 8 }) {
                 const int dp = par.dp, pp = par.pp, v = par.virtualStages;
                 if ((batch / dp) % mbs != 0)

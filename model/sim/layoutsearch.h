@@ -9,7 +9,8 @@
 //   on whenever tp > 1; pp (· v) splits the layers (splitsLayers: evenly, or Megatron-Core's split with the
 //   embedding and the loss counted as layers); dp = GPUs / (tp · pp); ep divides dp and the experts (MoE);
 //   ZeRO-3 only without pipeline stages; virtual stages 1, 2, 4 (interleaved 1F1B, needing micro-batches a
-//   multiple of pp); micro-batch size 1, 2, 4, 8 dividing global_batch / dp.
+//   multiple of pp); every recomputation policy (none, Megatron's selective, torchtitan's op-level selective,
+//   full); micro-batch size 1, 2, 4, 8 dividing global_batch / dp.
 #include "model/sim/metrics.h"
 #include "model/sim/scenario.h"
 

@@ -15,6 +15,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -56,14 +57,16 @@ class TestStepSearch : public QObject {
     Q_OBJECT
 private slots:
     // Every enumerated layout keeps Megatron's rules: dp·tp·pp = GPUs, tp inside a node and dividing the heads,
-    // the global batch kept.
+    // the global batch kept; each parallel layout and micro-batch size comes with every recomputation policy.
     void enumerationRules()
     {
         const auto r = smallRequest();
         const auto layouts = enumerateLayouts(r);
         QVERIFY(layouts.size() > 20);
         std::set<std::string> names;
+        std::map<Recompute, int> perPolicy;
         for (const auto& s : layouts) {
+            ++perPolicy[s.compute.recompute];
             QCOMPARE(s.parallel.dp * s.parallel.tp * s.parallel.pp, 8);
             QCOMPARE(8 % s.parallel.tp, 0);
             QCOMPARE(s.model.heads % s.parallel.tp, 0);
@@ -71,6 +74,9 @@ private slots:
             QVERIFY(s.parallel.zeroStage < 3 || s.parallel.pp == 1);
             QVERIFY(names.insert(s.name.en).second); // no layout twice
         }
+        QCOMPARE(perPolicy.size(), recomputeChoices().size());
+        for (auto policy : recomputeChoices())
+            QCOMPARE(perPolicy[policy] * static_cast<int>(recomputeChoices().size()), static_cast<int>(layouts.size()));
     }
 
     // From 16k tokens on, context parallelism joins the search: every layout still fills the GPUs
