@@ -75,14 +75,15 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
     };
     // What an NCCL call costs beyond NCCL's own tuner on this machine (NcclFigures::launchUs, lowLatencyPerGpuUs).
     const auto callText = [](const NcclFigures& n) {
-        char text[200] = "";
-        if (n.launchUs > 0 && n.lowLatencyPerGpuUs > 0)
-            std::snprintf(text, sizeof text,
-                "  NCCL call: launch %.2f µs; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first\n",
-                n.launchUs, n.lowLatencyPerGpuUs);
-        else if (n.launchUs > 0)
-            std::snprintf(text, sizeof text, "  NCCL call: launch %.2f µs\n", n.launchUs);
-        return std::string(text);
+        char launch[80] = "", perGpu[120] = "";
+        if (n.launchUs > 0)
+            std::snprintf(launch, sizeof launch, "launch %.2f µs", n.launchUs);
+        else if (n.lowLatencyPerGpuUs > 0)
+            std::snprintf(launch, sizeof launch, "no launch cost beyond NCCL's own latencies");
+        if (n.lowLatencyPerGpuUs > 0)
+            std::snprintf(perGpu, sizeof perGpu,
+                "; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first", n.lowLatencyPerGpuUs);
+        return *launch ? "  NCCL call: " + std::string(launch) + perGpu + "\n" : std::string();
     };
     for (const auto& p : presets()) {
         char figures[200];

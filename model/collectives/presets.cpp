@@ -7,9 +7,9 @@
 namespace tutor::model {
 
 namespace {
-const std::array<HardwarePreset, 17>& table()
+const std::array<HardwarePreset, 18>& table()
 {
-    static const std::array<HardwarePreset, 17> kPresets {
+    static const std::array<HardwarePreset, 18> kPresets {
         catalog::dgxA100(),
         catalog::hgxH100(),
         catalog::hgxH200(),
@@ -22,6 +22,7 @@ const std::array<HardwarePreset, 17>& table()
         catalog::hgxB200(),
         catalog::gb200Nvl72(),
         catalog::roceH100(),
+        catalog::alpsGh200(),
         catalog::pcieGen3(),
         catalog::pcieNop2p(),
         catalog::pcieGen4(),

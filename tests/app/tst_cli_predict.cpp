@@ -223,6 +223,15 @@ void TestCliPredict::presets()
         "NCCL call: launch %.2f µs; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first",
         h100.nccl.launchUs, h100.nccl.lowLatencyPerGpuUs);
     QVERIFY2(text.out.find(call) != std::string::npos, call);
+    // A machine whose small-message times NCCL's own latencies already cover pays no launch beyond them, and still
+    // the per-GPU cost of LL calls on one node.
+    const auto alps = tutor::model::findPreset("alps-gh200").value();
+    QCOMPARE(alps.nccl.launchUs, 0.0);
+    std::snprintf(call, sizeof call,
+        "NCCL call: no launch cost beyond NCCL's own latencies; on one node an LL or LL128 call adds %.2f µs per GPU "
+        "beyond the first",
+        alps.nccl.lowLatencyPerGpuUs);
+    QVERIFY2(text.out.find(call) != std::string::npos, call);
     const auto json = run({ "presets", "--json" });
     QCOMPARE(json.code, 0);
     const auto all = nlohmann::json::parse(json.out);

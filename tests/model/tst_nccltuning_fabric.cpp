@@ -187,6 +187,34 @@ private slots:
         QCOMPARE(highOne->algorithm, Algorithm::Nvls);
     }
 
+    // Quad GH200 nodes on Slingshot-11 (CSCS Alps): no NVSwitch, so no NVLS on a node; LL128 stays off across nodes
+    // (the NIC sits behind the Grace CPU; CSCS sets NCCL_PROTO=^LL128) but not inside one; a ring across nodes is
+    // bound by the node's four NICs at the fitted share each keeps while all stream.
+    void slingshotQuadGh200()
+    {
+        const auto one = preset("alps-gh200", 1, 4);
+        QVERIFY(!one.nvls);
+        const auto oneTable = ncclTable(Collective::AllReduce, one);
+        QVERIFY(findRow(oneTable, Algorithm::Nvls, Protocol::Simple) == nullptr);
+        QVERIFY(rowOf(oneTable, Algorithm::Ring, Protocol::LL128).automatic);
+        QVERIFY(fabricSetup(one).empty());
+
+        const auto four = preset("alps-gh200", 4, 4);
+        QVERIFY(fabricSetup(four).protocols == EnumSet<Protocol>({ Protocol::LL, Protocol::Simple }));
+        for (const auto& row : ncclTable(Collective::AllReduce, four))
+            QCOMPARE(row.automatic, row.protocol != Protocol::LL128);
+        const auto& ring = rowOf(ncclTable(Collective::AllReduce, four), Algorithm::Ring, Protocol::Simple);
+        const double nics = four.nicsPerNode * four.inter.bandwidthGBps * four.nccl.netConcurrentShare;
+        QCOMPARE_LE(std::abs(ring.busBwGBps - std::min(four.intra.bandwidthGBps, nics)), 1e-9);
+        QVERIFY(nics < four.intra.bandwidthGBps); // the network bounds it
+        auto explained = request(Collective::AllReduce, Bytes { 1 } << 22, four);
+        explained.explain = true;
+        const auto why = predict(explained);
+        QVERIFY(why);
+        QVERIFY(why->protocol != Protocol::LL128);
+        QVERIFY2(why->reason.find("NCCL_PROTO") != std::string::npos, why->reason.c_str());
+    }
+
     void sendRecvAcrossNodesUsesItsOwnBandwidth()
     {
         const auto t = preset("hgx-h100", 2, 8);

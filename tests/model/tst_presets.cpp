@@ -30,6 +30,7 @@ void TestPresets::presetFigures_data()
     QTest::newRow("dgx-a100") << "dgx-a100" << false;
     QTest::newRow("hgx-h100") << "hgx-h100" << true;
     QTest::newRow("hgx-h200") << "hgx-h200" << true;
+    QTest::newRow("alps-gh200") << "alps-gh200" << false; // GH200 quads: NVLink without NVSwitch
     QTest::newRow("pcie-gen4") << "pcie-gen4" << false;
     QTest::newRow("pcie-gen5") << "pcie-gen5" << false;
     QTest::newRow("cpu-laptop") << "cpu-laptop" << false;

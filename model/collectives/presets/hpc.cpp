@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+// Machines of HPC centres whose nodes and network are not NVIDIA's reference designs: the quad GH200 nodes of an HPE
+// Cray EX (CSCS Alps) on Slingshot-11. Every figure has its source beside it; catalog.h says how β, α and the NCCL
+// figures are chosen.
+#include "model/collectives/presets/catalog.h"
+
+namespace tutor::model::catalog {
+
+HardwarePreset alpsGh200()
+{
+    return {
+        .id = "alps-gh200",
+        .name = "HPE Cray EX, CSCS Alps (4× GH200 96 GB, 4× 200 Gb/s Slingshot-11)",
+        .nameZhCN = "CSCS Alps 超算（HPE Cray EX，4× GH200 96 GB，4× 200 Gb/s Slingshot-11）",
+        .gpusPerNode = 4,
+        // Four Grace Hopper modules, each GPU joined to each of the other three by 150 GB/s per direction (6
+        // NVLink 4 links; CSCS docs, docs/images/alps/gh200-schematic.svg), no NVSwitch ("there is no NVSwitch",
+        // docs/alps/hardware.md). β: NCCL's own figure, SM90_NVLINK_BW 20.6 GB/s × 18 links = 371 GB/s, which its
+        // rings reach by sending to all three neighbours over different channels.
+        .intra = { LinkKind::NVLink, kNvlinkRingSimpleUs * kMicro, 371.0, 450.0,
+            "NVLink 4 without NVSwitch: 150 GB/s per direction to each of the 3 other GPUs (CSCS Alps node "
+            "schematic); β = NCCL SM90_NVLINK_BW 20.6 GB/s × 18 links; α = NCCL hwLat NVLink ring Simple 3.4 µs" },
+        // One Slingshot-11 NIC of 200 Gb/s per GPU, through libfabric's CXI provider and the aws-ofi-nccl plugin
+        // (CSCS docs: four NICs per node, "200Gb/s (25GB/s)" each).
+        .inter = { LinkKind::Ethernet, kNetRingSimpleUs * kMicro, 24.0, 25.0,
+            "HPE Slingshot-11 200 Gb/s per NIC = 25 GB/s line, 4 per node (CSCS Alps node schematic); β = NCCL "
+            "net model 12 GB/s per 100 Gb/s; α = NCCL hwLat NET ring Simple 14 µs" },
+        .nicsPerNode = 4,
+        .nvls = false,
+        // Hopper's 16 ring channels as HGX H100 (same 18 NVLinks per GPU). Across nodes NCCL 2.23 enables LL128 only
+        // where the NIC is at most a PCIe switch (on Hopper, a PXN hop) from the GPU (tuning.cc, v2.23.4-1); this NIC
+        // sits behind the Grace CPU, so LL128 stays off. NCCL 2.27 turns it on through the CPU (NCCL_LL128_C2C), and
+        // CSCS then sets NCCL_PROTO=^LL128, which "typically performs worse on Slingshot" (cscs-docs
+        // docs/software/communication/nccl_env_vars). The launch, the network's step latency, its chunk pipeline and
+        // each NIC's share are fitted on the fit half's Alps runs (catalog.h).
+        .nccl = { .arch = GpuArch::Hopper,
+            .channels = 16,
+            .nvlsBusGBps = 0,
+            .nvlsDomainGpus = 0,
+            .netLatencyUs = kSlingshotNetLatencyUs,
+            .p2pNetGBps = 12,
+            .oneWayGBps = 0,
+            .launchUs = kGh200LaunchUs,
+            .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
+            .netPipelineUs = kSlingshotPipelineUs,
+            .netConcurrentShare = kSlingshotConcurrentShare,
+            .net = { .protocols = { Protocol::LL, Protocol::Simple } } },
+        .peakFlops = 989e12, // the H100 GPU of GH200: 989 TFLOP/s dense bf16 (GH200 datasheet)
+        .memoryBytes = 96 * GiB,
+        .compute = gpuCompute(4000, 1979e12, 132, GpuArch::Hopper),
+        .reduceGBps = 4000.0, // HBM3 bandwidth (the fused sum adds one read of the local operand)
+        .source = "NVIDIA GH200 Grace Hopper Superchip datasheet: 96 GB HBM3 at 4 TB/s, 989 TFLOP/s dense bf16; "
+                  "CSCS Alps documentation (eth-cscs/cscs-docs docs/alps/hardware.md and its GH200 node schematic): 4 "
+                  "GH200 per node, 150 GB/s NVLink between each pair of GPUs, no NVSwitch, 4 Slingshot-11 NICs of "
+                  "200 Gb/s",
+    };
+}
+
+} // namespace tutor::model::catalog
