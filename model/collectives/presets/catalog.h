@@ -45,19 +45,24 @@ inline constexpr double kIbConcurrentShare = 0.90;
 inline constexpr double kEfaPipelineUs = 21;
 inline constexpr double kNetPipelineUs = 35;
 // Quad GH200 nodes on HPE Slingshot-11 through libfabric CXI and aws-ofi-nccl (alps-gh200), fitted on the fit half's
-// Alps runs (2 × 4 and 4 × 4 GH200, AllReduce, NCCL 2.23.4). Small messages (8 B – 1 KiB, tree/LL; rms of the log
-// time error over 6 rows): NCCL's own latencies alone already exceed the measured 18.7 – 39.1 µs, so the launch beyond
-// them fits at its bound, 0 µs, with 0.6 µs per network step (rms 8.9 %; 11.2 % with neither, 10.4 % at 2 µs launch,
-// 14.7 % at 2 µs and 1 µs). Bandwidth (4 × 4 from 128 MiB, ring/Simple; measured 89.0 – 92.5 GB/s busbw): each NIC
-// keeps 0.98 of its 24 GB/s while the node's four stream, with no chunk pipeline (errors −3.5 … +1.4 %; −16 … −8 %
-// at 0.90 and 4 µs, the InfiniBand figures). The 2 × 4 run reaches 158 GB/s at 4 GiB, above the 96 GB/s a ring
-// can pass through four NICs, so NCCL ran a tree there; auto picks the ring (NCCL's tuner figures), and the run was
-// left out of the bandwidth fit. No single-node row is in the fit half: the per-GPU LL cost on one node stays the
-// one measured on H100 NVSwitch nodes.
+// Alps runs (AllReduce on 2, 4, 8, 64 and 512 nodes of 4 GH200, NCCL 2.23.4). Small messages (8 B – 1 KiB, tree/LL;
+// rms of the log time error over 15 rows): NCCL's own latencies already reach the measured 18.7 µs on 2 nodes, so the
+// launch beyond them fits at its bound, 0 µs; the time grows by about 16 µs per doubling of the nodes (23 µs on 2
+// nodes to 167 on 512 at 1 KiB), which 2.1 µs more per network step gives (rms 15.4 %; 24.5 % at 0.6 µs, the figure
+// fitted on 2 and 4 nodes alone; 18.0 % at 3 µs). Bandwidth (4 and 8 nodes from 128 MiB, ring/Simple; 85.4 – 92.5
+// GB/s busbw): each NIC keeps all of its 24 GB/s while the node's four stream, with no chunk pipeline (rms 4.1 %; 4.3 %
+// at a share of 0.98, 7.8 % at 0.98 with 4 µs, 9.2 % at 0.96 with 4 µs). Left out of that fit: the 2-node run, which
+// reaches 158 GB/s at 4 GiB, above the 96 GB/s a ring passes through four NICs, so NCCL ran a tree where auto picks
+// the ring (NCCL's tuner figures); and the 64- and 512-node runs, where auto's tree is what NCCL's estimate picks but
+// measured 35 – 54 GB/s at 128 – 256 MiB against the model's 62 – 68. Between 1 and 16 KiB every Alps run, fit or
+// held out, gains 27 – 33 µs per tree level (2 nodes: 23 → 51 µs; 512 nodes: 167 → 465), which no figure here
+// models; libfabric CXI's rendezvous protocol for larger messages (FI_CXI_RDZV_THRESHOLD and its siblings, which
+// several Slingshot sites set to 0) may be the cause, unchecked. No single-node row is in the fit half: the per-GPU
+// LL cost on one node stays the one measured on H100 NVSwitch nodes.
 inline constexpr double kGh200LaunchUs = 0;
-inline constexpr double kSlingshotNetLatencyUs = 0.6;
+inline constexpr double kSlingshotNetLatencyUs = 2.1;
 inline constexpr double kSlingshotPipelineUs = 0;
-inline constexpr double kSlingshotConcurrentShare = 0.98;
+inline constexpr double kSlingshotConcurrentShare = 1.0;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node
 // fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL), with EFA's 21 µs pipeline: rms 16.3 % at
 // 22 µs, 16.5 % at 21, 16.4 % at 23, 17.1 % at 20, 32.0 % at 12 (the figure before an NVLink LL hop across nodes ran at
