@@ -30,6 +30,19 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
 }
 
 /// What the fabric's NCCL setup does to auto's choice, as the reason's tail (empty inside one node).
+/// What of the fabric's NCCL setup (fabricSetup) still narrows a request's choice: a protocol left to auto keeps to
+/// its NCCL_PROTO even under a forced algorithm, an algorithm left to auto to its NCCL_ALGO; a protocol or algorithm
+/// forced by hand overrides the setting it replaces, as setting NCCL_PROTO or NCCL_ALGO yourself does.
+NetSetup narrowingSetup(const CollectiveRequest& request)
+{
+    NetSetup setup = fabricSetup(request.topology);
+    if (request.protocol != Protocol::Auto)
+        setup.protocols = {};
+    if (request.algorithm != Algorithm::Auto)
+        setup.algorithms = {};
+    return setup;
+}
+
 std::string setupReason(const NetSetup& setup)
 {
     std::string text;
@@ -178,6 +191,7 @@ namespace {
 template <class Visit>
 void forEachPair(const CollectiveRequest& request, const std::vector<NcclTuning>& nccl, Visit&& visit)
 {
+    const NetSetup setup = narrowingSetup(request);
     bool ncclOnly = false;
     if (request.algorithm == Algorithm::Auto)
         for (const auto* e : detail::algorithmTable())
@@ -194,11 +208,16 @@ void forEachPair(const CollectiveRequest& request, const std::vector<NcclTuning>
                 continue;
             if (detail::protocolRule(p, e->algorithm, request.topology))
                 continue;
-            if (ncclOnly && !nccl.empty() && request.algorithm == Algorithm::Auto) {
-                const auto* row = findRow(nccl, e->algorithm, p);
-                if (!row || !row->automatic)
-                    continue;
-            }
+            // The fabric's NCCL setup narrows NCCL's own collective algorithms (the rows of its table) as far as the
+            // request leaves the choice open.
+            const auto* row = nccl.empty() ? nullptr : findRow(nccl, e->algorithm, p);
+            if (row && !setup.allows(e->algorithm, p))
+                continue;
+            // Auto also leaves out what NCCL's own rules do (NVLS on half of the NVSwitch domain or less); the rows
+            // carry the fabric's setup too, applied just above.
+            if (ncclOnly && !nccl.empty() && request.algorithm == Algorithm::Auto
+                && (!row || (!row->automatic && fabricSetup(request.topology).allows(e->algorithm, p))))
+                continue;
             visit(*e, p);
         }
     }
@@ -265,7 +284,7 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)
-        chosen.reason += setupReason(fabricSetup(request.topology));
+        chosen.reason += setupReason(narrowingSetup(request));
     return chosen;
 }
 

@@ -215,6 +215,41 @@ private slots:
         QVERIFY2(why->reason.find("NCCL_PROTO") != std::string::npos, why->reason.c_str());
     }
 
+    // The fabric's NCCL setup narrows only what is left to choose: a protocol left to auto keeps to NCCL_PROTO under a
+    // forced algorithm (p4d's ring stays Simple at every size), and a protocol forced by hand overrides it, as setting
+    // NCCL_PROTO yourself does (auto then picks among the algorithms that run LL), the reason naming only what
+    // narrowed.
+    void forcedChoicesKeepTheRestOfTheSetup()
+    {
+        const auto p4d = preset("aws-p4d", 2, 8);
+        for (const Bytes size : { Bytes { 8 }, Bytes { 1 } << 15, Bytes { 1 } << 23, Bytes { 1 } << 30 }) {
+            auto ring = request(Collective::AllReduce, size, p4d, Algorithm::Ring);
+            ring.explain = true;
+            const auto c = predict(ring);
+            QVERIFY(c);
+            QCOMPARE(c->algorithm, Algorithm::Ring);
+            QCOMPARE(c->protocol, Protocol::Simple);
+            QVERIFY2(c->reason.find("NCCL_PROTO") != std::string::npos, c->reason.c_str());
+        }
+        auto ll = request(Collective::AllReduce, 8, p4d);
+        ll.protocol = Protocol::LL;
+        ll.explain = true;
+        const auto byHand = predict(ll);
+        QVERIFY2(byHand, byHand ? "" : toText(byHand.problems()).c_str());
+        QCOMPARE(byHand->protocol, Protocol::LL);
+        QVERIFY(byHand->algorithm == Algorithm::Ring || byHand->algorithm == Algorithm::DoubleBinaryTree);
+        QVERIFY2(byHand->reason.find("NCCL_PROTO") == std::string::npos, byHand->reason.c_str());
+        // Its time is that pair's own row.
+        const auto& row = rowOf(ncclTable(Collective::AllReduce, p4d), byHand->algorithm, Protocol::LL);
+        QCOMPARE_LE(std::abs(byHand->latencySeconds - row.latency), 1e-12);
+        // A3 High's NCCL_ALGO=Ring gives way to a tree forced by hand; its NCCL_PROTO=Simple still holds.
+        const auto tree
+            = predict(request(Collective::AllReduce, 8, preset("gcp-a3-high", 2, 8), Algorithm::DoubleBinaryTree));
+        QVERIFY(tree);
+        QCOMPARE(tree->algorithm, Algorithm::DoubleBinaryTree);
+        QCOMPARE(tree->protocol, Protocol::Simple);
+    }
+
     void sendRecvAcrossNodesUsesItsOwnBandwidth()
     {
         const auto t = preset("hgx-h100", 2, 8);
