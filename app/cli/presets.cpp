@@ -60,7 +60,8 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
                 { "reduce_GBps", p.reduceGBps },
                 { "nccl",
                     { { "launch_us", p.nccl.launchUs }, { "low_latency_per_gpu_us", p.nccl.lowLatencyPerGpuUs },
-                        { "net_concurrent_share", p.nccl.netConcurrentShare } } },
+                        { "net_concurrent_share", p.nccl.netConcurrentShare }, { "net_ll_step_us", p.nccl.netLlStepUs },
+                        { "net_ll_step_bytes", p.nccl.netLlStepBytes } } },
                 { "source", p.source } });
         out << io::dumpText(all, 2) << '\n';
         return 0;
@@ -83,7 +84,15 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
         if (n.lowLatencyPerGpuUs > 0)
             std::snprintf(perGpu, sizeof perGpu,
                 "; on one node an LL or LL128 call adds %.2f µs per GPU beyond the first", n.lowLatencyPerGpuUs);
-        return *launch ? "  NCCL call: " + std::string(launch) + perGpu + "\n" : std::string();
+        std::string text = *launch ? "  NCCL call: " + std::string(launch) + perGpu + "\n" : std::string();
+        if (n.netLlStepUs > 0) {
+            char across[160];
+            std::snprintf(across, sizeof across,
+                "  across nodes an LL call of %s or more adds %.1f µs per network step\n",
+                formatBytes(static_cast<Bytes>(n.netLlStepBytes)).c_str(), n.netLlStepUs);
+            text += across;
+        }
+        return text;
     };
     for (const auto& p : presets()) {
         char figures[200];

@@ -82,6 +82,10 @@ struct NcclFigures {
     /// share of what one NIC carries alone (1: no loss). Applies where a node's GPUs use more than one NIC
     /// (ncclNodeNetGBps); AllToAll's per-peer sends keep the full rate.
     double netConcurrentShare = 1;
+    /// An LL call across nodes of at least netLlStepBytes pays netLlStepUs more per network step on its critical path
+    /// (µs, fitted per fabric where such calls measure far slower than NCCL's per-step latency says; 0: none).
+    double netLlStepUs = 0;
+    double netLlStepBytes = 0;
     /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules (fabricSetup()).
     NetSetup net;
     bool operator==(const NcclFigures&) const = default;

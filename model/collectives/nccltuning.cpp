@@ -321,6 +321,15 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         : c.nodes == 1 ? kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128]
                        : kLl128HopAcrossNodesUs / kHwLat[kNvlinkHw][kRing][kLL128];
     r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + ncclCallOverheadUs(t, r.protocol)) * kMicro;
+    // The network crossings the latency above counts per call (a ring's Broadcast / Reduce chain crosses nodes − 1).
+    if (c.nodes > 1) {
+        if (a == kRing)
+            r.networkSteps = op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
+        else if (a == kTree || a == kNvlsTree)
+            r.networkSteps = 2 * log2i(c.nodes);
+        else if (a == kCollNetDirect || a == kCollNetChain)
+            r.networkSteps = 1;
+    }
     r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
@@ -495,6 +504,9 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
         t.pipeline = 2 * std::sqrt(static_cast<double>(bytes) * pipelineUs * kMicro / (bw * kBytesPerGB));
     if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
         t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
+    if (row.protocol == Protocol::LL && !topology.latencyFree() && topology.nccl.netLlStepUs > 0
+        && static_cast<double>(bytes) >= topology.nccl.netLlStepBytes)
+        t.llNetSteps = row.networkSteps * topology.nccl.netLlStepUs * kMicro;
     // A tuner plugin whose tables were measured on the fabric chooses by the time the call takes.
     if (fabricSetup(topology).tunerPlugin)
         t.tuner = t.total();
@@ -510,6 +522,9 @@ std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, c
             + detail::fmtTime(pipelineMicros(row.protocol, topology) * kMicro) + "/bw) " + detail::fmtTime(t.pipeline);
     if (t.treeFill > 0)
         text += " + tree fill " + detail::fmtTime(t.treeFill);
+    if (t.llNetSteps > 0)
+        text += " + LL across the network " + std::to_string(row.networkSteps) + " × "
+            + detail::fmtTime(topology.nccl.netLlStepUs * kMicro) + " = " + detail::fmtTime(t.llNetSteps);
     return text + " = " + detail::fmtTime(t.total()) + " (bus bandwidth " + detail::fmtRate(row.busBwGBps * kBytesPerGB)
         + ")";
 }

@@ -34,6 +34,7 @@ struct NcclTuning {
     double tunerBwGBps = 0;
     Seconds latency = 0; ///< the latency of one call: NCCL's, with the measured launch and NVLink LL hop
     Seconds tunerLatency = 0; ///< NCCL's own latency figure, the one its tuner compares
+    int networkSteps = 0; ///< network crossings on a call's critical path (0 on one node)
     /// false: NCCL has the row but does not choose it on its own on this machine (NVLS on a group smaller than
     /// the NVSwitch domain; across nodes, a pair the fabric's NCCL setup leaves out, fabricSetup()); forcing the
     /// algorithm still costs it.
@@ -94,8 +95,9 @@ struct NcclTime {
     Seconds transfer = 0; ///< S / bandwidth
     Seconds pipeline = 0; ///< the chunk pipeline, 2·√(S · P / bandwidth): P = netPipelineUs across nodes, 0.5 µs inside
     Seconds treeFill = 0; ///< tree Simple AllReduce: the first chunk's trip up and down the tree (NCCL's chunk sizes)
+    Seconds llNetSteps = 0; ///< an LL call across nodes: NcclFigures::netLlStepUs per network step, from netLlStepBytes
     Seconds tuner = 0; ///< NCCL's own estimate (its latency figure + S / bandwidth): what its tuner minimises
-    Seconds total() const { return latency + transfer + pipeline + treeFill; }
+    Seconds total() const { return latency + transfer + pipeline + treeFill + llNetSteps; }
 };
 NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topology& topology);
 

@@ -232,6 +232,10 @@ void TestCliPredict::presets()
         "beyond the first",
         alps.nccl.lowLatencyPerGpuUs);
     QVERIFY2(text.out.find(call) != std::string::npos, call);
+    std::snprintf(call, sizeof call, "across nodes an LL call of %s or more adds %.1f µs per network step",
+        tutor::model::formatBytes(static_cast<tutor::model::Bytes>(alps.nccl.netLlStepBytes)).c_str(),
+        alps.nccl.netLlStepUs);
+    QVERIFY2(text.out.find(call) != std::string::npos, call);
     const auto json = run({ "presets", "--json" });
     QCOMPARE(json.code, 0);
     const auto all = nlohmann::json::parse(json.out);
@@ -243,6 +247,8 @@ void TestCliPredict::presets()
         QCOMPARE(p.at("nccl").at("launch_us").get<double>(), preset.nccl.launchUs);
         QCOMPARE(p.at("nccl").at("low_latency_per_gpu_us").get<double>(), preset.nccl.lowLatencyPerGpuUs);
         QCOMPARE(p.at("nccl").at("net_concurrent_share").get<double>(), preset.nccl.netConcurrentShare);
+        QCOMPARE(p.at("nccl").at("net_ll_step_us").get<double>(), preset.nccl.netLlStepUs);
+        QCOMPARE(p.at("nccl").at("net_ll_step_bytes").get<double>(), preset.nccl.netLlStepBytes);
     }
     QCOMPARE(run({ "predict", "--help" }).code, 0);
     // --help and -h before any command print the command list on stdout; a wrong command is a usage error.

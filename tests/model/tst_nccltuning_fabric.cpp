@@ -213,6 +213,31 @@ private slots:
         QVERIFY(why);
         QVERIFY(why->protocol != Protocol::LL128);
         QVERIFY2(why->reason.find("NCCL_PROTO") != std::string::npos, why->reason.c_str());
+
+        // An LL call across Slingshot of netLlStepBytes or more pays netLlStepUs per network step on its critical
+        // path: a tree's 2·log2(nodes) up and down, a ring AllReduce's 2(nodes − 1); smaller calls, Simple calls and
+        // calls inside one node pay nothing of it.
+        QVERIFY(four.nccl.netLlStepUs > 0 && four.nccl.netLlStepBytes > 1024);
+        const auto table = ncclTable(Collective::AllReduce, four);
+        const auto& treeLl = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL);
+        const auto& ringLl = rowOf(table, Algorithm::Ring, Protocol::LL);
+        QCOMPARE(treeLl.networkSteps, 2 * 2);
+        QCOMPARE(ringLl.networkSteps, 2 * (4 - 1));
+        const auto at = static_cast<Bytes>(four.nccl.netLlStepBytes);
+        for (const auto* row : { &treeLl, &ringLl }) {
+            const auto big = ncclTime(*row, Collective::AllReduce, at, four);
+            QCOMPARE_LE(std::abs(big.llNetSteps - row->networkSteps * four.nccl.netLlStepUs * 1e-6), 1e-12);
+            QCOMPARE_LE(
+                std::abs(big.total() - (big.latency + big.transfer + big.pipeline + big.treeFill + big.llNetSteps)),
+                1e-15);
+            QVERIFY(ncclFormula(*row, big, at, four).find("LL across the network") != std::string::npos);
+            QCOMPARE(ncclTime(*row, Collective::AllReduce, at - 1, four).llNetSteps, 0.0);
+        }
+        QCOMPARE(
+            ncclTime(rowOf(table, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, at, four).llNetSteps, 0.0);
+        const auto& oneLl = rowOf(oneTable, Algorithm::Ring, Protocol::LL);
+        QCOMPARE(oneLl.networkSteps, 0);
+        QCOMPARE(ncclTime(oneLl, Collective::AllReduce, at, one).llNetSteps, 0.0);
     }
 
     // The fabric's NCCL setup narrows only what is left to choose: a protocol left to auto keeps to NCCL_PROTO under a

@@ -54,15 +54,20 @@ inline constexpr double kNetPipelineUs = 35;
 // at a share of 0.98, 7.8 % at 0.98 with 4 µs, 9.2 % at 0.96 with 4 µs). Left out of that fit: the 2-node run, which
 // reaches 158 GB/s at 4 GiB, above the 96 GB/s a ring passes through four NICs, so NCCL ran a tree where auto picks
 // the ring (NCCL's tuner figures); and the 64- and 512-node runs, where auto's tree is what NCCL's estimate picks but
-// measured 35 – 54 GB/s at 128 – 256 MiB against the model's 62 – 68. Between 1 and 16 KiB every Alps run, fit or
-// held out, gains 27 – 33 µs per tree level (2 nodes: 23 → 51 µs; 512 nodes: 167 → 465), which no figure here
-// models; libfabric CXI's rendezvous protocol for larger messages (FI_CXI_RDZV_THRESHOLD and its siblings, which
-// several Slingshot sites set to 0) may be the cause, unchecked. No single-node row is in the fit half: the per-GPU
-// LL cost on one node stays the one measured on H100 NVSwitch nodes.
+// measured 35 – 54 GB/s at 128 – 256 MiB against the model's 62 – 68. From 2 – 4 KiB an LL call slows far more than
+// NCCL's per-step latency says (the fit runs' full sweeps, raw/: 1 KiB 23 – 167 µs, 16 KiB 51 – 465 µs); it pays
+// 20 µs more per network step from 4 KiB (least squares on the fit runs' LL rows of 16 KiB – 1 MiB without the 2-node
+// run, whose 1 MiB takes 921 µs against 189 µs at 4 MiB: rms 11.3 % on 9 rows; 12.5 % at 18 µs, 13.6 % at 22, 129 %
+// at none; with the 2-node rows the optimum is 24 µs, rms 63.2 % against 64.3 % at 20). The cause is not known;
+// libfabric CXI's rendezvous protocol for larger messages (FI_CXI_RDZV_THRESHOLD and its siblings, which several
+// Slingshot sites set to 0) is one candidate. No single-node row is in the fit half: the per-GPU LL cost on one node
+// stays the one measured on H100 NVSwitch nodes.
 inline constexpr double kGh200LaunchUs = 0;
 inline constexpr double kSlingshotNetLatencyUs = 2.1;
 inline constexpr double kSlingshotPipelineUs = 0;
 inline constexpr double kSlingshotConcurrentShare = 1.0;
+inline constexpr double kSlingshotLlStepUs = 20;
+inline constexpr double kSlingshotLlStepBytes = 4096;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node
 // fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL), with EFA's 21 µs pipeline: rms 16.3 % at
 // 22 µs, 16.5 % at 21, 16.4 % at 23, 17.1 % at 20, 32.0 % at 12 (the figure before an NVLink LL hop across nodes ran at

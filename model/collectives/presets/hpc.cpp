@@ -44,6 +44,8 @@ HardwarePreset alpsGh200()
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kSlingshotPipelineUs,
             .netConcurrentShare = kSlingshotConcurrentShare,
+            .netLlStepUs = kSlingshotLlStepUs,
+            .netLlStepBytes = kSlingshotLlStepBytes,
             .net = { .protocols = { Protocol::LL, Protocol::Simple } } },
         .peakFlops = 989e12, // the H100 GPU of GH200: 989 TFLOP/s dense bf16 (GH200 datasheet)
         .memoryBytes = 96 * GiB,
