@@ -203,7 +203,8 @@ private slots:
         QVERIFY(fabricSetup(four).protocols == EnumSet<Protocol>({ Protocol::LL, Protocol::Simple }));
         for (const auto& row : ncclTable(Collective::AllReduce, four))
             QCOMPARE(row.automatic, row.protocol != Protocol::LL128);
-        const auto& ring = rowOf(ncclTable(Collective::AllReduce, four), Algorithm::Ring, Protocol::Simple);
+        const auto fourTable = ncclTable(Collective::AllReduce, four);
+        const auto& ring = rowOf(fourTable, Algorithm::Ring, Protocol::Simple);
         const double nics = four.nicsPerNode * four.inter.bandwidthGBps * four.nccl.netConcurrentShare;
         QCOMPARE_LE(std::abs(ring.busBwGBps - std::min(four.intra.bandwidthGBps, nics)), 1e-9);
         QVERIFY(nics < four.intra.bandwidthGBps); // the network bounds it
@@ -218,9 +219,8 @@ private slots:
         // path: a tree's 2·log2(nodes) up and down, a ring AllReduce's 2(nodes − 1); smaller calls, Simple calls and
         // calls inside one node pay nothing of it.
         QVERIFY(four.nccl.netLlStepUs > 0 && four.nccl.netLlStepBytes > 1024);
-        const auto table = ncclTable(Collective::AllReduce, four);
-        const auto& treeLl = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL);
-        const auto& ringLl = rowOf(table, Algorithm::Ring, Protocol::LL);
+        const auto& treeLl = rowOf(fourTable, Algorithm::DoubleBinaryTree, Protocol::LL);
+        const auto& ringLl = rowOf(fourTable, Algorithm::Ring, Protocol::LL);
         QCOMPARE(treeLl.networkSteps, 2 * 2);
         QCOMPARE(ringLl.networkSteps, 2 * (4 - 1));
         const auto at = static_cast<Bytes>(four.nccl.netLlStepBytes);
@@ -234,7 +234,8 @@ private slots:
             QCOMPARE(ncclTime(*row, Collective::AllReduce, at - 1, four).llNetSteps, 0.0);
         }
         QCOMPARE(
-            ncclTime(rowOf(table, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, at, four).llNetSteps, 0.0);
+            ncclTime(rowOf(fourTable, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, at, four).llNetSteps,
+            0.0);
         const auto& oneLl = rowOf(oneTable, Algorithm::Ring, Protocol::LL);
         QCOMPARE(oneLl.networkSteps, 0);
         QCOMPARE(ncclTime(oneLl, Collective::AllReduce, at, one).llNetSteps, 0.0);
@@ -265,7 +266,8 @@ private slots:
         QVERIFY(byHand->algorithm == Algorithm::Ring || byHand->algorithm == Algorithm::DoubleBinaryTree);
         QVERIFY2(byHand->reason.find("NCCL_PROTO") == std::string::npos, byHand->reason.c_str());
         // Its time is that pair's own row.
-        const auto& row = rowOf(ncclTable(Collective::AllReduce, p4d), byHand->algorithm, Protocol::LL);
+        const auto p4dTable = ncclTable(Collective::AllReduce, p4d);
+        const auto& row = rowOf(p4dTable, byHand->algorithm, Protocol::LL);
         QCOMPARE_LE(std::abs(byHand->latencySeconds - row.latency), 1e-12);
         // A3 High's NCCL_ALGO=Ring gives way to a tree forced by hand; its NCCL_PROTO=Simple still holds.
         const auto tree
