@@ -29,7 +29,6 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
     return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
-/// What the fabric's NCCL setup does to auto's choice, as the reason's tail (empty inside one node).
 /// What of the fabric's NCCL setup (fabricSetup) still narrows a request's choice: a protocol left to auto keeps to
 /// its NCCL_PROTO even under a forced algorithm, an algorithm left to auto to its NCCL_ALGO; a protocol or algorithm
 /// forced by hand overrides the setting it replaces, as setting NCCL_PROTO or NCCL_ALGO yourself does.
@@ -43,6 +42,7 @@ NetSetup narrowingSetup(const CollectiveRequest& request)
     return setup;
 }
 
+/// What the fabric's NCCL setup does to auto's choice, as the reason's tail (empty inside one node).
 std::string setupReason(const NetSetup& setup)
 {
     std::string text;

@@ -43,7 +43,9 @@ std::string_view name(GpuArch arch);
 /// What a fabric's usual NCCL setup (its net plugin or the vendor's environment profile) leaves NCCL's tuner across
 /// nodes. aws-ofi-nccl sets NCCL_PROTO=Simple on p4d, whose EFA has no in-order 128-byte writes; Google's A3 Mega
 /// profile sets NCCL_PROTO=Simple, NCCL_ALGO=Ring,Tree and NCCL_NVLS_ENABLE=0 and loads its tuner plugin; its TCPX
-/// setup for A3 High sets NCCL_ALGO=Ring. Auto chooses among what is allowed; forcing a pair by hand still costs it.
+/// setup for A3 High sets NCCL_ALGO=Ring; CSCS sets NCCL_PROTO=^LL128 on Alps. Auto chooses among what is allowed; a
+/// protocol left to auto under a forced algorithm keeps to NCCL_PROTO, and what is forced by hand overrides the setting
+/// it replaces and is costed as it runs.
 struct NetSetup {
     EnumSet<Algorithm> algorithms; ///< NCCL_ALGO; empty: every algorithm NCCL's own rules allow
     EnumSet<Protocol> protocols; ///< NCCL_PROTO; empty: every protocol
