@@ -272,6 +272,17 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     r.bwGBps = busBw * ratio;
     r.tunerBwGBps = ncclBusBw * ratio;
 
+    // The network crossings on a call's critical path: a ring's 2(nodes − 1) for AllReduce, nodes − 1 otherwise (a
+    // Broadcast / Reduce chain crosses nodes − 1 too, though NCCL's latency charges its every hop as a network one); a
+    // tree's up and down its log2(nodes) levels; CollNet's one trip through the switch.
+    if (c.nodes > 1) {
+        if (a == kRing)
+            r.networkSteps = op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
+        else if (a == kTree || a == kNvlsTree)
+            r.networkSteps = 2 * log2i(c.nodes);
+        else if (a == kCollNetDirect || a == kCollNetChain)
+            r.networkSteps = 1;
+    }
     const int hw = c.nodes == 1 ? c.intraHw : kNetHw;
     const double hwScale = c.nodes == 1 ? c.intraScale : c.interScale;
     // The latency with NVLink LL128 hops scaled by `lowLatencyScale`: 1 gives NCCL's own figure (what its tuner
@@ -290,24 +301,23 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
                 lat += nsteps * hop;
             } else {
                 const double overhead = c.nodes > 1 ? kNetOverheadUs * (p == kSimple ? 3 : 1) : 0;
-                const int interSteps = c.nodes == 1 ? 0 : op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
-                lat += (nsteps - interSteps) * std::max(intraLat, overhead) + interSteps * interLat;
+                lat += (nsteps - r.networkSteps) * std::max(intraLat, overhead) + r.networkSteps * interLat;
             }
             break;
         case kTree:
-            lat += 2 * ((c.ppn - 1) * intraLat + log2i(c.nodes) * interLat);
+            lat += 2 * (c.ppn - 1) * intraLat + r.networkSteps * interLat;
             break;
         case kCollNetDirect:
-            lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + interLat;
+            lat += 2 * (std::min(1, c.ppn - 1) * intraLat + (c.ppn - 1) * kCollNetArityUs) + r.networkSteps * interLat;
             break;
         case kCollNetChain:
-            lat += 2 * (c.ppn - 1) * intraLat + interLat;
+            lat += 2 * (c.ppn - 1) * intraLat + r.networkSteps * interLat;
             break;
         case kNvls:
             lat = intraLat;
             break;
         case kNvlsTree:
-            lat += intraLat + 2 * log2i(c.nodes) * interLat;
+            lat += intraLat + r.networkSteps * interLat;
             break;
         default:
             break;
@@ -321,15 +331,6 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         : c.nodes == 1 ? kHwLat[kNvlinkHw][kRing][kLL] / kHwLat[kNvlinkHw][kRing][kLL128]
                        : kLl128HopAcrossNodesUs / kHwLat[kNvlinkHw][kRing][kLL128];
     r.latency = c.latencyFree ? 0.0 : (latencyUs(nvlinkLowLatency) + ncclCallOverheadUs(t, r.protocol)) * kMicro;
-    // The network crossings the latency above counts per call (a ring's Broadcast / Reduce chain crosses nodes − 1).
-    if (c.nodes > 1) {
-        if (a == kRing)
-            r.networkSteps = op == Collective::AllReduce ? 2 * (c.nodes - 1) : c.nodes - 1;
-        else if (a == kTree || a == kNvlsTree)
-            r.networkSteps = 2 * log2i(c.nodes);
-        else if (a == kCollNetDirect || a == kCollNetChain)
-            r.networkSteps = 1;
-    }
     r.tunerLatency = c.latencyFree ? 0.0 : latencyUs(1.0) * kMicro;
     // NVLS inside a node: NCCL's tuner keeps ring on half of the NVSwitch domain or less (NCCL_DEBUG_SUBSYS=TUNING
     // on an 8-GPU H100: ring at 2 and 4 GPUs, NVLS at 6; tests/data/validation h100-nvswitch-slice-*-tuning).
