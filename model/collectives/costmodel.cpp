@@ -29,12 +29,11 @@ bool runs(const AlgorithmEntry& entry, const CollectiveRequest& request, std::st
     return entry.check(request.op, request.topology.ranks(), &request.topology, why);
 }
 
-/// What of the fabric's NCCL setup (fabricSetup) still narrows a request's choice: a protocol left to auto keeps to
-/// its NCCL_PROTO even under a forced algorithm, an algorithm left to auto to its NCCL_ALGO; a protocol or algorithm
-/// forced by hand overrides the setting it replaces, as setting NCCL_PROTO or NCCL_ALGO yourself does.
-NetSetup narrowingSetup(const CollectiveRequest& request)
+/// What of the fabric's NCCL setup (`setup`, fabricSetup) still narrows a request's choice: a protocol left to auto
+/// keeps to its NCCL_PROTO even under a forced algorithm, an algorithm left to auto to its NCCL_ALGO; a protocol or
+/// algorithm forced by hand overrides the setting it replaces, as setting NCCL_PROTO or NCCL_ALGO yourself does.
+NetSetup narrowingSetup(const CollectiveRequest& request, NetSetup setup)
 {
-    NetSetup setup = fabricSetup(request.topology);
     if (request.protocol != Protocol::Auto)
         setup.protocols = {};
     if (request.algorithm != Algorithm::Auto)
@@ -191,7 +190,8 @@ namespace {
 template <class Visit>
 void forEachPair(const CollectiveRequest& request, const std::vector<NcclTuning>& nccl, Visit&& visit)
 {
-    const NetSetup setup = narrowingSetup(request);
+    const NetSetup fabric = fabricSetup(request.topology);
+    const NetSetup setup = narrowingSetup(request, fabric);
     bool ncclOnly = false;
     if (request.algorithm == Algorithm::Auto)
         for (const auto* e : detail::algorithmTable())
@@ -216,7 +216,7 @@ void forEachPair(const CollectiveRequest& request, const std::vector<NcclTuning>
             // Auto also leaves out what NCCL's own rules do (NVLS on half of the NVSwitch domain or less); the rows
             // carry the fabric's setup too, applied just above.
             if (ncclOnly && !nccl.empty() && request.algorithm == Algorithm::Auto
-                && (!row || (!row->automatic && fabricSetup(request.topology).allows(e->algorithm, p))))
+                && (!row || (!row->automatic && fabric.allows(e->algorithm, p))))
                 continue;
             visit(*e, p);
         }
@@ -284,7 +284,7 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)
-        chosen.reason += setupReason(narrowingSetup(request));
+        chosen.reason += setupReason(narrowingSetup(request, fabricSetup(request.topology)));
     return chosen;
 }
 
