@@ -166,10 +166,11 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
     const long long batch = r.globalBatch > 0 ? r.globalBatch : 2LL * r.gpus;
     const auto layouts = parallelLayouts(r, perNode, batch);
     // Recomputation × micro-batch size: reserved so that no Scenario is moved by a reallocation.
-    out.reserve(layouts.size() * recomputeChoices().size() * 4);
+    constexpr std::array kMicroBatchSizes { 1, 2, 4, 8 };
+    out.reserve(layouts.size() * recomputeChoices().size() * kMicroBatchSizes.size());
     for (const auto& par : layouts)
         for (auto recompute : recomputeChoices())
-            for (int mbs : { 1, 2, 4, 8 }) {
+            for (int mbs : kMicroBatchSizes) {
                 const int dp = par.dp, pp = par.pp, v = par.virtualStages;
                 if ((batch / dp) % mbs != 0)
                     continue;
