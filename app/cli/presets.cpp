@@ -61,7 +61,8 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
                 { "nccl",
                     { { "launch_us", p.nccl.launchUs }, { "low_latency_per_gpu_us", p.nccl.lowLatencyPerGpuUs },
                         { "net_concurrent_share", p.nccl.netConcurrentShare }, { "net_ll_step_us", p.nccl.netLlStepUs },
-                        { "net_ll_step_bytes", p.nccl.netLlStepBytes } } },
+                        { "net_ll_step_bytes", p.nccl.netLlStepBytes },
+                        { "net_tree_chunk_us", p.nccl.netTreeChunkUs } } },
                 { "source", p.source } });
         out << io::dumpText(all, 2) << '\n';
         return 0;
@@ -91,6 +92,12 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
                 "  across nodes an LL call of %s or more adds %.1f µs per network step\n",
                 formatBytes(static_cast<Bytes>(n.netLlStepBytes)).c_str(), n.netLlStepUs);
             text += across;
+        }
+        if (n.netTreeChunkUs > 0) {
+            char chunks[160];
+            std::snprintf(chunks, sizeof chunks,
+                "  across nodes a Simple tree AllReduce adds %.1f µs per chunk per network step\n", n.netTreeChunkUs);
+            text += chunks;
         }
         return text;
     };

@@ -107,7 +107,7 @@ CollectiveCost evaluate(const CollectiveRequest& request, const AlgorithmEntry& 
         // NCCL fuses the reduction into the copy: no separate γ term.
         const auto t = ncclTime(*row, request.op, request.bytes, topo);
         c.latencySeconds = t.latency;
-        c.bandwidthSeconds = t.transfer + t.pipeline + t.treeFill;
+        c.bandwidthSeconds = t.transfer + t.pipeline + t.treeFill + t.treeNetChunks;
         c.totalSeconds = t.total();
         c.tunerSeconds = t.tuner;
         setBandwidths(c, request.op);

@@ -88,6 +88,10 @@ struct NcclFigures {
     /// (µs, fitted per fabric where such calls measure far slower than NCCL's per-step latency says; 0: none).
     double netLlStepUs = 0;
     double netLlStepBytes = 0;
+    /// A Simple tree AllReduce across nodes pays netTreeChunkUs more for each chunk a channel streams (NCCL's tree
+    /// chunk, which enqueue.cc shrinks for mid-size calls) at each network step of the tree, 2·log2(nodes) (µs, fitted
+    /// per fabric where mid-size trees measure far slower than their bandwidth says; 0: none).
+    double netTreeChunkUs = 0;
     /// What the fabric's usual NCCL setup leaves NCCL's tuner across nodes, beyond NCCL's own rules (fabricSetup()).
     NetSetup net;
     bool operator==(const NcclFigures&) const = default;

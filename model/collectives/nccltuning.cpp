@@ -459,14 +459,9 @@ namespace {
 /// crosses 2·depth hops (up, then down) before the pipeline runs at its steady one chunk per two sends, so a call
 /// costs 2·(depth − 1) single-hop chunk times more than S / bandwidth. A hop runs at the link's bus bandwidth per
 /// channel; NCCL's tree correction factor (its own measured mid-size penalty) already sits in the steady term.
-Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topology, long long channels)
+/// NCCL's chunk for a Simple tree AllReduce of `perChannel` bytes per channel on a tree `depth` hops deep.
+long long treeChunkBytes(long long perChannel, long long depth)
 {
-    if (row.busBwGBps <= 0 || topology.latencyFree())
-        return 0;
-    const long long depth = topology.gpusPerNode - 1 + log2i(topology.nodes);
-    if (depth < 2)
-        return 0;
-    const long long perChannel = std::max<long long>(1, bytes / channels);
     long long chunk = 512 * 1024;
     while (perChannel / chunk < depth * 8 && chunk > 131072)
         chunk /= 2;
@@ -474,8 +469,32 @@ Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topo
         chunk /= 2;
     while (perChannel / chunk < depth && chunk > 32768)
         chunk /= 2;
+    return chunk;
+}
+
+long long treeDepth(const Topology& topology)
+{
+    return topology.gpusPerNode - 1 + log2i(topology.nodes);
+}
+
+Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topology, long long channels)
+{
+    if (row.busBwGBps <= 0 || topology.latencyFree())
+        return 0;
+    const long long depth = treeDepth(topology);
+    if (depth < 2)
+        return 0;
+    const long long perChannel = std::max<long long>(1, bytes / channels);
+    const long long chunk = treeChunkBytes(perChannel, depth);
     const double hopBytes = static_cast<double>(std::min(chunk, perChannel)) * static_cast<double>(channels);
     return 2.0 * static_cast<double>(depth - 1) * hopBytes / (row.busBwGBps * kBytesPerGB);
+}
+
+/// How many chunks each channel streams through a Simple tree AllReduce (treeChunkBytes).
+long long treeChunksPerChannel(Bytes bytes, const Topology& topology, long long channels)
+{
+    const long long perChannel = std::max<long long>(1, bytes / channels);
+    return std::max<long long>(1, perChannel / treeChunkBytes(perChannel, treeDepth(topology)));
 }
 } // namespace
 
@@ -505,6 +524,11 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
         t.pipeline = 2 * std::sqrt(static_cast<double>(bytes) * pipelineUs * kMicro / (bw * kBytesPerGB));
     if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
         t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
+    // A fabric that charges each tree chunk at each network step (NcclFigures::netTreeChunkUs).
+    if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce
+        && row.networkSteps > 0 && topology.nccl.netTreeChunkUs > 0 && !topology.latencyFree())
+        t.treeNetChunks = static_cast<double>(treeChunksPerChannel(bytes, topology, commChannels)) * row.networkSteps
+            * topology.nccl.netTreeChunkUs * kMicro;
     if (row.protocol == Protocol::LL && !topology.latencyFree() && topology.nccl.netLlStepUs > 0
         && static_cast<double>(bytes) >= topology.nccl.netLlStepBytes)
         t.llNetSteps = row.networkSteps * topology.nccl.netLlStepUs * kMicro;
@@ -523,6 +547,11 @@ std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, c
             + detail::fmtTime(pipelineMicros(row.protocol, topology) * kMicro) + "/bw) " + detail::fmtTime(t.pipeline);
     if (t.treeFill > 0)
         text += " + tree fill " + detail::fmtTime(t.treeFill);
+    if (t.treeNetChunks > 0) {
+        const long long chunks = treeChunksPerChannel(bytes, topology, communicatorChannels(topology));
+        text += " + tree chunks across the network " + std::to_string(chunks) + " × " + std::to_string(row.networkSteps)
+            + " × " + detail::fmtTime(topology.nccl.netTreeChunkUs * kMicro) + " = " + detail::fmtTime(t.treeNetChunks);
+    }
     if (t.llNetSteps > 0)
         text += " + LL across the network " + std::to_string(row.networkSteps) + " × "
             + detail::fmtTime(topology.nccl.netLlStepUs * kMicro) + " = " + detail::fmtTime(t.llNetSteps);

@@ -241,6 +241,62 @@ private slots:
         QCOMPARE(ncclTime(oneLl, Collective::AllReduce, at, one).llNetSteps, 0.0);
     }
 
+    // A Simple tree AllReduce across Slingshot pays netTreeChunkUs for each chunk a channel streams at each network
+    // step. Worked out by hand for 64 nodes of 4 (32 channels, tree depth 3 + 6 = 9, 12 network steps): 128 MiB is
+    // 4 MiB per channel, halved from 512 KiB while fewer than 72 chunks (to 128 KiB) and then fewer than 36 (to 64
+    // KiB): 64 chunks; 1 GiB is 32 MiB per channel, 128 chunks of 256 KiB.
+    void slingshotTreeChunks_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<int>("chunks");
+        QTest::newRow("128 MiB") << (qint64 { 128 } << 20) << 64;
+        QTest::newRow("1 GiB") << (qint64 { 1 } << 30) << 128;
+    }
+
+    void slingshotTreeChunks()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(int, chunks);
+        const auto alps = preset("alps-gh200", 64, 4);
+        QCOMPARE(alps.nccl.channels, 16);
+        QVERIFY(alps.nccl.netTreeChunkUs > 0);
+        const auto table = ncclTable(Collective::AllReduce, alps);
+        const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
+        QCOMPARE(tree.networkSteps, 12);
+        const auto time = ncclTime(tree, Collective::AllReduce, bytes, alps);
+        QCOMPARE_LE(std::abs(time.treeNetChunks - chunks * 12 * alps.nccl.netTreeChunkUs * 1e-6), 1e-12);
+        QCOMPARE_LE(std::abs(time.total()
+                        - (time.latency + time.transfer + time.pipeline + time.treeFill + time.treeNetChunks)),
+            1e-15);
+        QVERIFY(ncclFormula(tree, time, bytes, alps).find("tree chunks across the network") != std::string::npos);
+        // NCCL's tuner does not know it: its estimate and so auto's choice are those without it.
+        auto without = alps;
+        without.nccl.netTreeChunkUs = 0;
+        const auto plain = ncclTime(tree, Collective::AllReduce, bytes, without);
+        QCOMPARE(plain.treeNetChunks, 0.0);
+        QCOMPARE_LE(std::abs(time.tuner - plain.tuner), 1e-15);
+        QCOMPARE_LE(std::abs(time.total() - plain.total() - time.treeNetChunks), 1e-12);
+        // Rings, the tree's other protocols, one node and fabrics without the figure pay nothing of it.
+        QCOMPARE(
+            ncclTime(rowOf(table, Algorithm::Ring, Protocol::Simple), Collective::AllReduce, bytes, alps).treeNetChunks,
+            0.0);
+        QCOMPARE(ncclTime(rowOf(table, Algorithm::DoubleBinaryTree, Protocol::LL), Collective::AllReduce, bytes, alps)
+                     .treeNetChunks,
+            0.0);
+        const auto one = preset("alps-gh200", 1, 4);
+        const auto oneTable = ncclTable(Collective::AllReduce, one);
+        QCOMPARE(
+            ncclTime(rowOf(oneTable, Algorithm::DoubleBinaryTree, Protocol::Simple), Collective::AllReduce, bytes, one)
+                .treeNetChunks,
+            0.0);
+        const auto ib = preset("hgx-h100", 64, 8);
+        const auto ibTable = ncclTable(Collective::AllReduce, ib);
+        QCOMPARE(
+            ncclTime(rowOf(ibTable, Algorithm::DoubleBinaryTree, Protocol::Simple), Collective::AllReduce, bytes, ib)
+                .treeNetChunks,
+            0.0);
+    }
+
     // The fabric's NCCL setup narrows only what is left to choose: a protocol left to auto keeps to NCCL_PROTO under a
     // forced algorithm (p4d's ring stays Simple at every size), and a protocol forced by hand overrides it, as setting
     // NCCL_PROTO yourself does (auto then picks among the algorithms that run LL), the reason naming only what

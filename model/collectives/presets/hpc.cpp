@@ -46,6 +46,7 @@ HardwarePreset alpsGh200()
             .netConcurrentShare = kSlingshotConcurrentShare,
             .netLlStepUs = kSlingshotLlStepUs,
             .netLlStepBytes = kSlingshotLlStepBytes,
+            .netTreeChunkUs = kSlingshotTreeChunkUs,
             .net = { .protocols = { Protocol::LL, Protocol::Simple } } },
         .peakFlops = 989e12, // the H100 GPU of GH200: 989 TFLOP/s dense bf16 (GH200 datasheet)
         .memoryBytes = 96 * GiB,
