@@ -100,13 +100,14 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // 35 % of peak it reaches on H100 (Shah et al. 2024, FlashAttention-3, abstract), which Blackwell keeps for want of a
 // figure of its own. The GEMM and MoE figures were refitted with it. On the fit rows, with the GEMM and MoE figures
 // refitted at each value, Hopper's attention fraction gives a mean |error| of 11.0 % at 0.5 (the figure before), 10.4
-// at 0.4, 9.9 at 0.35, 9.5 at 0.32, 9.6 at 0.3 and 10.0 at 0.25: the fit rows agree with the published figure.
+// at 0.4, 9.9 at 0.35, 9.5 at 0.32, 9.6 at 0.3 and 10.0 at 0.25 (with GB200's bf16 peak still B200's, before its
+// correction): the fit rows agree with the published figure.
 inline constexpr double kAmpereGemmEfficiency = 0.68;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
 inline constexpr double kHopperGemmEfficiency = 0.564;
 inline constexpr double kHopperFp8GemmEfficiency = 0.54;
-inline constexpr double kBlackwellFp8GemmEfficiency = 0.494;
-inline constexpr double kMoeEfficiency = 0.543;
+inline constexpr double kBlackwellFp8GemmEfficiency = 0.476;
+inline constexpr double kMoeEfficiency = 0.559;
 inline constexpr double kHopperAttentionEfficiency = 0.35;
 
 /// NVLink 4 through the NVSwitches of an 8 × H100 SXM5 board, as every H100 preset without a source of its own has it.
