@@ -553,7 +553,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch and low-latency (LL, LL128) costs, the chunk pipeline and the tree&apos;s fill)</source>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch and low-latency (LL, LL128) costs, the chunk pipeline, the tree&apos;s fill and the fabric&apos;s own measured network costs)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -605,6 +605,14 @@
     </message>
     <message>
         <source>tree fill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tree chunks across the network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LL across the network</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -532,8 +532,8 @@
         <translation>；该网络的调优插件按调用实际耗时来选择</translation>
     </message>
     <message>
-        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch and low-latency (LL, LL128) costs, the chunk pipeline and the tree&apos;s fill)</source>
-        <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销与低延迟协议（LL、LL128）开销、分块流水线和树的填充时间）</translation>
+        <source> in NCCL&apos;s own estimate (its tuner&apos;s figures; the time shown adds the measured launch and low-latency (LL, LL128) costs, the chunk pipeline, the tree&apos;s fill and the fabric&apos;s own measured network costs)</source>
+        <translation>（按 NCCL 自己的估算，即其 tuner 的数字；显示的时间另加了实测的启动开销与低延迟协议（LL、LL128）开销、分块流水线、树的填充时间和该网络实测的额外开销）</translation>
     </message>
     <message>
         <source> and </source>
@@ -605,6 +605,14 @@
     <message>
         <source>tree fill</source>
         <translation>树的填充</translation>
+    </message>
+    <message>
+        <source>tree chunks across the network</source>
+        <translation>跨网络的树分块</translation>
+    </message>
+    <message>
+        <source>LL across the network</source>
+        <translation>跨网络的 LL 步</translation>
     </message>
 </context>
 <context>

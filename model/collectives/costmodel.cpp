@@ -280,7 +280,8 @@ Result<CollectiveCost> predict(const CollectiveRequest& request)
         if (chosen.tunerSeconds != chosen.totalSeconds)
             chosen.reason
                 += " in NCCL's own estimate (its tuner's figures; the time shown adds the measured launch and "
-                   "low-latency (LL, LL128) costs, the chunk pipeline and the tree's fill)";
+                   "low-latency (LL, LL128) costs, the chunk pipeline, the tree's fill and the fabric's own measured "
+                   "network costs)";
     } else if (chose)
         chosen.reason = label(chosen) + ": the only algorithm/protocol that can run this";
     if (chose)

@@ -197,6 +197,31 @@ private slots:
         QVERIFY(html.contains(QStringLiteral("NCCL would pick")));
         QVERIFY2(!html.contains(QStringLiteral("allows only")), qPrintable(html));
     }
+
+    // The formula's words for a fabric's own network costs come in the interface's language: a mid-size tree across
+    // 64 Alps nodes pays for its chunks at each network step.
+    void formulaNamesTheTreeChunkCost()
+    {
+        app::Language language;
+        QVERIFY(language.apply(QStringLiteral("en")));
+        app::CollectivesStage stage;
+        app::CollectivesParams params = stage.controller()->params();
+        params.presetId = "alps-gh200";
+        params.ranks = 256;
+        params.nodes = 64;
+        params.algorithm = model::Algorithm::DoubleBinaryTree;
+        params.protocol = model::Protocol::Simple;
+        params.bytes = 128 * model::MiB;
+        stage.controller()->setParams(params);
+        QVERIFY(stage.controller()->result().cost);
+        QString html = stage.readoutHtml();
+        QVERIFY2(html.contains(QStringLiteral("tree chunks across the network")), qPrintable(html));
+        QVERIFY(language.apply(QStringLiteral("zh_CN")));
+        html = stage.readoutHtml();
+        QVERIFY2(html.contains(QStringLiteral("跨网络的树分块")), qPrintable(html));
+        QVERIFY2(!html.contains(QStringLiteral("tree chunks across the network")), qPrintable(html));
+        QVERIFY(language.apply(QStringLiteral("en")));
+    }
 };
 
 QTEST_MAIN(TstCollectivesPanel)

@@ -219,10 +219,9 @@ QString autoReason(const model::CollectiveCost& cost, const model::Topology& top
         text = CollectivesStage::tr("%1 beats %2")
                    .arg(chosen, label(cost.runnerUpAlgorithm, cost.runnerUpProtocol, cost.runnerUpSeconds));
         if (cost.tunerSeconds != cost.totalSeconds)
-            text
-                += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the "
-                                        "measured launch and low-latency (LL, LL128) costs, the chunk pipeline and the "
-                                        "tree's fill)");
+            text += CollectivesStage::tr(" in NCCL's own estimate (its tuner's figures; the time shown adds the "
+                                         "measured launch and low-latency (LL, LL128) costs, the chunk pipeline, the "
+                                         "tree's fill and the fabric's own measured network costs)");
     }
     // The fabric's NCCL setup, whichever way auto chose (it may be why there was only one pair to choose from).
     const auto setup = model::fabricSetup(topology);
@@ -245,6 +244,8 @@ QString formulaText(const std::string& formula)
     // Longest first, so that a phrase is replaced before a word inside it.
     static const char* const kPhrases[] = {
         QT_TRANSLATE_NOOP("tutor::app::Formula", "NCCL model (tuning.cc): latency"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "tree chunks across the network"),
+        QT_TRANSLATE_NOOP("tutor::app::Formula", "LL across the network"),
         QT_TRANSLATE_NOOP("tutor::app::Formula", " (full overlap) and "),
         QT_TRANSLATE_NOOP("tutor::app::Formula", "network pipeline"),
         QT_TRANSLATE_NOOP("tutor::app::Formula", "chunk pipeline"),
