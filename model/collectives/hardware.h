@@ -72,6 +72,9 @@ struct NcclFigures {
     double p2pNetGBps = 0; ///< send/recv β between GPUs of different nodes (NCCL runs p2p on 2 channels per peer)
     double oneWayGBps = 0; ///< β inside a node when a GPU only sends or only receives (2-rank chain); 0: β
     bool collnet = false; ///< in-network reduction (SHARP / CollNet) in the switches between nodes
+    /// NVLink joins the node's GPUs point to point, with no NVSwitch: NCCL then has CollNet Chain but not Direct
+    /// (tuning.cc: "Disable CollNet+Direct if not on an NVSwitch system").
+    bool nvlinkWithoutSwitch = false;
     /// What a call costs beyond NCCL's tuner: the kernel launch and completion nccl-tests times (µs, added to every
     /// call) and, on one node, what each GPU beyond the first adds to an LL or LL128 call (µs, whatever its steps).
     double launchUs = 0;

@@ -157,6 +157,12 @@ Algorithm toAlgorithm(int a)
     }
 }
 
+/// The node's GPUs meet in an NVSwitch.
+bool switchedNvlink(const Topology& t)
+{
+    return t.intra.kind == LinkKind::NVLink && !t.nccl.nvlinkWithoutSwitch;
+}
+
 /// Which of NCCL's rows exist for `op` on this machine (tuning.cc's skips and its enable/disable pass).
 bool available(int a, Collective op, const Topology& t)
 {
@@ -179,10 +185,11 @@ bool available(int a, Collective op, const Topology& t)
     case kNvlsTree:
         return t.nvls && t.nodes > 1 && t.gpusPerNode >= 2 && op == Collective::AllReduce;
     case kCollNetDirect:
-        // Direct needs an NVSwitch inside the node; Chain otherwise.
-        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && t.intra.kind == LinkKind::NVLink;
+        // Direct needs an NVSwitch inside the node (tuning.cc disables it where ncclTopoGetNvsCount finds none); Chain
+        // otherwise, NVLink point to point or PCIe.
+        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && switchedNvlink(t);
     case kCollNetChain:
-        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && t.intra.kind != LinkKind::NVLink;
+        return t.nccl.collnet && t.nodes > 1 && op == Collective::AllReduce && !switchedNvlink(t);
     default:
         return false; // PAT: AllGather/ReduceScatter with one GPU per node, not modelled
     }
@@ -230,8 +237,8 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         // bandwidth at the node's NIC bandwidth instead of the ring's 2(n−1)/n share of it.
         const double intra = t.nvls ? t.nccl.nvlsBusGBps : t.intra.bandwidthGBps;
         bus = std::min(intra, 2 * c.nodeNetGBps);
-        if (c.arch >= 2)
-            bus *= .85; // tuning.cc: CollNet Direct × .85 from sm90
+        if (a == kCollNetDirect && c.arch >= 2)
+            bus *= .85; // tuning.cc: CollNet Direct × .85 from sm90 (Chain has no such factor)
     }
     // The protocol's share of the algorithm's bus bandwidth, NCCL's caps per channel.
     const auto protocolBus = [&](double busBw) {

@@ -52,6 +52,23 @@ private slots:
         const auto ring = predict(request(Collective::AllReduce, s, t, Algorithm::Ring));
         QVERIFY(with && without && ring);
         QVERIFY(with->busBwGBps > 1.1 * ring->busBwGBps);
+
+        // Without an NVSwitch (the GH200 quad's GPUs are joined point to point) NCCL has CollNet Chain, not Direct:
+        // no .85 on the bus bandwidth (tuning.cc applies it to Direct alone), and a chain through the node's GPUs in
+        // the latency.
+        auto quad = preset("alps-gh200", 2, 4);
+        QVERIFY(quad.nccl.nvlinkWithoutSwitch && quad.intra.kind == LinkKind::NVLink);
+        quad.nccl.collnet = true;
+        const auto quadTable = ncclTable(Collective::AllReduce, quad);
+        const auto& chain = rowOf(quadTable, Algorithm::CollNet, Protocol::Simple);
+        const double nodeNet = quad.nicsPerNode * quad.inter.bandwidthGBps * quad.nccl.netConcurrentShare;
+        QCOMPARE_LE(std::abs(chain.busBwGBps - std::min(quad.intra.bandwidthGBps, 2 * nodeNet)), 1e-9);
+        auto switched = quad;
+        switched.nccl.nvlinkWithoutSwitch = false;
+        const auto switchedTable = ncclTable(Collective::AllReduce, switched);
+        const auto& direct = rowOf(switchedTable, Algorithm::CollNet, Protocol::Simple);
+        QCOMPARE_LE(std::abs(direct.busBwGBps - 0.85 * chain.busBwGBps), 1e-9);
+        QVERIFY(std::abs(direct.tunerLatency - chain.tunerLatency) > 1e-9);
     }
 
     // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets

@@ -40,6 +40,7 @@ HardwarePreset alpsGh200()
             .netLatencyUs = kSlingshotNetLatencyUs,
             .p2pNetGBps = 12,
             .oneWayGBps = 0,
+            .nvlinkWithoutSwitch = true, // the quad's GPUs are joined directly (CSCS node schematic)
             .launchUs = kGh200LaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kSlingshotPipelineUs,
