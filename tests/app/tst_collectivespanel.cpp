@@ -25,6 +25,15 @@ QComboBox* algorithmBox(app::CollectivesPanel* panel)
     return boxes.value(1);
 }
 
+// The stage's parameters on a preset's machine of `ranks` GPUs over `nodes` nodes.
+app::CollectivesParams onMachine(app::CollectivesStage& stage, const char* preset, int ranks, int nodes)
+{
+    app::CollectivesParams params = stage.controller()->params();
+    params.presetId = preset;
+    params.ranks = ranks;
+    params.nodes = nodes;
+    return params;
+}
 } // namespace
 
 class TstCollectivesPanel : public QObject {
@@ -153,10 +162,7 @@ private slots:
     void refusesNodesThePresetDoesNotHave()
     {
         app::CollectivesStage stage;
-        app::CollectivesParams params = stage.controller()->params();
-        params.presetId = "hgx-h100";
-        params.ranks = 128;
-        params.nodes = 8;
+        app::CollectivesParams params = onMachine(stage, "hgx-h100", 128, 8);
         stage.controller()->setParams(params);
         const auto& result = stage.controller()->result();
         QVERIFY(!result.topologyOk);
@@ -176,10 +182,7 @@ private slots:
         app::Language language;
         QVERIFY(language.apply(QStringLiteral("en")));
         app::CollectivesStage stage;
-        app::CollectivesParams params = stage.controller()->params();
-        params.presetId = "gcp-a3-high";
-        params.ranks = 16;
-        params.nodes = 2;
+        app::CollectivesParams params = onMachine(stage, "gcp-a3-high", 16, 2);
         stage.controller()->setParams(params);
         QVERIFY(stage.controller()->result().topologyOk);
         QString html = stage.readoutHtml();
@@ -205,10 +208,7 @@ private slots:
         app::Language language;
         QVERIFY(language.apply(QStringLiteral("en")));
         app::CollectivesStage stage;
-        app::CollectivesParams params = stage.controller()->params();
-        params.presetId = "alps-gh200";
-        params.ranks = 256;
-        params.nodes = 64;
+        app::CollectivesParams params = onMachine(stage, "alps-gh200", 256, 64);
         params.algorithm = model::Algorithm::DoubleBinaryTree;
         params.protocol = model::Protocol::Simple;
         params.bytes = 128 * model::MiB;
