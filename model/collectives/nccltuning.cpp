@@ -459,14 +459,9 @@ const NcclTuning* findRow(const std::vector<NcclTuning>& table, Algorithm algori
 }
 
 namespace {
-/// The tree's pipeline fill (Simple AllReduce). NCCL's tree is a chain inside each node and a binary tree across
-/// nodes, tree.depth = ppn − 1 + log2(nodes) hops deep (src/graph/connect.cc, connectTrees). Each channel streams its
-/// share in chunks, which enqueue.cc (computeColl) shrinks from a 512 KiB step (4 MiB Simple buffer / 8 steps) until
-/// a channel holds 8·depth chunks, down to 128 KiB; 4·depth down to 64 KiB; depth down to 32 KiB. The first chunk
-/// crosses 2·depth hops (up, then down) before the pipeline runs at its steady one chunk per two sends, so a call
-/// costs 2·(depth − 1) single-hop chunk times more than S / bandwidth. A hop runs at the link's bus bandwidth per
-/// channel; NCCL's tree correction factor (its own measured mid-size penalty) already sits in the steady term.
-/// NCCL's chunk for a Simple tree AllReduce of `perChannel` bytes per channel on a tree `depth` hops deep.
+/// NCCL's chunk for a Simple tree AllReduce of `perChannel` bytes per channel on a tree `depth` hops deep: enqueue.cc
+/// (computeColl) shrinks it from a 512 KiB step (4 MiB Simple buffer / 8 steps) until a channel holds 8·depth chunks,
+/// down to 128 KiB; 4·depth down to 64 KiB; depth down to 32 KiB.
 long long treeChunkBytes(long long perChannel, long long depth)
 {
     long long chunk = 512 * 1024;
@@ -479,11 +474,17 @@ long long treeChunkBytes(long long perChannel, long long depth)
     return chunk;
 }
 
+/// NCCL's tree is a chain inside each node and a binary tree across nodes, tree.depth = ppn − 1 + log2(nodes) hops
+/// deep (src/graph/connect.cc, connectTrees).
 long long treeDepth(const Topology& topology)
 {
     return topology.gpusPerNode - 1 + log2i(topology.nodes);
 }
 
+/// The tree's pipeline fill (Simple AllReduce). Each channel streams its share in NCCL's chunks (treeChunkBytes); the
+/// first chunk crosses 2·depth hops (up, then down) before the pipeline runs at its steady one chunk per two sends, so
+/// a call costs 2·(depth − 1) single-hop chunk times more than S / bandwidth. A hop runs at the link's bus bandwidth
+/// per channel; NCCL's tree correction factor (its own measured mid-size penalty) already sits in the steady term.
 Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topology, long long channels)
 {
     if (row.busBwGBps <= 0 || topology.latencyFree())

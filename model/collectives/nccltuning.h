@@ -95,8 +95,7 @@ struct NcclTime {
     Seconds transfer = 0; ///< S / bandwidth
     Seconds pipeline = 0; ///< the chunk pipeline, 2·√(S · P / bandwidth): P = netPipelineUs across nodes, 0.5 µs inside
     Seconds treeFill = 0; ///< tree Simple AllReduce: the first chunk's trip up and down the tree (NCCL's chunk sizes)
-    Seconds treeNetChunks
-        = 0; ///< tree Simple AllReduce across nodes: NcclFigures::netTreeChunkUs per chunk per network step
+    Seconds treeNetChunks = 0; ///< Simple tree across nodes: NcclFigures::netTreeChunkUs per chunk and network step
     Seconds llNetSteps = 0; ///< an LL call across nodes: NcclFigures::netLlStepUs per network step, from netLlStepBytes
     Seconds tuner = 0; ///< NCCL's own estimate (its latency figure + S / bandwidth): what its tuner minimises
     Seconds total() const { return latency + transfer + pipeline + treeFill + treeNetChunks + llNetSteps; }

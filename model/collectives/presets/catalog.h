@@ -70,11 +70,12 @@ inline constexpr double kSlingshotLlStepUs = 20;
 inline constexpr double kSlingshotLlStepBytes = 4096;
 // Mid-size Simple trees across many nodes measure far slower than their bandwidth: on 64 and 512 nodes 35 – 54 GB/s
 // busbw at 128 – 256 MiB against 62 – 68 from the tree's bandwidth, and the shortfall is about a fixed time per NCCL
-// tree chunk (128 and 256 MiB on 64 nodes stream the same number of chunks per channel and both lose about 2 ms),
-// growing with the tree's levels (about 16 µs per chunk on 64 nodes, 26 – 31 on 512). Each chunk a channel streams
-// pays 4 µs more per network step of the tree (least squares, rms of the log time error, on the fit half's 17 Alps
-// tree/Simple rows from 1 MiB: 0.488 at 4 µs, 0.489 at 3.5 and 4.5, 0.493 at 3 and 5, 0.614 without). The cause is not
-// known; the rendezvous per message of the libfabric CXI provider is again a candidate.
+// tree chunk (128 and 256 MiB on 64 nodes stream the same 64 chunks per channel and lose 1.9 and 2.2 ms), growing
+// with the tree's network steps: about 30 – 34 µs per chunk on 64 nodes (12 steps), 50 – 53 on 512 (18 steps), 2.5 –
+// 2.9 µs per chunk and step. Over all of the fit half's 17 Alps tree/Simple rows from 1 MiB, each chunk a channel
+// streams pays 4 µs more per network step of the tree (least squares, rms of the log time error: 0.488 at 4 µs, 0.489
+// at 3.5 and 4.5, 0.493 at 3 and 5, 0.614 without). The cause is not known; the rendezvous per message of the
+// libfabric CXI provider is again a candidate.
 inline constexpr double kSlingshotTreeChunkUs = 4;
 // EFA's extra latency per network step (µs), fitted by least squares (rms of the log time error) on the multi-node
 // fit half's EFA rows below 1 MiB (p5, 8 B – 64 KiB AllReduce, tree/LL), with EFA's 21 µs pipeline: rms 16.3 % at

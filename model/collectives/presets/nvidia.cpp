@@ -268,7 +268,7 @@ HardwarePreset gb200Nvl72()
             .netPipelineUs = kIbPipelineUs,
             .netConcurrentShare = kIbConcurrentShare },
         // GB200 NVL72 spec: 360 PFLOP/s FP16/BF16 and 720 FP8 per rack with sparsity, 2.5 and 5 PFLOP/s dense per GPU
-        // (above HGX B200's 2.25 and 4.5: the GB200's GPUs run at a higher power limit).
+        // (HGX B200's: 2.25 and 4.5).
         .peakFlops = 2500e12,
         .memoryBytes = Bytes { 186'000'000'000 },
         .compute = gpuCompute(8000, 5000e12, 148, GpuArch::Blackwell),
