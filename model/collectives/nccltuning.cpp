@@ -474,35 +474,35 @@ long long treeChunkBytes(long long perChannel, long long depth)
     return chunk;
 }
 
-/// NCCL's tree is a chain inside each node and a binary tree across nodes, tree.depth = ppn − 1 + log2(nodes) hops
-/// deep (src/graph/connect.cc, connectTrees).
-long long treeDepth(const Topology& topology)
+/// How NCCL streams a Simple tree AllReduce on each of `channels` channels. Its tree is a chain inside each node and a
+/// binary tree across nodes, depth = ppn − 1 + log2(nodes) hops deep (src/graph/connect.cc, connectTrees); each
+/// channel streams its share in chunks of treeChunkBytes.
+struct TreeChunking {
+    long long depth = 0;
+    long long perChannel = 1; ///< bytes
+    long long chunk = 1; ///< bytes
+    long long count() const { return std::max<long long>(1, perChannel / chunk); } ///< chunks per channel
+};
+
+TreeChunking treeChunking(Bytes bytes, const Topology& topology, long long channels)
 {
-    return topology.gpusPerNode - 1 + log2i(topology.nodes);
+    TreeChunking c;
+    c.depth = topology.gpusPerNode - 1 + log2i(topology.nodes);
+    c.perChannel = std::max<long long>(1, bytes / channels);
+    c.chunk = treeChunkBytes(c.perChannel, c.depth);
+    return c;
 }
 
-/// The tree's pipeline fill (Simple AllReduce). Each channel streams its share in NCCL's chunks (treeChunkBytes); the
-/// first chunk crosses 2·depth hops (up, then down) before the pipeline runs at its steady one chunk per two sends, so
-/// a call costs 2·(depth − 1) single-hop chunk times more than S / bandwidth. A hop runs at the link's bus bandwidth
-/// per channel; NCCL's tree correction factor (its own measured mid-size penalty) already sits in the steady term.
-Seconds treeFillSeconds(const NcclTuning& row, Bytes bytes, const Topology& topology, long long channels)
+/// The tree's pipeline fill (Simple AllReduce): the first chunk crosses 2·depth hops (up, then down) before the
+/// pipeline runs at its steady one chunk per two sends, so a call costs 2·(depth − 1) single-hop chunk times more than
+/// S / bandwidth. A hop runs at the link's bus bandwidth per channel; NCCL's tree correction factor (its own measured
+/// mid-size penalty) already sits in the steady term.
+Seconds treeFillSeconds(const NcclTuning& row, const TreeChunking& c, const Topology& topology, long long channels)
 {
-    if (row.busBwGBps <= 0 || topology.latencyFree())
+    if (row.busBwGBps <= 0 || topology.latencyFree() || c.depth < 2)
         return 0;
-    const long long depth = treeDepth(topology);
-    if (depth < 2)
-        return 0;
-    const long long perChannel = std::max<long long>(1, bytes / channels);
-    const long long chunk = treeChunkBytes(perChannel, depth);
-    const double hopBytes = static_cast<double>(std::min(chunk, perChannel)) * static_cast<double>(channels);
-    return 2.0 * static_cast<double>(depth - 1) * hopBytes / (row.busBwGBps * kBytesPerGB);
-}
-
-/// How many chunks each channel streams through a Simple tree AllReduce (treeChunkBytes).
-long long treeChunksPerChannel(Bytes bytes, const Topology& topology, long long channels)
-{
-    const long long perChannel = std::max<long long>(1, bytes / channels);
-    return std::max<long long>(1, perChannel / treeChunkBytes(perChannel, treeDepth(topology)));
+    const double hopBytes = static_cast<double>(std::min(c.chunk, c.perChannel)) * static_cast<double>(channels);
+    return 2.0 * static_cast<double>(c.depth - 1) * hopBytes / (row.busBwGBps * kBytesPerGB);
 }
 } // namespace
 
@@ -530,13 +530,15 @@ NcclTime ncclTime(const NcclTuning& row, Collective op, Bytes bytes, const Topol
     // The chunk pipeline, which NCCL's tuner leaves out.
     if (const double pipelineUs = pipelineMicros(row.protocol, topology); pipelineUs > 0 && bw > 0)
         t.pipeline = 2 * std::sqrt(static_cast<double>(bytes) * pipelineUs * kMicro / (bw * kBytesPerGB));
-    if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce)
-        t.treeFill = treeFillSeconds(row, bytes, topology, commChannels);
-    // A fabric that charges each tree chunk at each network step (NcclFigures::netTreeChunkUs).
-    if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple && op == Collective::AllReduce
-        && row.networkSteps > 0 && topology.nccl.netTreeChunkUs > 0 && !topology.latencyFree())
-        t.treeNetChunks = static_cast<double>(treeChunksPerChannel(bytes, topology, commChannels)) * row.networkSteps
-            * topology.nccl.netTreeChunkUs * kMicro;
+    if (row.algorithm == Algorithm::DoubleBinaryTree && row.protocol == Protocol::Simple
+        && op == Collective::AllReduce) {
+        const TreeChunking chunking = treeChunking(bytes, topology, commChannels);
+        t.treeFill = treeFillSeconds(row, chunking, topology, commChannels);
+        // A fabric that charges each chunk at each network step (NcclFigures::netTreeChunkUs; one node has none).
+        if (!topology.latencyFree())
+            t.treeNetChunks
+                = static_cast<double>(chunking.count() * row.networkSteps) * topology.nccl.netTreeChunkUs * kMicro;
+    }
     if (row.protocol == Protocol::LL && !topology.latencyFree() && topology.nccl.netLlStepUs > 0
         && static_cast<double>(bytes) >= topology.nccl.netLlStepBytes)
         t.llNetSteps = row.networkSteps * topology.nccl.netLlStepUs * kMicro;
@@ -556,7 +558,7 @@ std::string ncclFormula(const NcclTuning& row, const NcclTime& t, Bytes bytes, c
     if (t.treeFill > 0)
         text += " + tree fill " + detail::fmtTime(t.treeFill);
     if (t.treeNetChunks > 0) {
-        const long long chunks = treeChunksPerChannel(bytes, topology, communicatorChannels(topology));
+        const long long chunks = treeChunking(bytes, topology, communicatorChannels(topology)).count();
         text += " + tree chunks across the network " + std::to_string(chunks) + " × " + std::to_string(row.networkSteps)
             + " × " + detail::fmtTime(topology.nccl.netTreeChunkUs * kMicro) + " = " + detail::fmtTime(t.treeNetChunks);
     }
