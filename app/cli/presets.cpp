@@ -61,8 +61,8 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
                 { "nccl",
                     { { "launch_us", p.nccl.launchUs }, { "low_latency_per_gpu_us", p.nccl.lowLatencyPerGpuUs },
                         { "net_concurrent_share", p.nccl.netConcurrentShare }, { "net_ll_step_us", p.nccl.netLlStepUs },
-                        { "net_ll_step_bytes", p.nccl.netLlStepBytes },
-                        { "net_tree_chunk_us", p.nccl.netTreeChunkUs } } },
+                        { "net_ll_step_bytes", p.nccl.netLlStepBytes }, { "net_tree_chunk_us", p.nccl.netTreeChunkUs },
+                        { "nvls_tree_share", p.nccl.nvlsTreeShare } } },
                 { "source", p.source } });
         out << io::dumpText(all, 2) << '\n';
         return 0;
@@ -98,6 +98,13 @@ int runPresets(Args args, std::ostream& out, std::ostream& err)
             std::snprintf(chunks, sizeof chunks,
                 "  across nodes a Simple tree AllReduce adds %.1f µs per chunk per network step\n", n.netTreeChunkUs);
             text += chunks;
+        }
+        if (n.nvlsTreeShare < 1) {
+            char share[160];
+            std::snprintf(share, sizeof share,
+                "  across nodes NVLSTree's NVLS stage keeps %.2f of its one-node rate while the NICs stream\n",
+                n.nvlsTreeShare);
+            text += share;
         }
         return text;
     };

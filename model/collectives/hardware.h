@@ -87,6 +87,9 @@ struct NcclFigures {
     /// share of what one NIC carries alone (1: no loss). Applies where a node's GPUs use more than one NIC
     /// (ncclNodeNetGBps); AllToAll's per-peer sends keep the full rate.
     double netConcurrentShare = 1;
+    /// What an NVLSTree call's NVLS stage inside the node keeps of its one-node rate while the node's NICs stream
+    /// (1: all of it; fitted per fabric, catalog.h).
+    double nvlsTreeShare = 1;
     /// An LL call across nodes of at least netLlStepBytes pays netLlStepUs more per network step on its critical path
     /// (µs, fitted per fabric where such calls measure far slower than NCCL's per-step latency says; 0: none).
     double netLlStepUs = 0;

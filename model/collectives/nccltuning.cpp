@@ -207,6 +207,7 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     const int channels = c.channels;
 
     double bus = c.ringBus;
+    double fabricBus = 0; // an NVLSTree's bus bandwidth on this fabric, beyond NCCL's tuner (0: the tuner's)
     if ((op == Collective::Broadcast || op == Collective::Reduce) && n == 2 && t.nccl.oneWayGBps > 0)
         bus = t.nccl.oneWayGBps; // two ranks: one only sends, the other only receives
     // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces while it
@@ -227,11 +228,14 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         // bwInter), so a node uses at most `channels` of its NICs; two nodes: each sends its half once. Inside the
         // node the switch reduces and multicasts as in NVLS, which bounds the algorithm bandwidth at NVLS's on the
         // node's GPUs: in bus units of all n ranks that is 2(n−1)/n of it, more than the one-node bus figure
-        // (8 H100s: 469 GB/s on one node, 502 as the bound on 2 × 8; p5 measured 488 at 16 GiB).
+        // (8 H100s: 469 GB/s on one node, 502 as the bound on 2 × 8; p5 measured 488 at 16 GiB). The time shown keeps
+        // only the share of that bound the fabric leaves NVLS while the NICs stream (NcclFigures::nvlsTreeShare), which
+        // NCCL's tuner does not know.
         const double nics = std::min(c.nodeNetGBps, channels * t.inter.bandwidthGBps);
         const double inter = nics * (c.nodes <= 2 ? 2 : 1);
         const double intra = nvlsAlgBw() * 2 * (n - 1.0) / n;
         bus = std::min({ intra, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
+        fabricBus = std::min(bus, intra * t.nccl.nvlsTreeShare);
     } else if (a == kCollNetDirect || a == kCollNetChain) {
         // The switches reduce: each node sends S and receives S over its NICs, so the network bounds the algorithm
         // bandwidth at the node's NIC bandwidth instead of the ring's 2(n−1)/n share of it.
@@ -256,7 +260,7 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         return busBw;
     };
     const double ncclBusBw = protocolBus(bus);
-    double busBw = ncclBusBw;
+    double busBw = fabricBus > 0 ? protocolBus(fabricBus) : ncclBusBw;
     // A tree across two nodes is a chain: each node sends S/2 up one tree and S/2 down the other, S per direction on
     // its NICs where a ring sends 2(n−1)/n·S, so the network bounds its bus bandwidth 2(n−1)/n times higher than
     // the ring's (NCCL's NVLSTree row carries a factor 2 for the same reason; NVIDIA/nccl-tests#22: on two nodes the

@@ -239,6 +239,10 @@ void TestCliPredict::presets()
     std::snprintf(call, sizeof call, "across nodes a Simple tree AllReduce adds %.1f µs per chunk per network step",
         alps.nccl.netTreeChunkUs);
     QVERIFY2(alps.nccl.netTreeChunkUs > 0 && text.out.find(call) != std::string::npos, call);
+    std::snprintf(call, sizeof call,
+        "across nodes NVLSTree's NVLS stage keeps %.2f of its one-node rate while the NICs stream",
+        h100.nccl.nvlsTreeShare);
+    QVERIFY2(h100.nccl.nvlsTreeShare < 1 && text.out.find(call) != std::string::npos, call);
     const auto json = run({ "presets", "--json" });
     QCOMPARE(json.code, 0);
     const auto all = nlohmann::json::parse(json.out);
@@ -253,6 +257,7 @@ void TestCliPredict::presets()
         QCOMPARE(p.at("nccl").at("net_ll_step_us").get<double>(), preset.nccl.netLlStepUs);
         QCOMPARE(p.at("nccl").at("net_ll_step_bytes").get<double>(), preset.nccl.netLlStepBytes);
         QCOMPARE(p.at("nccl").at("net_tree_chunk_us").get<double>(), preset.nccl.netTreeChunkUs);
+        QCOMPARE(p.at("nccl").at("nvls_tree_share").get<double>(), preset.nccl.nvlsTreeShare);
     }
     QCOMPARE(run({ "predict", "--help" }).code, 0);
     // --help and -h before any command print the command list on stdout; a wrong command is a usage error.

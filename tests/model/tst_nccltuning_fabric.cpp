@@ -76,6 +76,41 @@ private slots:
     // Any NCCL_ALGO / NCCL_PROTO pair of lists narrows auto across nodes and is named in its reason, not only the
     // setups the presets carry: auto picks an allowed pair, every row's `automatic` is what the lists allow, and
     // where the unrestricted winner is allowed it stays the winner.
+    void nvlsTreeShare_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<bool>("shared"); // the fabric leaves NVLS less than all of its rate (NCCL's IB verbs)
+        QTest::newRow("InfiniBand") << "hgx-h100" << true;
+        QTest::newRow("RoCE") << "roce-h100" << true;
+        QTest::newRow("EFA") << "aws-p5" << false;
+    }
+
+    // Two 8-H100 nodes: the NVLSTree row is bound by NVLS inside the node, nvlsBus · 15/14 in bus units of 16 ranks
+    // (the network has room). The time shown keeps the fabric's share of it; NCCL's tuner keeps all of it.
+    void nvlsTreeShare()
+    {
+        QFETCH(QString, id);
+        QFETCH(bool, shared);
+        const auto t = preset(id.toStdString().c_str(), 2, 8);
+        QCOMPARE(t.nccl.nvlsTreeShare < 1, shared);
+        const auto table = ncclTable(Collective::AllReduce, t);
+        const auto& tree = rowOf(table, Algorithm::NvlsTree, Protocol::Simple);
+        const double switchBound = t.nccl.nvlsBusGBps * 15 / 14;
+        QVERIFY(switchBound < 2 * ncclNodeNetGBps(t));
+        QCOMPARE_LE(std::abs(tree.busBwGBps - t.nccl.nvlsTreeShare * switchBound), 1e-9);
+        QCOMPARE_LE(std::abs(tree.tunerBwGBps - switchBound * 16 / 30), 1e-9);
+        QCOMPARE_LE(std::abs(tree.bwGBps - tree.busBwGBps * 16 / 30), 1e-9);
+        // At 8 GiB the transfer is nearly all of the time (32 ms against tens of µs of latency and pipeline), so the
+        // time grows by 1/share.
+        auto whole = t;
+        whole.nccl.nvlsTreeShare = 1;
+        const Bytes s = Bytes { 8 } << 30;
+        const auto part = predict(request(Collective::AllReduce, s, t, Algorithm::NvlsTree));
+        const auto all = predict(request(Collective::AllReduce, s, whole, Algorithm::NvlsTree));
+        QVERIFY(part && all);
+        QCOMPARE_LE(std::abs(part->totalSeconds / all->totalSeconds * t.nccl.nvlsTreeShare - 1), 5e-3);
+    }
+
     void anyFabricSetupNarrowsAutoAndSaysSo()
     {
         auto open = preset("hgx-h100", 2, 8);
@@ -146,8 +181,11 @@ private slots:
         QCOMPARE(oneNode->protocol, Protocol::LL);
 
         // A tree on two nodes sends S per direction on each node's NICs, a ring 2(n−1)/n·S: the tree's network bound
-        // is 2(n−1)/n times the ring's in the time shown, while NCCL's tuner keeps its own figure.
-        const double nics = p4d.nicsPerNode * p4d.inter.bandwidthGBps;
+        // is 2(n−1)/n times the ring's in the time shown, while NCCL's tuner keeps its own figure. EFA's NICs keep the
+        // share measured on InfiniBand and RoCE while all of them stream.
+        QCOMPARE(p4d.nccl.netConcurrentShare, preset("hgx-h100", 2, 8).nccl.netConcurrentShare);
+        QVERIFY(p4d.nccl.netConcurrentShare < 1);
+        const double nics = p4d.nicsPerNode * p4d.inter.bandwidthGBps * p4d.nccl.netConcurrentShare;
         const auto& tree = rowOf(table, Algorithm::DoubleBinaryTree, Protocol::Simple);
         QCOMPARE_LE(std::abs(tree.busBwGBps - 0.92 * std::min(p4d.intra.bandwidthGBps, nics * 2 * 15 / 16)), 1e-9);
         QCOMPARE_LE(std::abs(tree.tunerBwGBps - 0.5 * 0.92 * std::min(p4d.intra.bandwidthGBps, nics)), 1e-9);

@@ -77,7 +77,8 @@ HardwarePreset hgxH100()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         .peakFlops = 989e12, // H100 SXM dense bf16 (datasheet)
         .memoryBytes = 80 * GiB,
         .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -113,7 +114,8 @@ HardwarePreset hgxH200()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         .peakFlops = 989e12, // H200 SXM dense bf16, same tensor cores as H100 (datasheet)
         .memoryBytes = Bytes { 141'000'000'000 }, // 141 GB HBM3e (decimal, datasheet)
         .compute = gpuCompute(4800, 1979e12, 132, GpuArch::Hopper),
@@ -191,7 +193,8 @@ HardwarePreset hgxH800()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         .peakFlops = 989e12, // same tensor cores as H100 SXM (datasheet)
         .memoryBytes = 80 * GiB,
         .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
@@ -230,7 +233,8 @@ HardwarePreset hgxB200()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         .peakFlops = 2250e12, // B200 dense bf16 (datasheet: 4.5 PFLOP/s with sparsity)
         .memoryBytes = Bytes { 180'000'000'000 },
         .compute = gpuCompute(7700, 4500e12, 148, GpuArch::Blackwell),
@@ -266,7 +270,8 @@ HardwarePreset gb200Nvl72()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         // GB200 NVL72 spec: 360 PFLOP/s FP16/BF16 and 720 FP8 per rack with sparsity, 2.5 and 5 PFLOP/s dense per GPU
         // (HGX B200's: 2.25 and 4.5).
         .peakFlops = 2500e12,
@@ -301,7 +306,8 @@ HardwarePreset roceH100()
             .launchUs = kNvlinkLaunchUs,
             .lowLatencyPerGpuUs = kNvlinkLowLatencyPerGpuUs,
             .netPipelineUs = kIbPipelineUs,
-            .netConcurrentShare = kIbConcurrentShare },
+            .netConcurrentShare = kIbConcurrentShare,
+            .nvlsTreeShare = kIbNvlsTreeShare },
         .peakFlops = 989e12,
         .memoryBytes = 80 * GiB,
         .compute = gpuCompute(3350, 1979e12, 132, GpuArch::Hopper),
