@@ -71,11 +71,6 @@ private slots:
         QVERIFY(std::abs(direct.tunerLatency - chain.tunerLatency) > 1e-9);
     }
 
-    // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets
-    // Simple, Ring,Tree and no NVLS. Auto keeps to them; inside one node, and by hand, the other rows still run.
-    // Any NCCL_ALGO / NCCL_PROTO pair of lists narrows auto across nodes and is named in its reason, not only the
-    // setups the presets carry: auto picks an allowed pair, every row's `automatic` is what the lists allow, and
-    // where the unrestricted winner is allowed it stays the winner.
     void nvlsTreeShare_data()
     {
         QTest::addColumn<QString>("id");
@@ -111,6 +106,9 @@ private slots:
         QCOMPARE_LE(std::abs(part->totalSeconds / all->totalSeconds * t.nccl.nvlsTreeShare - 1), 5e-3);
     }
 
+    // Any NCCL_ALGO / NCCL_PROTO pair of lists narrows auto across nodes and is named in its reason, not only the
+    // setups the presets carry: auto picks an allowed pair, every row's `automatic` is what the lists allow, and
+    // where the unrestricted winner is allowed it stays the winner.
     void anyFabricSetupNarrowsAutoAndSaysSo()
     {
         auto open = preset("hgx-h100", 2, 8);
@@ -152,6 +150,8 @@ private slots:
         QCOMPARE(nvls->algorithm, Algorithm::Nvls);
     }
 
+    // A fabric's NCCL setup across nodes: aws-ofi-nccl sets NCCL_PROTO=simple on p4d; Google's A3 Mega profile sets
+    // Simple, Ring,Tree and no NVLS. Auto keeps to them; inside one node, and by hand, the other rows still run.
     void fabricSetupLimitsAutoAcrossNodes()
     {
         const auto p4d = preset("aws-p4d", 2, 8);
