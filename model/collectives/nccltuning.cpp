@@ -207,7 +207,6 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
     const int channels = c.channels;
 
     double bus = c.ringBus;
-    double fabricBus = 0; // an NVLSTree's bus bandwidth on this fabric, beyond NCCL's tuner (0: the tuner's)
     if ((op == Collective::Broadcast || op == Collective::Reduce) && n == 2 && t.nccl.oneWayGBps > 0)
         bus = t.nccl.oneWayGBps; // two ranks: one only sends, the other only receives
     // nvlsBusGBps is the AllReduce bus bandwidth, NCCL's 2 × NVLS channel bandwidth (the switch reduces while it
@@ -219,6 +218,8 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         const double full = t.nccl.nvlsBusGBps * domain / (2 * (domain - 1)) / (1 - 1 / (domain * domain));
         return full * (1 - 1.0 / (c.ppn * c.ppn));
     };
+    // NVLSTree's bound inside the node: NVLS's algorithm bandwidth on the node's GPUs in bus units of all n ranks.
+    const auto nvlsTreeIntraBus = [&] { return nvlsAlgBw() * 2 * (n - 1.0) / n; };
     if (a == kNvls) {
         // ReduceScatter / AllGather run one of the two halves on (ppn − 1)/ppn of the bus bandwidth.
         bus = op == Collective::AllReduce ? nvlsAlgBw() * 2 * (c.ppn - 1.0) / c.ppn
@@ -228,14 +229,10 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         // bwInter), so a node uses at most `channels` of its NICs; two nodes: each sends its half once. Inside the
         // node the switch reduces and multicasts as in NVLS, which bounds the algorithm bandwidth at NVLS's on the
         // node's GPUs: in bus units of all n ranks that is 2(n−1)/n of it, more than the one-node bus figure
-        // (8 H100s: 469 GB/s on one node, 502 as the bound on 2 × 8; p5 measured 488 at 16 GiB). The time shown keeps
-        // only the share of that bound the fabric leaves NVLS while the NICs stream (NcclFigures::nvlsTreeShare), which
-        // NCCL's tuner does not know.
+        // (8 H100s: 469 GB/s on one node, 502 as the bound on 2 × 8; p5 measured 488 at 16 GiB).
         const double nics = std::min(c.nodeNetGBps, channels * t.inter.bandwidthGBps);
         const double inter = nics * (c.nodes <= 2 ? 2 : 1);
-        const double intra = nvlsAlgBw() * 2 * (n - 1.0) / n;
-        bus = std::min({ intra, inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
-        fabricBus = std::min(bus, intra * t.nccl.nvlsTreeShare);
+        bus = std::min({ nvlsTreeIntraBus(), inter, channels * kPerChMaxNvlsTree[c.arch][i2] });
     } else if (a == kCollNetDirect || a == kCollNetChain) {
         // The switches reduce: each node sends S and receives S over its NICs, so the network bounds the algorithm
         // bandwidth at the node's NIC bandwidth instead of the ring's 2(n−1)/n share of it.
@@ -260,7 +257,11 @@ NcclTuning row(int a, int p, Collective op, const Topology& t, const Comm& c)
         return busBw;
     };
     const double ncclBusBw = protocolBus(bus);
-    double busBw = fabricBus > 0 ? protocolBus(fabricBus) : ncclBusBw;
+    double busBw = ncclBusBw;
+    // What NCCL's tuner does not know, kept in the time shown. NVLSTree: the share of its bound inside the node that
+    // the fabric leaves NVLS while the NICs stream (NcclFigures::nvlsTreeShare).
+    if (a == kNvlsTree)
+        busBw = std::min(busBw, nvlsTreeIntraBus() * t.nccl.nvlsTreeShare);
     // A tree across two nodes is a chain: each node sends S/2 up one tree and S/2 down the other, S per direction on
     // its NICs where a ring sends 2(n−1)/n·S, so the network bounds its bus bandwidth 2(n−1)/n times higher than
     // the ring's (NCCL's NVLSTree row carries a factor 2 for the same reason; NVIDIA/nccl-tests#22: on two nodes the
