@@ -7,9 +7,9 @@
 namespace tutor::model {
 
 namespace {
-const std::array<HardwarePreset, 18>& table()
+const std::array<HardwarePreset, 20>& table()
 {
-    static const std::array<HardwarePreset, 18> kPresets {
+    static const std::array<HardwarePreset, 20> kPresets {
         catalog::dgxA100(),
         catalog::hgxH100(),
         catalog::hgxH200(),
@@ -19,6 +19,8 @@ const std::array<HardwarePreset, 18>& table()
         catalog::awsP5(),
         catalog::gcpA3High(),
         catalog::gcpA3Mega(),
+        catalog::gcpA3Ultra(),
+        catalog::gcpA4(),
         catalog::hgxB200(),
         catalog::gb200Nvl72(),
         catalog::roceH100(),

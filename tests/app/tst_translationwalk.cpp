@@ -82,8 +82,8 @@ const std::set<QString>& keptWords()
 const std::set<QString>& keptNames()
 {
     static const std::set<QString> names { "Ring", "Tree", "Simple", "Auto", "Adam", "Chrome", "Perfetto", "Megatron",
-        "Mixtral", "Llama", "Google", "Cloud", "Mega", "High", "Rabenseifner", "Bruck", "Ulysses", "Kineto", "None",
-        "English",
+        "Mixtral", "Llama", "Google", "Cloud", "Mega", "High", "Ultra", "Rabenseifner", "Bruck", "Ulysses", "Kineto",
+        "None", "English",
         // The primitives keep their NCCL / MPI names.
         "Broadcast", "Reduce", "Gather", "Scatter" };
     return names;

@@ -20,6 +20,8 @@ private slots:
     void interBandwidthPerGpu();
     void badTopology_data();
     void badTopology();
+    void gibPresetsAreTheirHgxNodes_data();
+    void gibPresetsAreTheirHgxNodes();
 };
 
 void TestPresets::presetFigures_data()
@@ -30,6 +32,8 @@ void TestPresets::presetFigures_data()
     QTest::newRow("dgx-a100") << "dgx-a100" << false;
     QTest::newRow("hgx-h100") << "hgx-h100" << true;
     QTest::newRow("hgx-h200") << "hgx-h200" << true;
+    QTest::newRow("gcp-a3-ultra") << "gcp-a3-ultra" << true;
+    QTest::newRow("gcp-a4") << "gcp-a4" << true;
     QTest::newRow("alps-gh200") << "alps-gh200" << false; // GH200 quads: NVLink without NVSwitch
     QTest::newRow("pcie-gen4") << "pcie-gen4" << false;
     QTest::newRow("pcie-gen5") << "pcie-gen5" << false;
@@ -159,4 +163,36 @@ void TestPresets::badTopology()
 }
 
 QTEST_APPLESS_MAIN(TestPresets)
+void TestPresets::gibPresetsAreTheirHgxNodes_data()
+{
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("hgx");
+    QTest::newRow("A3 Ultra") << "gcp-a3-ultra"
+                              << "hgx-h200";
+    QTest::newRow("A4") << "gcp-a4"
+                        << "hgx-b200";
+}
+
+// Google Cloud's gIB machines are their HGX nodes with RoCE between them (presets/cloud.cpp): everything but the names,
+// the network link and NCCL's p2p rate across nodes (half a NIC) is the HGX preset's.
+void TestPresets::gibPresetsAreTheirHgxNodes()
+{
+    QFETCH(QString, id);
+    QFETCH(QString, hgx);
+    const auto gib = findPreset(id.toStdString());
+    const auto node = findPreset(hgx.toStdString());
+    QVERIFY(gib.ok() && node.ok());
+    QCOMPARE(gib->inter.kind, LinkKind::RoCE);
+    QCOMPARE(gib->inter.lineRateGBps, node->inter.lineRateGBps);
+    QCOMPARE(gib->nccl.p2pNetGBps, gib->inter.bandwidthGBps / 2);
+    auto same = *gib;
+    same.id = node->id;
+    same.name = node->name;
+    same.nameZhCN = node->nameZhCN;
+    same.source = node->source;
+    same.inter = node->inter;
+    same.nccl.p2pNetGBps = node->nccl.p2pNetGBps;
+    QVERIFY(same == *node);
+}
+
 #include "tst_presets.moc"

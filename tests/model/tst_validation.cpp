@@ -81,6 +81,7 @@ private slots:
     void networkPipelineIsEachFabricsFit_data();
     void networkPipelineIsEachFabricsFit();
     void efaStepLatencyIsItsFit();
+    void gcpA4NicIsItsFit();
 };
 
 void TestValidation::loadsTheRealFile()
@@ -439,18 +440,19 @@ void TestValidation::networkPipelineIsEachFabricsFit_data()
 
 namespace {
 /// The rms of the log time error over the fit half's multi-node rows that `keep` accepts (runs that did not force an
-/// algorithm, on their preset's node size), each predicted again after `edit` changes its topology: the criterion
-/// presets/catalog.h fits the network figures by.
+/// algorithm, on their preset's node size unless `anyNodeSize`), each predicted again after `edit` changes its
+/// topology: the criterion presets/catalog.h fits the network figures by.
 double refitRms(const ValidationSet& set, const ValidationReport& report,
     const std::function<bool(const RowComparison&, const HardwarePreset&)>& keep,
-    const std::function<void(Topology&)>& edit, int* count)
+    const std::function<void(Topology&)>& edit, int* count, bool anyNodeSize = false)
 {
     // The rows are chosen on the unedited report, so that every trial figure is judged on the same rows.
     std::set<std::pair<std::string, Bytes>> rows;
     for (const auto& c : report.rows) {
         const auto p = findPreset(c.presetId);
         const auto run = std::find_if(set.runs.begin(), set.runs.end(), [&](const auto& r) { return r.id == c.runId; });
-        if (c.multiNode && !c.heldOut && keep(c, *p) && !run->ncclAlgo && p->gpusPerNode == run->gpusPerNode)
+        if (c.multiNode && !c.heldOut && keep(c, *p) && !run->ncclAlgo
+            && (anyNodeSize || p->gpusPerNode == run->gpusPerNode))
             rows.insert({ c.runId, c.bytes });
     }
     double sum = 0;
@@ -543,6 +545,25 @@ void TestValidation::efaStepLatencyIsItsFit()
                 *set, report, keep, [us](Topology& t) { t.nccl.netLatencyUs = us; }, n);
         },
         fitted, 2, 3);
+}
+
+// Google Cloud A4's NIC β through the gIB plugin, fitted on the fit half's A4 rows from 64 MiB (one GPU per node, so
+// the NIC alone bounds the ring): kGcpA4NicGBps must beat ± 0.2 GB/s, and InfiniBand's 48 GB/s must fit worse.
+void TestValidation::gcpA4NicIsItsFit()
+{
+    const auto set = loadValidationSet(dataPath());
+    QVERIFY(set.ok());
+    const auto report = validateModel(*set, Split::Fit);
+    const auto keep
+        = [](const RowComparison& c, const HardwarePreset& p) { return p.id == "gcp-a4" && c.bytes >= 64 * MiB; };
+    const auto rmsAt = [&](double beta, int* n) {
+        return refitRms(
+            *set, report, keep, [beta](Topology& t) { t.inter.bandwidthGBps = beta; }, n, true);
+    };
+    const double fitted = findPreset("gcp-a4")->inter.bandwidthGBps;
+    checkLocalOptimum(rmsAt, fitted, 0.2, 3);
+    int n = 0;
+    QVERIFY(rmsAt(fitted, &n) < rmsAt(findPreset("hgx-b200")->inter.bandwidthGBps, &n));
 }
 
 #include "tst_validation.moc"

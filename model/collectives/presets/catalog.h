@@ -64,6 +64,8 @@ inline constexpr double kEfaConcurrentShare = kIbConcurrentShare;
 inline constexpr double kIbNvlsTreeShare = 0.95;
 inline constexpr double kEfaPipelineUs = 21;
 inline constexpr double kNetPipelineUs = 35;
+// One NIC of Google Cloud's A4 through the gIB plugin, fitted (cloud.cpp, gcpA4).
+inline constexpr double kGcpA4NicGBps = 35.4;
 // Quad GH200 nodes on HPE Slingshot-11 through libfabric CXI and aws-ofi-nccl (alps-gh200), fitted on the fit half's
 // Alps runs (AllReduce on 2, 4, 8, 64 and 512 nodes of 4 GH200, NCCL 2.23.4). Small messages (8 B – 1 KiB, tree/LL;
 // rms of the log time error over 15 rows): NCCL's own latencies already reach the measured 18.7 µs on 2 nodes, so the
@@ -191,6 +193,8 @@ HardwarePreset awsP4d(); ///< aws-p4d
 HardwarePreset awsP5(); ///< aws-p5
 HardwarePreset gcpA3High(); ///< gcp-a3-high
 HardwarePreset gcpA3Mega(); ///< gcp-a3-mega
+HardwarePreset gcpA3Ultra(); ///< gcp-a3-ultra
+HardwarePreset gcpA4(); ///< gcp-a4
 HardwarePreset pcieGen3(); ///< pcie-gen3
 HardwarePreset pcieNop2p(); ///< pcie-nop2p
 HardwarePreset pcieGen4(); ///< pcie-gen4
