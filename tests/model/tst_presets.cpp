@@ -185,6 +185,11 @@ void TestPresets::gibPresetsAreTheirHgxNodes()
     QCOMPARE(gib->inter.kind, LinkKind::RoCE);
     QCOMPARE(gib->inter.lineRateGBps, node->inter.lineRateGBps);
     QCOMPARE(gib->nccl.p2pNetGBps, gib->inter.bandwidthGBps / 2);
+    // A β of its own (A4's, fitted) is quoted in the link's source text, which the views show beside it.
+    if (gib->inter.bandwidthGBps != node->inter.bandwidthGBps)
+        QVERIFY2(
+            QString::fromStdString(gib->inter.source).contains(QString::number(gib->inter.bandwidthGBps) + " GB/s"),
+            gib->inter.source.c_str());
     auto same = *gib;
     same.id = node->id;
     same.name = node->name;
