@@ -162,7 +162,6 @@ void TestPresets::badTopology()
     QVERIFY2(text.find(fragment.toStdString()) != std::string::npos, text.c_str());
 }
 
-QTEST_APPLESS_MAIN(TestPresets)
 void TestPresets::gibPresetsAreTheirHgxNodes_data()
 {
     QTest::addColumn<QString>("id");
@@ -199,5 +198,7 @@ void TestPresets::gibPresetsAreTheirHgxNodes()
     same.nccl.p2pNetGBps = node->nccl.p2pNetGBps;
     QVERIFY(same == *node);
 }
+
+QTEST_APPLESS_MAIN(TestPresets)
 
 #include "tst_presets.moc"
