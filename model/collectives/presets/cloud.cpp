@@ -4,7 +4,7 @@
 // Every figure has its source beside it; catalog.h says how β, α and the NCCL figures are chosen.
 #include "model/collectives/presets/catalog.h"
 
-#include <utility>
+#include <string>
 
 namespace tutor::model::catalog {
 
@@ -173,9 +173,16 @@ HardwarePreset gcpA3Mega()
 // pages). Inside the node they are the HGX presets; between nodes they differ only where the fit half of
 // tests/data/validation measures it.
 namespace {
-Link gibLink(double betaGBps, std::string source)
+/// The HGX node's network link as RoCE through gIB on Google Cloud's `machineType`: α and the line rate stay the
+/// node's; β is `betaGBps`, `beta` says where it comes from.
+Link gibLink(Link node, const std::string& machineType, double betaGBps, const std::string& beta)
 {
-    return { LinkKind::RoCE, kNetRingSimpleUs * kMicro, betaGBps, 50.0, std::move(source) };
+    node.kind = LinkKind::RoCE;
+    node.bandwidthGBps = betaGBps;
+    node.source = "RoCE v2 through Google's gIB plugin, 8 ConnectX-7 NICs of 400 Gb/s = 50 GB/s line each, one per "
+                  "GPU, 3,200 Gbps per VM (Google Cloud "
+        + machineType + "); β = " + beta + "; α = NCCL hwLat NET ring Simple 14 µs";
+    return node;
 }
 } // namespace
 
@@ -188,10 +195,8 @@ HardwarePreset gcpA3Ultra()
     // The fit half's A3 Ultra pair (2 × 8 AllGather, NCCL 2.26.6, Google's own test pods) is within −2.7 … +3.5 % of
     // the InfiniBand figures from 128 MiB, so they stay. One GPU per node through one NIC is slower (32 GB/s busbw on
     // a held-out pair); no fit row measures it, and it is not modelled.
-    p.inter = gibLink(48.0,
-        "RoCE v2 through Google's gIB plugin, 8 ConnectX-7 NICs of 400 Gb/s = 50 GB/s line each, one per GPU, "
-        "3,200 Gbps per VM (Google Cloud a3-ultragpu-8g); β = NCCL net model 12 GB/s per 100 Gb/s, as InfiniBand "
-        "(the fit half's 2 × 8 AllGather agrees within 3.5 %); α = NCCL hwLat NET ring Simple 14 µs");
+    p.inter = gibLink(p.inter, "a3-ultragpu-8g", p.inter.bandwidthGBps,
+        "NCCL net model 12 GB/s per 100 Gb/s, as InfiniBand (the fit half's 2 × 8 AllGather agrees within 3.5 %)");
     p.source = "Google Cloud accelerator-optimized machines: a3-ultragpu-8g, 8× H200 141 GB, 3,200 Gbps "
                "GPUDirect-RDMA over RoCE (gIB); H200 SXM datasheet";
     return p;
@@ -208,10 +213,8 @@ HardwarePreset gcpA4()
     // 48 GB/s, the InfiniBand figure, makes its rows 30 – 39 % too fast). That is 0.71 of the line rate, where one H100
     // over NDR reaches 48.9 GB/s. The cause is not known. All eight NICs keep kIbConcurrentShare of it while they
     // stream, as on the other verbs fabrics. p2p across nodes at half a NIC, as on the other presets.
-    p.inter = gibLink(kGcpA4NicGBps,
-        "RoCE v2 through Google's gIB plugin, 8 ConnectX-7 NICs of 400 Gb/s = 50 GB/s line each, one per GPU, "
-        "3,200 Gbps per VM (Google Cloud a4-highgpu-8g); β = 35.4 GB/s per NIC, fitted on a public 2-node "
-        "one-GPU-per-node AllGather (kubernetes-sigs/dranet); α = NCCL hwLat NET ring Simple 14 µs");
+    p.inter = gibLink(p.inter, "a4-highgpu-8g", kGcpA4NicGBps,
+        "35.4 GB/s per NIC, fitted on a public 2-node one-GPU-per-node AllGather (kubernetes-sigs/dranet)");
     p.nccl.p2pNetGBps = kGcpA4NicGBps / 2;
     p.source = "Google Cloud accelerator-optimized machines: a4-highgpu-8g, 8× B200 180 GB, 3,200 Gbps "
                "GPUDirect-RDMA over RoCE (gIB); B200 datasheet";
