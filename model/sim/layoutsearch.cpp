@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -107,6 +110,85 @@ Problems validate(const SearchRequest& r)
 }
 
 namespace {
+// Search threads that live from the first search that needs them to the end of the process. A thread's buffers
+// (event records, pipeline scratch) grow on its first layouts and are reused by every later search: threads started
+// per search paid for those pages again each time, which on two cores cost more than the second core gave.
+class SearchThreads {
+public:
+    static SearchThreads& instance()
+    {
+        static SearchThreads threads;
+        return threads;
+    }
+
+    /// Runs `work` on `helpers` pool threads and on the calling thread; returns when all of them have returned.
+    /// One search at a time: a second caller waits for the first.
+    void run(int helpers, const std::function<void()>& work)
+    {
+        const std::lock_guard one(m_runMutex);
+        {
+            const std::lock_guard lock(m_mutex);
+            while (static_cast<int>(m_threads.size()) < helpers)
+                m_threads.emplace_back([this, index = static_cast<int>(m_threads.size())] { loop(index); });
+            m_work = &work;
+            m_helpers = helpers;
+            m_running = helpers;
+            ++m_generation;
+        }
+        m_wake.notify_all();
+        work();
+        std::unique_lock lock(m_mutex);
+        m_finished.wait(lock, [&] { return m_running == 0; });
+        m_work = nullptr;
+    }
+
+    SearchThreads(const SearchThreads&) = delete;
+    SearchThreads& operator=(const SearchThreads&) = delete;
+
+    ~SearchThreads()
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        for (auto& t : m_threads)
+            t.join();
+    }
+
+private:
+    SearchThreads() = default;
+
+    void loop(int index)
+    {
+        std::uint64_t seen = 0;
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_stop || m_generation != seen; });
+            if (m_stop)
+                return;
+            seen = m_generation;
+            if (index >= m_helpers)
+                continue; // this search wants fewer threads
+            const auto* work = m_work;
+            lock.unlock();
+            (*work)();
+            lock.lock();
+            if (--m_running == 0)
+                m_finished.notify_all();
+        }
+    }
+
+    std::mutex m_runMutex; // held for a whole search
+    std::mutex m_mutex; // guards everything below
+    std::condition_variable m_wake, m_finished;
+    std::vector<std::thread> m_threads;
+    const std::function<void()>* m_work = nullptr;
+    int m_helpers = 0, m_running = 0;
+    std::uint64_t m_generation = 0;
+    bool m_stop = false;
+};
+
 // Every DP × TP × CP × PP × EP × virtual-stage × ZeRO split of the request's GPUs that keeps Megatron-LM's rules for
 // the model and the global batch, in search order.
 std::vector<ParallelSpec> parallelLayouts(const SearchRequest& r, int perNode, long long batch)
@@ -224,38 +306,52 @@ Result<SearchResult> searchLayouts(
         out.rejected.push_back(std::move(rejected));
     }
     const int total = static_cast<int>(feasible.size());
+    // Work is handed out by runs of layouts that differ only in ZeRO stage (below 3), recomputation and micro-batch
+    // size: they share most op patterns, which metricsOnly() keeps per thread, so a run stays on one thread and its
+    // patterns are simulated once rather than once on every thread.
+    const auto sameRun = [](const Scenario& a, const Scenario& b) {
+        const auto& x = a.parallel;
+        const auto& y = b.parallel;
+        return x.dp == y.dp && x.tp == y.tp && x.pp == y.pp && x.ep == y.ep && x.cp == y.cp
+            && x.virtualStages == y.virtualStages && (x.zeroStage == 3) == (y.zeroStage == 3);
+    };
+    std::vector<int> runStart;
+    for (int i = 0; i < total; ++i)
+        if (i == 0 || !sameRun(feasible[i - 1], feasible[i]))
+            runStart.push_back(i);
+    runStart.push_back(total);
+    const int runs = static_cast<int>(runStart.size()) - 1;
     std::vector<std::optional<LayoutResult>> results(feasible.size());
-    std::atomic<int> next { 0 }, done { 0 };
+    std::atomic<int> nextRun { 0 }, done { 0 };
     std::mutex progressMutex;
     const auto work = [&] {
-        for (int i = next++; i < total; i = next++) {
-            if (cancel && cancel->load())
-                break;
-            LayoutResult res;
-            if (auto metrics = simulateMetrics(feasible[i])) {
-                res.metrics = *metrics;
-            } else {
-                res.rejected = metrics.problems().front().text();
+        for (int run = nextRun++; run < runs; run = nextRun++)
+            for (int i = runStart[run]; i < runStart[run + 1]; ++i) {
+                if (cancel && cancel->load())
+                    break;
+                LayoutResult res;
+                if (auto metrics = simulateMetrics(feasible[i])) {
+                    res.metrics = *metrics;
+                } else {
+                    res.rejected = metrics.problems().front().text();
+                }
+                res.scenario = std::move(feasible[i]); // each layout is taken by one thread, once
+                const int d = ++done;
+                if (progress) {
+                    const std::lock_guard lock(progressMutex);
+                    progress(d, total, res);
+                }
+                results[i] = std::move(res);
             }
-            res.scenario = std::move(feasible[i]); // each layout is taken by one thread, once
-            const int d = ++done;
-            if (progress) {
-                const std::lock_guard lock(progressMutex);
-                progress(d, total, res);
-            }
-            results[i] = std::move(res);
-        }
         releaseMetricsCaches(); // the calling thread lives on (a window's pool thread): its patterns are not kept
     };
     const int threads = std::max(1,
         std::min(
-            total, r.threads > 0 ? r.threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()))));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto& t : pool)
-        t.join();
+            runs, r.threads > 0 ? r.threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()))));
+    if (threads > 1)
+        SearchThreads::instance().run(threads - 1, work);
+    else
+        work();
     out.cancelled = cancel && cancel->load();
     // Ranked by step time through indices: a LayoutResult is moved once, not by every step of a sort.
     std::vector<int> order;

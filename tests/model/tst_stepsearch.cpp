@@ -17,7 +17,9 @@
 #endif
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <thread>
 
 using namespace tutor::model;
 
@@ -197,6 +199,62 @@ private slots:
         QVERIFY(result);
         QVERIFY(result->cancelled);
         QVERIFY(result->ranked.empty());
+    }
+
+    // The search hands out runs of alike layouts to threads that live on from search to search: the number of
+    // threads, a thread pool left over from an earlier search and two searches at once change no figure and no rank.
+    void threadsChangeNothing()
+    {
+        const auto ranks = [](const SearchResult& x) {
+            std::vector<std::pair<std::string, double>> out;
+            for (const auto& row : x.ranked)
+                out.emplace_back(row.scenario.name.en, row.metrics.stepSeconds);
+            return out;
+        };
+        auto r = smallRequest();
+        r.threads = 1;
+        const auto one = searchLayouts(r);
+        QVERIFY(one && one->ranked.size() > 10);
+        for (int threads : { 2, 3, 8, 2 }) {
+            r.threads = threads;
+            const auto many = searchLayouts(r);
+            QVERIFY(many);
+            QCOMPARE(many->enumerated, one->enumerated);
+            QCOMPARE(many->rejected.size(), one->rejected.size());
+            QVERIFY2(ranks(*many) == ranks(*one), qPrintable(QStringLiteral("%1 threads").arg(threads)));
+        }
+        r.threads = 2;
+        std::optional<Result<SearchResult>> other;
+        std::thread beside([&] { other.emplace(searchLayouts(r)); });
+        const auto here = searchLayouts(r);
+        beside.join();
+        QVERIFY(here && other && *other);
+        QVERIFY(ranks(*here) == ranks(*one));
+        QVERIFY(ranks(**other) == ranks(*one));
+    }
+
+    // Cancelled part-way (from the progress callback, as the window's Stop does): the search stops within a run of
+    // alike layouts per thread and returns what it finished, marked cancelled.
+    void cancelledPartWay()
+    {
+        auto r = smallRequest();
+        std::atomic<bool> stop { false };
+        int seen = 0, total = 0;
+        const auto result = searchLayouts(
+            r,
+            [&](int done, int all, const LayoutResult&) {
+                seen = std::max(seen, done);
+                total = all;
+                if (done == 5)
+                    stop = true;
+            },
+            &stop);
+        QVERIFY(result && result->cancelled);
+        QVERIFY(total > 20);
+        QVERIFY2(seen < total, qPrintable(QStringLiteral("%1 of %2").arg(seen).arg(total)));
+        QVERIFY(result->ranked.size() <= static_cast<std::size_t>(seen));
+        for (std::size_t i = 1; i < result->ranked.size(); ++i)
+            QVERIFY(result->ranked[i - 1].metrics.stepSeconds <= result->ranked[i].metrics.stepSeconds);
     }
 
     // simulateMetrics() keeps the op patterns of its last scenarios per thread (megabytes for a 70B model); a search
