@@ -7,9 +7,9 @@
 namespace tutor::model {
 
 namespace {
-const std::array<HardwarePreset, 20>& table()
+const std::array<HardwarePreset, 21>& table()
 {
-    static const std::array<HardwarePreset, 20> kPresets {
+    static const std::array<HardwarePreset, 21> kPresets {
         catalog::dgxA100(),
         catalog::hgxH100(),
         catalog::hgxH200(),
@@ -25,6 +25,7 @@ const std::array<HardwarePreset, 20>& table()
         catalog::gb200Nvl72(),
         catalog::roceH100(),
         catalog::alpsGh200(),
+        catalog::grandTetonH100(),
         catalog::pcieGen3(),
         catalog::pcieNop2p(),
         catalog::pcieGen4(),

@@ -35,6 +35,7 @@ void TestPresets::presetFigures_data()
     QTest::newRow("gcp-a3-ultra") << "gcp-a3-ultra" << true;
     QTest::newRow("gcp-a4") << "gcp-a4" << true;
     QTest::newRow("alps-gh200") << "alps-gh200" << false; // GH200 quads: NVLink without NVSwitch
+    QTest::newRow("grand-teton-h100") << "grand-teton-h100" << true;
     QTest::newRow("pcie-gen4") << "pcie-gen4" << false;
     QTest::newRow("pcie-gen5") << "pcie-gen5" << false;
     QTest::newRow("cpu-laptop") << "cpu-laptop" << false;

@@ -132,6 +132,9 @@ inline constexpr double kHopperFp8GemmEfficiency = 0.54;
 inline constexpr double kBlackwellFp8GemmEfficiency = 0.476;
 inline constexpr double kMoeEfficiency = 0.559;
 inline constexpr double kHopperAttentionEfficiency = 0.35;
+// Dense bf16 peak of the 500 W, HBM2e H100 of Meta's Grand Teton hosts: H100 NVL's, the lower end of the range
+// torchtitan's performance page gives (presets/hpc.cpp says why that end).
+inline constexpr double kGrandTetonPeakFlops = 835e12;
 
 /// NVLink 4 through the NVSwitches of an 8 × H100 SXM5 board, as every H100 preset without a source of its own has it.
 inline Link hopperNvlink()
@@ -189,6 +192,7 @@ HardwarePreset hgxB200(); ///< hgx-b200
 HardwarePreset gb200Nvl72(); ///< gb200-nvl72
 HardwarePreset roceH100(); ///< roce-h100
 HardwarePreset alpsGh200(); ///< alps-gh200
+HardwarePreset grandTetonH100(); ///< grand-teton-h100
 HardwarePreset awsP4d(); ///< aws-p4d
 HardwarePreset awsP5(); ///< aws-p5
 HardwarePreset gcpA3High(); ///< gcp-a3-high

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Machines of HPC centres whose nodes and network are not NVIDIA's reference designs: the quad GH200 nodes of an HPE
-// Cray EX (CSCS Alps) on Slingshot-11. Every figure has its source beside it; catalog.h says how β, α and the NCCL
-// figures are chosen.
+// Machines of HPC centres and of hyperscalers' own fleets whose nodes and network are not NVIDIA's reference designs:
+// the quad GH200 nodes of an HPE Cray EX (CSCS Alps) on Slingshot-11, and Meta's Grand Teton H100 hosts. Every figure
+// has its source beside it; catalog.h says how β, α and the NCCL figures are chosen.
 #include "model/collectives/presets/catalog.h"
 
 namespace tutor::model::catalog {
@@ -58,6 +58,28 @@ HardwarePreset alpsGh200()
                   "GH200 per node, 150 GB/s NVLink between each pair of GPUs, no NVSwitch, 4 Slingshot-11 NICs of "
                   "200 Gb/s",
     };
+}
+
+HardwarePreset grandTetonH100()
+{
+    // The torchtitan team's H100 hosts (pytorch/torchtitan docs/performance.md at eaea6f6,
+    // steps-raw/torchtitan-h100.txt): eight H100 SXM with 96 GB of HBM2e at 2.4 TB/s, NVLink, a 400 Gb/s RDMA NIC per
+    // GPU, run at the default 500 W power limit. The page puts the peak "between SXM and NVL" without a figure; the
+    // preset takes H100 NVL's (datasheet: 1,671 TFLOP/s bf16 and 3,341 fp8 with sparsity, half of that dense). Within
+    // that range the only fit row on these hosts (steps.json, torchtitan-llama31-8b-8xh100-fsdp, bf16) is closest at
+    // NVL's end: its error is −14.0 % at 835, −20.4 % at the midpoint and −26.1 % at SXM's 989
+    // (tst_validation::grandTetonPeakIsTheFitRowsEnd).
+    auto p = roceH100();
+    p.id = "grand-teton-h100";
+    p.name = "Meta Grand Teton (8× H100 96 GB HBM2e at 500 W, 8× 400 Gb/s RDMA)";
+    p.nameZhCN = "Meta Grand Teton 主机（8× H100 96 GB HBM2e，功耗上限 500 W，8× 400 Gb/s RDMA）";
+    p.peakFlops = kGrandTetonPeakFlops;
+    p.memoryBytes = 96 * GiB;
+    p.compute = gpuCompute(2400, 2 * kGrandTetonPeakFlops, 132, GpuArch::Hopper);
+    p.reduceGBps = 2400.0;
+    p.source = "pytorch/torchtitan docs/performance.md (Grand Teton: H100 96 GB HBM2e, 2.4 TB/s, 500 W, 400 Gb/s RDMA "
+               "per GPU; peak between H100 SXM and NVL); H100 NVL datasheet: 835 TFLOP/s dense bf16";
+    return p;
 }
 
 } // namespace tutor::model::catalog
