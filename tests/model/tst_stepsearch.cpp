@@ -408,6 +408,38 @@ private slots:
         QCOMPARE(moe, 1);
     }
 
+    // Blackwell has no dense bf16 fit row, so no fit of its own for bf16 GEMMs: they take Hopper's bf16 fraction scaled
+    // by the Blackwell / Hopper ratio of the fp8 fits (recomputed here), on every Blackwell preset.
+    void blackwellBf16FollowsTheFp8Ratio()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        double hopperBf16 = 0, hopperFp8 = 0, blackwellFp8 = 0;
+        for (const auto& f : fitComputeEfficiency(*rows)) {
+            if (f.kind != EfficiencyFit::Gemm)
+                continue;
+            QVERIFY2(!(f.arch == GpuArch::Blackwell && f.precision == Precision::Bf16),
+                "a dense Blackwell bf16 fit row exists: fit the figure instead of deriving it");
+            if (f.arch == GpuArch::Hopper)
+                (f.precision == Precision::Fp8 ? hopperFp8 : hopperBf16) = f.efficiency;
+            if (f.arch == GpuArch::Blackwell && f.precision == Precision::Fp8)
+                blackwellFp8 = f.efficiency;
+        }
+        QVERIFY(hopperBf16 > 0 && hopperFp8 > 0 && blackwellFp8 > 0);
+        const double derived = hopperBf16 * blackwellFp8 / hopperFp8;
+        QVERIFY(derived < hopperBf16); // the fp8 fits put Blackwell below Hopper
+        int blackwell = 0;
+        for (const auto& p : presets()) {
+            if (p.nccl.arch != GpuArch::Blackwell)
+                continue;
+            ++blackwell;
+            QVERIFY2(std::abs(p.compute.gemmEfficiency - derived) < 0.015,
+                (p.id + ": " + std::to_string(p.compute.gemmEfficiency) + " in use, derived " + std::to_string(derived))
+                    .c_str());
+        }
+        QVERIFY(blackwell >= 3); // hgx-b200, gb200-nvl72, gcp-a4
+    }
+
     // Meta's Grand Teton H100s (96 GB HBM2e, 500 W): torchtitan's page puts their peak between H100 SXM's and H100
     // NVL's. The preset takes NVL's dense figures (datasheet: 1,671 bf16 and 3,341 fp8 TFLOP/s with sparsity) because
     // the fit rows on these hosts err less the nearer the peak is to that end, recomputed here across the range.
