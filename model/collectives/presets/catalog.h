@@ -118,13 +118,13 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 
 // Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
 // precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
-// derives its bf16 figure from Hopper's (below). The MoE block's fraction of the dense rate is fitted on the MoE fit rows of every
-// generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023) and at the
-// 35 % of peak it reaches on H100 (Shah et al. 2024, FlashAttention-3, abstract), which Blackwell keeps for want of a
-// figure of its own. The GEMM and MoE figures were refitted with it. On the fit rows, with the GEMM and MoE figures
-// refitted at each value, Hopper's attention fraction gives a mean |error| of 11.0 % at 0.5 (the figure before), 10.4
-// at 0.4, 9.9 at 0.35, 9.5 at 0.32, 9.6 at 0.3 and 10.0 at 0.25 (with GB200's bf16 peak still B200's, before its
-// correction): the fit rows agree with the published figure.
+// derives its bf16 figure from Hopper's (below). The MoE block's fraction of the dense rate is fitted on the MoE fit
+// rows of every generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023)
+// and at the 35 % of peak it reaches on H100 (Shah et al. 2024, FlashAttention-3, abstract), which Blackwell keeps for
+// want of a figure of its own. The GEMM and MoE figures were refitted with it. On the fit rows, with the GEMM and MoE
+// figures refitted at each value, Hopper's attention fraction gives a mean |error| of 11.0 % at 0.5 (the figure
+// before), 10.4 at 0.4, 9.9 at 0.35, 9.5 at 0.32, 9.6 at 0.3 and 10.0 at 0.25 (with GB200's bf16 peak still B200's,
+// before its correction): the fit rows agree with the published figure.
 inline constexpr double kAmpereGemmEfficiency = 0.68;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
 inline constexpr double kHopperGemmEfficiency = 0.564;
@@ -132,8 +132,8 @@ inline constexpr double kHopperFp8GemmEfficiency = 0.54;
 inline constexpr double kBlackwellFp8GemmEfficiency = 0.476;
 // Blackwell has no dense bf16 fit row: its bf16 GEMMs reach Hopper's bf16 fraction scaled by the ratio the dense fp8
 // fit rows show between the two generations (0.476 / 0.54), 0.497. It had Hopper's 0.564 before; with the derived
-// figure the MoE fraction refits from 0.559 to 0.565, the fit-half Blackwell bf16 row (B200 gpt-oss-120b, MoE) goes from
-// −12.2 % to −6.8 % and the held-out mean |error| from 8.4 % to 8.1 %.
+// figure the MoE fraction refits from 0.559 to 0.565, the fit-half Blackwell bf16 row (B200 gpt-oss-120b, MoE) goes
+// from −12.2 % to −6.8 % and the held-out mean |error| from 8.4 % to 8.1 %.
 inline constexpr double kBlackwellGemmEfficiency
     = kHopperGemmEfficiency * kBlackwellFp8GemmEfficiency / kHopperFp8GemmEfficiency;
 inline constexpr double kMoeEfficiency = 0.565;
