@@ -7,6 +7,7 @@
 #include <array>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -136,10 +137,20 @@ public:
             ++m_generation;
         }
         m_wake.notify_all();
-        work();
+        std::exception_ptr failed;
+        try {
+            work();
+        } catch (...) {
+            failed = std::current_exception(); // the helpers still run `work`: it must outlive them
+        }
         std::unique_lock lock(m_mutex);
         m_finished.wait(lock, [&] { return m_running == 0; });
         m_work = nullptr;
+        if (!failed)
+            failed = m_failed;
+        m_failed = nullptr;
+        if (failed)
+            std::rethrow_exception(failed);
     }
 
     SearchThreads(const SearchThreads&) = delete;
@@ -172,8 +183,15 @@ private:
                 continue; // this search wants fewer threads
             const auto* work = m_work;
             lock.unlock();
-            (*work)();
+            std::exception_ptr failed;
+            try {
+                (*work)();
+            } catch (...) {
+                failed = std::current_exception();
+            }
             lock.lock();
+            if (failed && !m_failed)
+                m_failed = failed; // the caller rethrows it
             if (--m_running == 0)
                 m_finished.notify_all();
         }
@@ -186,6 +204,7 @@ private:
     const std::function<void()>* m_work = nullptr;
     int m_helpers = 0, m_running = 0;
     std::uint64_t m_generation = 0;
+    std::exception_ptr m_failed; // the first exception a helper's `work` threw
     bool m_stop = false;
 };
 

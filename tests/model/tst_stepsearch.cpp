@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 using namespace tutor::model;
@@ -231,6 +232,19 @@ private slots:
         QVERIFY(here && other && *other);
         QVERIFY(ranks(*here) == ranks(*one));
         QVERIFY(ranks(**other) == ranks(*one));
+    }
+
+    // A progress callback that throws (on whichever thread reaches the layout first) ends the search with its
+    // exception once every thread has stopped, and the threads serve the next search.
+    void throwingCallbackReachesTheCaller()
+    {
+        auto r = smallRequest();
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, searchLayouts(r, [](int done, int, const LayoutResult&) {
+            if (done == 3)
+                throw std::runtime_error("callback failed");
+        }));
+        const auto after = searchLayouts(r);
+        QVERIFY(after && after->ranked.size() > 10);
     }
 
     // Cancelled part-way (from the progress callback, as the window's Stop does): the search stops within a run of
