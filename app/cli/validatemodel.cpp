@@ -138,6 +138,14 @@ int reportSteps(
         j["summary"] = { { "rows", report.summary.rows }, { "mean_abs_error", report.summary.meanAbs },
             { "worst_abs_error", report.summary.worstAbs }, { "mean_error", report.summary.signedMean },
             { "skipped", report.skipped }, { "failed", report.failed } };
+        const auto summaryJson = [](const StepSummary& s) {
+            return nlohmann::json { { "rows", s.rows }, { "mean_abs_error", s.meanAbs },
+                { "worst_abs_error", s.worstAbs }, { "mean_error", s.signedMean } };
+        };
+        j["bands"] = nlohmann::json::array();
+        for (const auto& b : stepBands(report))
+            j["bands"].push_back({ { "model", b.moe ? "moe" : "dense" }, { "gpus", std::string(scaleName(b.scale)) },
+                { "fit", summaryJson(b.fit) }, { "held_out", summaryJson(b.heldOut) } });
         out << io::dumpText(j, 2) << '\n';
         return 0;
     }
@@ -157,6 +165,16 @@ int reportSteps(
         out << "skipped " << id << ": " << why << '\n';
     if (!report.skippedRows.empty())
         out << '\n';
+    // By model kind and scale: mean |error| (rows), fit and held out.
+    const auto cell = [](const StepSummary& s) {
+        return s.rows > 0 ? percent(s.meanAbs) + " (" + std::to_string(s.rows) + ")" : std::string("— (0)");
+    };
+    out << "| model | GPUs | fit: mean abs error (rows) | held out: mean abs error (rows) | held out: worst |\n"
+        << "|---|---|---:|---:|---:|\n";
+    for (const auto& b : stepBands(report))
+        out << "| " << (b.moe ? "MoE" : "dense") << " | " << scaleName(b.scale) << " | " << cell(b.fit) << " | "
+            << cell(b.heldOut) << " | " << (b.heldOut.rows > 0 ? percent(b.heldOut.worstAbs) : "—") << " |\n";
+    out << '\n';
     if (split == Split::All) {
         printSummaryLine("fit", validateSteps(*rows, Split::Fit), out);
         printSummaryLine("held-out", validateSteps(*rows, Split::HeldOut), out);

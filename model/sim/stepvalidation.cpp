@@ -248,6 +248,7 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         c.id = row.id;
         c.gpus = static_cast<int>(row.scenario.parallel.gpus());
         c.heldOut = held;
+        c.moe = isMoe(row);
         c.measuredSeconds = row.measuredSeconds;
         const auto metrics = simulateMetrics(row.scenario);
         if (!metrics) {
@@ -270,6 +271,44 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         report.summary.signedMean = signedSum / report.summary.rows;
     }
     return report;
+}
+
+std::vector<StepBand> stepBands(const StepReport& report)
+{
+    std::vector<StepBand> out;
+    for (const bool moe : { false, true })
+        for (int scale = 0; scale < 3; ++scale)
+            out.push_back({ moe, scale, {}, {} });
+    for (const auto& c : report.rows) {
+        if (!c.problem.empty())
+            continue;
+        const int scale = c.gpus <= 64 ? 0 : c.gpus <= 1024 ? 1 : 2;
+        auto& s = c.heldOut ? out[(c.moe ? 3 : 0) + scale].heldOut : out[(c.moe ? 3 : 0) + scale].fit;
+        // Sums first, divided below.
+        s.meanAbs += std::abs(c.error);
+        s.signedMean += c.error;
+        s.worstAbs = std::max(s.worstAbs, std::abs(c.error));
+        ++s.rows;
+    }
+    for (auto& band : out)
+        for (auto* s : { &band.fit, &band.heldOut })
+            if (s->rows > 0) {
+                s->meanAbs /= s->rows;
+                s->signedMean /= s->rows;
+            }
+    return out;
+}
+
+std::string_view scaleName(int scale)
+{
+    switch (scale) {
+    case 0:
+        return "≤ 64 GPUs";
+    case 1:
+        return "65 – 1,024 GPUs";
+    default:
+        return "> 1,024 GPUs";
+    }
 }
 
 } // namespace tutor::model

@@ -48,6 +48,7 @@ struct StepComparison {
     double predictedSeconds = 0;
     double error = 0; ///< predicted / measured − 1
     double mfu = 0; ///< the simulated MFU
+    bool moe = false; ///< the model has MoE layers
     std::string problem; ///< the simulation's problem when it failed (then no error)
 };
 
@@ -85,5 +86,14 @@ struct EfficiencyFit {
 std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows);
 /// Simulates every row of `split` (the metrics-only path) and compares it with its measurement.
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split);
+
+/// The report's compared rows by model kind and scale: dense or MoE, and up to 64 GPUs, 65 – 1,024, or more.
+struct StepBand {
+    bool moe = false;
+    int scale = 0; ///< 0: ≤ 64 GPUs, 1: 65 – 1,024, 2: > 1,024
+    StepSummary fit, heldOut;
+};
+std::vector<StepBand> stepBands(const StepReport& report);
+std::string_view scaleName(int scale); ///< "≤ 64 GPUs", "65 – 1,024 GPUs", "> 1,024 GPUs"
 
 } // namespace tutor::model

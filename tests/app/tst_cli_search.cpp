@@ -69,6 +69,19 @@ private slots:
         QCOMPARE(j["summary"]["rows"].get<int>(), report.summary.rows);
         QCOMPARE(j["summary"]["mean_abs_error"].get<double>(), report.summary.meanAbs);
         QCOMPARE(j["summary"]["worst_abs_error"].get<double>(), report.summary.worstAbs);
+        // and its bands: held-out rows only, so no band has fit rows
+        const auto bands = stepBands(report);
+        QCOMPARE(j["bands"].size(), bands.size());
+        int held = 0;
+        for (std::size_t i = 0; i < bands.size(); ++i) {
+            const auto& b = j["bands"][i];
+            QCOMPARE(b["model"].get<std::string>(), std::string(bands[i].moe ? "moe" : "dense"));
+            QCOMPARE(b["fit"]["rows"].get<int>(), 0);
+            QCOMPARE(b["held_out"]["rows"].get<int>(), bands[i].heldOut.rows);
+            QCOMPARE(b["held_out"]["mean_abs_error"].get<double>(), bands[i].heldOut.meanAbs);
+            held += bands[i].heldOut.rows;
+        }
+        QCOMPARE(held, report.summary.rows);
     }
 };
 

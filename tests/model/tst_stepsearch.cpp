@@ -492,6 +492,45 @@ private slots:
             qPrintable(QStringLiteral("mean |error| %1 at NVL, %2 between, %3 at SXM").arg(nvl).arg(middle).arg(top)));
     }
 
+    // The bands (dense / MoE × up to 64, up to 1,024, more GPUs) partition the compared rows, and each band's figures
+    // are the mean, signed mean and maximum of its own rows' errors, recomputed here.
+    void bandsPartitionTheRows()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        const auto report = validateSteps(*rows, Split::All);
+        const auto bands = stepBands(report);
+        QCOMPARE(bands.size(), std::size_t { 6 });
+        int counted = 0;
+        for (const auto& band : bands) {
+            for (const bool held : { false, true }) {
+                const auto& s = held ? band.heldOut : band.fit;
+                double sum = 0, signedSum = 0, worst = 0;
+                int n = 0;
+                for (const auto& c : report.rows) {
+                    const int scale = c.gpus > 1024 ? 2 : c.gpus > 64 ? 1 : 0;
+                    if (c.heldOut != held || c.moe != band.moe || scale != band.scale || !c.problem.empty())
+                        continue;
+                    sum += std::abs(c.error);
+                    signedSum += c.error;
+                    worst = std::max(worst, std::abs(c.error));
+                    ++n;
+                }
+                QCOMPARE(s.rows, n);
+                if (n == 0)
+                    continue;
+                QVERIFY(std::abs(s.meanAbs - sum / n) < 1e-12);
+                QVERIFY(std::abs(s.signedMean - signedSum / n) < 1e-12);
+                QCOMPARE(s.worstAbs, worst);
+                counted += n;
+            }
+        }
+        QCOMPARE(counted, report.summary.rows);
+        // Both kinds of model are in the data, dense at every scale.
+        QVERIFY(bands[0].heldOut.rows > 0 && bands[1].heldOut.rows > 0 && bands[2].heldOut.rows > 0);
+        QVERIFY(bands[3].fit.rows + bands[3].heldOut.rows > 0);
+    }
+
     // The report's summary is the mean and maximum of its rows' |error|, and the two splits partition the rows.
     void summaryAndSplit()
     {
