@@ -113,7 +113,7 @@ Problems validate(const SearchRequest& r)
 namespace {
 // Search threads that live from the first search that needs them to the end of the process. A thread's buffers
 // (event records, pipeline scratch) grow on its first layouts and are reused by every later search: threads started
-// per search paid for those pages again each time, which on two cores cost more than the second core gave.
+// per search paid for those pages again each time, which took back much of what a second core gave.
 class SearchThreads {
 public:
     static SearchThreads& instance()

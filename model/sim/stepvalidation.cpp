@@ -283,7 +283,8 @@ std::vector<StepBand> stepBands(const StepReport& report)
         if (!c.problem.empty())
             continue;
         const int scale = c.gpus <= 64 ? 0 : c.gpus <= 1024 ? 1 : 2;
-        auto& s = c.heldOut ? out[(c.moe ? 3 : 0) + scale].heldOut : out[(c.moe ? 3 : 0) + scale].fit;
+        auto& band = out[(c.moe ? 3 : 0) + scale]; // the order built above: dense scales, then MoE scales
+        auto& s = c.heldOut ? band.heldOut : band.fit;
         // Sums first, divided below.
         s.meanAbs += std::abs(c.error);
         s.signedMean += c.error;

@@ -68,7 +68,9 @@ HardwarePreset grandTetonH100()
     // preset takes H100 NVL's (datasheet: 1,671 TFLOP/s bf16 and 3,341 fp8 with sparsity, half of that dense). Within
     // that range the only fit row on these hosts (steps.json, torchtitan-llama31-8b-8xh100-fsdp, bf16) is closest at
     // NVL's end: its error is −14.0 % at 835, −20.4 % at the midpoint and −26.1 % at SXM's 989
-    // (tst_validation::grandTetonPeakIsTheFitRowsEnd).
+    // (tst_stepsearch::grandTetonPeakIsTheFitRowsEnd). The board and network are roce-h100's: an HGX H100 board (NVLink
+    // through NVSwitch), and Meta's training back-end is RoCE (Gangidi et al., SIGCOMM 2024) at the 400 Gb/s per GPU
+    // the page gives.
     auto p = roceH100();
     p.id = "grand-teton-h100";
     p.name = "Meta Grand Teton (8× H100 96 GB HBM2e at 500 W, 8× 400 Gb/s RDMA)";
