@@ -79,6 +79,12 @@ std::string signedPercent(double fraction)
     return buf;
 }
 
+/// "12.3% (5)" or "— (0)": an error beside the rows it is taken over.
+std::string percentWithRows(double fraction, int rows)
+{
+    return (rows > 0 ? percent(fraction) : std::string("—")) + " (" + std::to_string(rows) + ")";
+}
+
 /// Candidates for the default data file, in the order they are tried.
 std::vector<std::string> defaultDataPaths(const char* file)
 {
@@ -136,13 +142,13 @@ int reportSteps(
             j["rows"].push_back({ { "id", c.id }, { "gpus", c.gpus }, { "held_out", c.heldOut },
                 { "measured_s", c.measuredSeconds }, { "predicted_s", c.predictedSeconds }, { "error", c.error },
                 { "mfu", c.mfu }, { "problem", c.problem } });
-        j["summary"] = { { "rows", report.summary.rows }, { "mean_abs_error", report.summary.meanAbs },
-            { "worst_abs_error", report.summary.worstAbs }, { "mean_error", report.summary.signedMean },
-            { "skipped", report.skipped }, { "failed", report.failed } };
         const auto summaryJson = [](const StepSummary& s) {
             return nlohmann::json { { "rows", s.rows }, { "mean_abs_error", s.meanAbs },
                 { "worst_abs_error", s.worstAbs }, { "mean_error", s.signedMean } };
         };
+        j["summary"] = summaryJson(report.summary);
+        j["summary"]["skipped"] = report.skipped;
+        j["summary"]["failed"] = report.failed;
         j["bands"] = nlohmann::json::array();
         for (const auto& b : stepBands(report))
             j["bands"].push_back({ { "model", b.moe ? "moe" : "dense" }, { "gpus", std::string(scaleName(b.scale)) },
@@ -167,9 +173,7 @@ int reportSteps(
     if (!report.skippedRows.empty())
         out << '\n';
     // By model kind and scale: mean |error| (rows), fit and held out.
-    const auto cell = [](const StepSummary& s) {
-        return s.rows > 0 ? percent(s.meanAbs) + " (" + std::to_string(s.rows) + ")" : std::string("— (0)");
-    };
+    const auto cell = [](const StepSummary& s) { return percentWithRows(s.meanAbs, s.rows); };
     out << "| model | GPUs | fit: mean abs error (rows) | held out: mean abs error (rows) | held out: worst |\n"
         << "|---|---|---:|---:|---:|\n";
     for (const auto& b : stepBands(report))
@@ -212,7 +216,7 @@ const char* comparedName(SizeBand band)
 /// "12.3% (5)" or "— (0)": a median beside its row count.
 std::string medianWithRows(const ErrorStats& s)
 {
-    return (s.rows ? percent(s.medianAbs) : std::string("—")) + " (" + std::to_string(s.rows) + ")";
+    return percentWithRows(s.medianAbs, s.rows);
 }
 
 void statsCells(std::ostream& out, const ErrorStats& s)

@@ -77,8 +77,9 @@ HardwarePreset grandTetonH100()
     p.nameZhCN = "Meta Grand Teton 主机（8× H100 96 GB HBM2e，功耗上限 500 W，8× 400 Gb/s RDMA）";
     p.peakFlops = kGrandTetonPeakFlops;
     p.memoryBytes = 96 * GiB;
-    p.compute = gpuCompute(2400, 2 * kGrandTetonPeakFlops, 132, GpuArch::Hopper);
-    p.reduceGBps = 2400.0;
+    p.compute.fp8PeakFlops = 2 * kGrandTetonPeakFlops;
+    p.compute.memoryGBps = 2400; // HBM2e
+    p.reduceGBps = p.compute.memoryGBps;
     p.source = "pytorch/torchtitan docs/performance.md (Grand Teton: H100 96 GB HBM2e, 2.4 TB/s, 500 W, 400 Gb/s RDMA "
                "per GPU; peak between H100 SXM and NVL); H100 NVL datasheet: 835 TFLOP/s dense bf16";
     return p;
