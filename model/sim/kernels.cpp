@@ -17,6 +17,42 @@ double gap(const HardwarePreset& hw)
     return hw.compute.kernelGapUs * 1e-6;
 }
 
+// `kernels` memory-bound kernels moving `bytes` in all.
+Seconds passes(double bytes, int kernels, const HardwarePreset& hw)
+{
+    return elementwiseSeconds(bytes, hw) + (kernels - 1) * gap(hw);
+}
+
+// Bytes per element and kernels of the element-wise work that differs between fused kernels and PyTorch eager
+// (Elementwise), counted from torchtitan's Llama at 9dec370 (models/norms.py RMSNorm, models/llama/model.py
+// apply_rotary_emb, repeat_kv, FeedForward; train.py's loss). Backward is twice forward where autograd replays the
+// same ops (the convention of every element-wise cost here).
+struct Passes {
+    double bytes; // per element
+    int kernels;
+};
+// RMSNorm. Fused: read x, write y. Eager: x.float() (2 + 4), pow (4 + 4), mean (4), x · rsqrt (4 + 4), type_as (4 + 2),
+// · weight (2 + 2), with the eps add and the rsqrt on one value per token: 36 bytes in 8 kernels.
+constexpr Passes kNormFused { 2 * kAct, 1 };
+constexpr Passes kNormEager { 36, 8 };
+// RoPE on q and k, eager only: float() (2 + 4), the complex product (4 + 4), type_as (4 + 2). Fused RoPE (one read
+// and one write) is left out of the fused count, as are learned position embeddings.
+constexpr Passes kRopeEager { 20, 3 };
+// SwiGLU's activation per ffn element. Fused: read gate and up, write the product. Eager: silu (2 + 2), then the
+// product (2 + 2 + 2). Backward eager: the product's two gradients (2 + 2 + 2 each) and silu's (2 + 2 + 2).
+constexpr Passes kSwigluFused { 3 * kAct, 1 }, kSwigluFusedBack { 5 * kAct, 1 };
+constexpr Passes kSwigluEager { 10, 2 }, kSwigluEagerBack { 18, 3 };
+// Cross-entropy per logit. Fused (Megatron's vocab-parallel kernel): about four fp32 passes each way. Eager: the
+// logits cast to fp32 (2 + 4), log-softmax reading them thrice (max, exp-sum, output) and writing (4); backward: the
+// NLL gradient filled (4), log-softmax backward (4 for the sum, 4 + 4 read and 4 written), the cast back (4 + 2).
+constexpr Passes kLossFused { 16, 1 }, kLossFusedBack { 16, 1 };
+constexpr Passes kLossEager { 22, 4 }, kLossEagerBack { 26, 4 };
+
+Seconds passes(double elements, Passes p, const HardwarePreset& hw)
+{
+    return passes(elements * p.bytes, p.kernels, hw);
+}
+
 // Forward, data-gradient and weight-gradient GEMMs of one linear layer: tokens × in → out.
 struct Linear {
     double tokens, in, out;
@@ -92,16 +128,29 @@ LayerSeconds layerSeconds(
     LayerSeconds out;
     const auto [coreF, coreB] = coreAttention(x, sc, hw, eta);
     const double norm = x.normTokens * x.h; // elements of one norm / residual tensor on this GPU
-    const Seconds normF = elementwiseSeconds(norm * 2 * kAct, hw); // read x, write y
+    const bool eager = sc.compute.elementwise == Elementwise::Eager;
+    const Seconds normF = passes(norm, sc.compute.normKernels() == Elementwise::Eager ? kNormEager : kNormFused, hw);
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
     const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
     const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
     const Seconds kForward = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta); // the K projection alone
+    // Eager attention's own passes: RoPE on q and k; under GQA, K and V copied to every query head (read kv, write
+    // two q-wide tensors; backward sums the copies back); the attention output made contiguous (read and write).
+    Seconds eagerAttention = 0, eagerAttentionBack = 0;
+    if (eager) {
+        const double q = x.tokens * x.q / x.t;
+        const double kv = x.tokens * x.kv / x.t;
+        const Seconds rope = passes(q + kv / 2, kRopeEager, hw);
+        const Seconds repeat = x.kv < 2 * x.q ? passes((kv + 2 * q) * kAct, 2, hw) : 0;
+        const Seconds contiguous = passes(q * 2 * kAct, 1, hw);
+        eagerAttention = rope + repeat + contiguous;
+        eagerAttentionBack = 2 * rope + repeat + contiguous;
+    }
     out.coreAttentionForward = coreF;
     out.coreAttentionBackward = coreB;
-    out.attentionForward = normF + qkv.forward + coreF + proj.forward + bdaF;
+    out.attentionForward = normF + eagerAttention + qkv.forward + coreF + proj.forward + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
-    out.attentionBackward = 2 * normF + qkv.backward() + coreB + proj.backward() + 2 * bdaF;
+    out.attentionBackward = 2 * normF + eagerAttentionBack + qkv.backward() + coreB + proj.backward() + 2 * bdaF;
     out.attentionForwardGemms = { qkv.forward, proj.forward };
     out.attentionBackwardGemms = { proj.dataGrad, qkv.weightGrad };
 
@@ -125,8 +174,11 @@ LayerSeconds layerSeconds(
     const LinearSeconds fc1({ rows, x.h, up }, hw, peak, eta);
     const LinearSeconds fc2({ rows, x.ffn / x.t, x.h }, hw, peak, eta);
     const double act = rows * x.ffn / x.t; // activation elements per MLP
-    const Seconds actF = elementwiseSeconds(act * (x.gated ? 3 : 2) * kAct, hw);
-    const Seconds actB = elementwiseSeconds(act * (x.gated ? 5 : 3) * kAct, hw);
+    // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
+    const Seconds actF
+        = x.gated ? passes(act, eager ? kSwigluEager : kSwigluFused, hw) : elementwiseSeconds(act * 2 * kAct, hw);
+    const Seconds actB = x.gated ? passes(act, eager ? kSwigluEagerBack : kSwigluFusedBack, hw)
+                                 : elementwiseSeconds(act * 3 * kAct, hw);
     // An MoE block runs at a fitted fraction of the dense rate (ComputeFigures::moeEfficiency).
     const double slowdown
         = moe ? 1 / (sc.compute.moeEfficiency > 0 ? sc.compute.moeEfficiency : hw.compute.moeEfficiency) : 1;
@@ -136,7 +188,8 @@ LayerSeconds layerSeconds(
     // Op-level recomputation: the MLP's second matmul is the gated MLP's up projection (half of fc1 here, which holds
     // gate and up), or fc2 without a gate.
     const Seconds secondMlpGemm = x.gated ? gemmSeconds(rows, x.ffn / x.t, x.h, hw, peak, eta) : fc2.forward;
-    out.opRecomputeForward = 2 * (normF + bdaF) + kForward + proj.forward + slowdown * experts * (actF + secondMlpGemm);
+    out.opRecomputeForward
+        = 2 * (normF + bdaF) + eagerAttention + kForward + proj.forward + slowdown * experts * (actF + secondMlpGemm);
     out.attentionBackwardRecompute = sc.compute.recompute == Recompute::Selective ? coreF : 0;
     out.mlpBackwardRecompute = sc.compute.recompute == Recompute::SelectiveOp ? out.opRecomputeForward : 0;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
@@ -190,9 +243,10 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
     // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.
     // The output layer stays in bf16 under fp8 (Megatron-LM's output layer is not a Transformer Engine layer).
     const LinearSeconds head({ x.tokens, x.h, sc.model.vocab / x.t }, hw, hw.peakFlops, bf16Efficiency);
-    const Seconds crossEntropy = elementwiseSeconds(x.tokens * sc.model.vocab / x.t * 4 * 4, hw);
-    out.headForward = head.forward + crossEntropy;
-    out.headBackward = head.backward() + crossEntropy;
+    const double logits = x.tokens * sc.model.vocab / x.t;
+    const bool eager = sc.compute.elementwise == Elementwise::Eager;
+    out.headForward = head.forward + passes(logits, eager ? kLossEager : kLossFused, hw);
+    out.headBackward = head.backward() + passes(logits, eager ? kLossEagerBack : kLossFusedBack, hw);
     return out;
 }
 

@@ -9,8 +9,10 @@
 //   Performance guide, "Matrix Multiplication Background": tile and wave quantization). Backward runs the
 //   data-gradient and weight-gradient GEMMs of the same sizes.
 // - Element-wise operations (layer norms, bias + GeLU / SwiGLU, dropout, residual adds, the cross-entropy
-//   softmax, Adam) move their bytes at memory bandwidth · η_mem; Megatron-LM's fused kernels are assumed
-//   (bias-dropout-add one kernel, softmax fused with scale and mask).
+//   softmax, Adam) move their bytes at memory bandwidth · η_mem; Megatron-LM's fused kernels by default
+//   (bias-dropout-add one kernel, softmax fused with scale and mask), or PyTorch eager's one kernel per op
+//   (ComputeSpec::elementwise, torchtitan without torch.compile: RMSNorm in eight passes, RoPE in fp32, GQA's
+//   K and V copied per head).
 // - Core attention: fused (FlashAttention, Dao et al. 2022/2023) at attentionEfficiency of peak on the causal
 //   half of the score matrix, backward 2.5× forward (5 matmuls instead of 2); unfused: QKᵀ and ·V as batched
 //   GEMMs plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).

@@ -135,6 +135,19 @@ std::span<const Recompute> recomputeChoices()
     return kAll;
 }
 
+std::string_view name(Elementwise elementwise)
+{
+    return elementwise == Elementwise::Eager ? "eager" : "fused";
+}
+
+std::optional<Elementwise> parseElementwise(std::string_view text)
+{
+    for (auto e : { Elementwise::Fused, Elementwise::Eager })
+        if (text == name(e))
+            return e;
+    return std::nullopt;
+}
+
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
     for (auto r : recomputeChoices())

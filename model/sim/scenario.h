@@ -27,6 +27,8 @@
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
 //                      recompute ["none"]: "none" | "selective" | "selective-op" | "full",
+//                      elementwise ["fused"]: "fused" | "eager" (PyTorch eager, one kernel per op),
+//                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
@@ -56,6 +58,15 @@ enum class Recompute { None, Selective, SelectiveOp, Full };
 std::string_view name(Recompute recompute); ///< "none", "selective", "selective-op", "full"
 std::span<const Recompute> recomputeChoices(); ///< every Recompute, in the order above (forms, parsers)
 std::optional<Recompute> parseRecompute(std::string_view text);
+
+/// How a layer's element-wise work runs. Fused: Megatron-LM / Transformer Engine kernels or torch.compile (one pass
+/// over memory per norm, activation and residual add). Eager: PyTorch eager as torchtitan's and Hugging Face's Llama
+/// run without torch.compile: RMSNorm composed of float(), pow, mean, rsqrt and three products, RoPE through fp32
+/// complex numbers, SiLU and the gate's product apart, K and V copied to every query head (GQA), the attention
+/// output made contiguous, the loss on an fp32 copy of the logits; each op a kernel with its own pass over memory.
+enum class Elementwise { Fused, Eager };
+std::string_view name(Elementwise elementwise); ///< "fused", "eager"
+std::optional<Elementwise> parseElementwise(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.
 struct LinkOverride {
@@ -140,6 +151,11 @@ struct ComputeSpec {
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
     Recompute recompute = Recompute::None;
+    Elementwise elementwise = Elementwise::Fused;
+    /// The RMSNorm's kernels when they differ from elementwise's (torchtitan's norm_type "fused_rmsnorm", a Triton
+    /// kernel, under eager; "rmsnorm" under torch.compile is fused by it).
+    std::optional<Elementwise> norm;
+    Elementwise normKernels() const { return norm.value_or(elementwise); }
     double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
     bool operator==(const ComputeSpec&) const = default;
 };

@@ -281,13 +281,16 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.choice(c, p, "grad_dtype", s.comm.gradDtype, parseDType, "must be a data type such as \"bf16\" or \"fp32\"");
     });
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
-        if (!r.object(c, p, { "efficiency", "precision", "flash_attention", "recompute", "interference" }))
+        if (!r.object(c, p,
+                { "efficiency", "precision", "flash_attention", "recompute", "elementwise", "norm", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
         r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
         r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be " + recomputeNames());
+        r.choice(c, p, "elementwise", s.compute.elementwise, parseElementwise, "must be \"fused\" or \"eager\"");
+        r.choice(c, p, "norm", s.compute.norm, parseElementwise, "must be \"fused\" or \"eager\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))
@@ -400,6 +403,10 @@ json toJson(const Scenario& s)
               { "recompute", std::string(name(s.compute.recompute)) }, { "interference", s.compute.interference } };
     if (s.compute.efficiency > 0)
         out["compute"]["efficiency"] = s.compute.efficiency;
+    if (s.compute.elementwise != Elementwise::Fused)
+        out["compute"]["elementwise"] = std::string(name(s.compute.elementwise));
+    if (s.compute.norm)
+        out["compute"]["norm"] = std::string(name(*s.compute.norm));
     if (s.straggler.rank >= 0)
         out["straggler"] = { { "rank", s.straggler.rank }, { "slowdown_pct", s.straggler.slowdownPct } };
     return out;

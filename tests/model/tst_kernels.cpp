@@ -12,6 +12,8 @@
 #include <QtTest>
 #include <array>
 #include <cmath>
+#include <nlohmann/json.hpp>
+#include <numeric>
 
 using namespace tutor::model;
 using tutor::testing::run;
@@ -247,6 +249,87 @@ private slots:
         // Its name round-trips through a scenario file.
         QCOMPARE(parseRecompute("selective-op"), std::optional<Recompute>(Recompute::SelectiveOp));
         QCOMPARE(name(Recompute::SelectiveOp), std::string_view("selective-op"));
+    }
+
+    // PyTorch eager element-wise work (torchtitan's Llama without torch.compile): each op a pass over memory, the
+    // bytes counted here op by op from models/norms.py, apply_rotary_emb, repeat_kv and the loss.
+    void eagerElementwise()
+    {
+        const auto hw = preset("hgx-h100");
+        auto s = gpt(4096, 32, 4);
+        s.model.kvHeads = 8;
+        s.model.ffn = 14336;
+        s.model.gatedMlp = true;
+        s.model.vocab = 128256;
+        const auto fused = kernelCosts(s, hw);
+        s.compute.elementwise = Elementwise::Eager;
+        const auto eager = kernelCosts(s, hw);
+        QVERIFY(fused && eager);
+        const double gap = hw.compute.kernelGapUs * 1e-6;
+        const double tokens = 2048, h = 4096, q = 4096, k = 8 * 128, ffn = 14336, vocab = 128256;
+        // (read + write) bytes per element of each kernel.
+        const std::array<double, 6> norm { 2 + 4, 4 + 4, 4, 4 + 4, 4 + 2, 2 + 2 }; // float, pow, mean, ·rsqrt, cast, ·w
+        const std::array<double, 3> rope { 2 + 4, 4 + 4, 4 + 2 }; // float, complex product, cast
+        const auto sum = [](const auto& a) { return std::accumulate(a.begin(), a.end(), 0.0); };
+        // Eight kernels: the six above and the eps add and rsqrt over one value per token.
+        const Seconds normEager = elementwiseSeconds(tokens * h * sum(norm), hw) + 7 * gap;
+        const Seconds normFused = elementwiseSeconds(tokens * h * 4, hw);
+        const Seconds ropeEager = elementwiseSeconds((tokens * q + tokens * k) * sum(rope), hw) + 2 * gap;
+        // repeat_kv: read K and V (k wide each), write both at q's width; the output made contiguous.
+        const Seconds repeat = elementwiseSeconds((2 * tokens * k + 2 * tokens * q) * 2, hw) + gap;
+        const Seconds contiguous = elementwiseSeconds(tokens * q * 4, hw);
+        const Seconds attention = ropeEager + repeat + contiguous;
+        QVERIFY(std::abs(
+                    eager->dense.attentionForward - fused->dense.attentionForward - (normEager - normFused + attention))
+            < 1e-12);
+        QVERIFY(std::abs(eager->dense.attentionBackward - fused->dense.attentionBackward
+                    - (2 * (normEager - normFused) + 2 * ropeEager + repeat + contiguous))
+            < 1e-12);
+        // SwiGLU: silu (read, write) and the product (two reads, a write) against one fused kernel of three.
+        const Seconds swiglu = elementwiseSeconds(tokens * ffn * (4 + 6), hw) + gap;
+        const Seconds swigluFused = elementwiseSeconds(tokens * ffn * 6, hw);
+        QVERIFY(
+            std::abs(eager->dense.mlpForward - fused->dense.mlpForward - (normEager - normFused + swiglu - swigluFused))
+            < 1e-12);
+        // Op-level recomputation repeats every eager forward pass but the saved matmuls and attention.
+        QVERIFY(std::abs(eager->dense.opRecomputeForward - fused->dense.opRecomputeForward
+                    - (2 * (normEager - normFused) + attention + swiglu - swigluFused))
+            < 1e-12);
+        // Loss: cast to fp32 (2 + 4), log-softmax reading thrice and writing (16): 22 bytes in four kernels.
+        QVERIFY(
+            std::abs(eager->headForward - fused->headForward
+                - (elementwiseSeconds(tokens * vocab * 22, hw) + 3 * gap - elementwiseSeconds(tokens * vocab * 16, hw)))
+            < 1e-12);
+        // torchtitan's Triton RMSNorm under eager: the norms go back to one pass, the rest stays eager.
+        s.compute.norm = Elementwise::Fused;
+        const auto tritonNorm = kernelCosts(s, hw);
+        QVERIFY(tritonNorm);
+        QVERIFY(std::abs(tritonNorm->dense.attentionForward - fused->dense.attentionForward - attention) < 1e-12);
+        // Without GQA nothing is copied.
+        s.model.kvHeads = 0;
+        s.compute.norm.reset();
+        const auto mha = kernelCosts(s, hw);
+        s.compute.elementwise = Elementwise::Fused;
+        const auto mhaFused = kernelCosts(s, hw);
+        QVERIFY(mha && mhaFused);
+        const Seconds ropeMha = elementwiseSeconds(2 * tokens * q * sum(rope), hw) + 2 * gap;
+        QVERIFY(std::abs(mha->dense.attentionForward - mhaFused->dense.attentionForward
+                    - (normEager - normFused + ropeMha + contiguous))
+            < 1e-12);
+        // The fields round-trip through a scenario file, and a wrong word is named.
+        s.compute.elementwise = Elementwise::Eager;
+        s.compute.norm = Elementwise::Fused;
+        const auto back = parseScenario(toJsonText(s));
+        QVERIFY(back);
+        QCOMPARE(back->compute.elementwise, Elementwise::Eager);
+        QCOMPARE(back->compute.norm, std::optional<Elementwise>(Elementwise::Fused));
+        auto doc = toJson(s);
+        doc["compute"]["elementwise"] = "lazy";
+        const auto bad = parseScenario(doc.dump());
+        QVERIFY(!bad);
+        QCOMPARE(bad.problems().front().field, std::string("compute.elementwise"));
+        QCOMPARE(bad.problems().front().value, std::string("lazy"));
+        QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\" or \"eager\""));
     }
 
     // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.

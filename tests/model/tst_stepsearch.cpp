@@ -492,6 +492,38 @@ private slots:
             qPrintable(QStringLiteral("mean |error| %1 at NVL, %2 between, %3 at SXM").arg(nvl).arg(middle).arg(top)));
     }
 
+    // Rows that differ only in how their element-wise work runs (torchtitan with and without torch.compile, Tables 1
+    // and 3): the model's eager / fused step-time ratio against the published one.
+    void eagerAgainstCompiledRows()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        int pairs = 0;
+        for (const auto& eager : *rows) {
+            if (eager.scenario.compute.elementwise != Elementwise::Eager || !eager.skipped.empty())
+                continue;
+            for (const auto& fused : *rows) {
+                auto same = fused.scenario;
+                same.compute.elementwise = eager.scenario.compute.elementwise;
+                same.compute.norm = eager.scenario.compute.norm;
+                same.name = eager.scenario.name;
+                if (fused.scenario.compute.elementwise != Elementwise::Fused || !(same == eager.scenario))
+                    continue;
+                const auto slow = simulateMetrics(eager.scenario), fast = simulateMetrics(fused.scenario);
+                QVERIFY(slow && fast);
+                const double measured = eager.measuredSeconds / fused.measuredSeconds;
+                const double predicted = slow->stepSeconds / fast->stepSeconds;
+                QVERIFY2(measured > 1.05 && std::abs(predicted / measured - 1) < 0.08,
+                    qPrintable(QStringLiteral("%1: eager / compiled %2 measured, %3 predicted")
+                                   .arg(QString::fromStdString(eager.id))
+                                   .arg(measured)
+                                   .arg(predicted)));
+                ++pairs;
+            }
+        }
+        QCOMPARE(pairs, 2);
+    }
+
     // The bands (dense / MoE × up to 64, up to 1,024, more GPUs) partition the compared rows, and each band's figures
     // are the mean, signed mean and maximum of its own rows' errors, recomputed here.
     void bandsPartitionTheRows()
