@@ -58,6 +58,13 @@ QString recomputeText(model::Recompute recompute)
     return {};
 }
 
+QString elementwiseText(model::Elementwise elementwise)
+{
+    return elementwise == model::Elementwise::Eager
+        ? QCoreApplication::translate("tutor::views::Text", "eager PyTorch, one kernel per op")
+        : QCoreApplication::translate("tutor::views::Text", "fused (Megatron, torch.compile)");
+}
+
 QString secondsText(model::Seconds seconds)
 {
     return QString::fromStdString(model::formatSeconds(seconds));

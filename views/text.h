@@ -15,7 +15,8 @@
 
 namespace tutor::model {
 enum class Recompute; // model/sim/scenario.h
-}
+enum class Elementwise; // model/sim/scenario.h
+} // namespace tutor::model
 
 namespace tutor::views {
 
@@ -32,6 +33,8 @@ QString presetName(const QString& id);
 void relabelPresets(QComboBox* box);
 /// Activation recomputation as the interface names it: none, selective, full (无, 选择性, 完全).
 QString recomputeText(model::Recompute recompute);
+/// How element-wise work runs as the interface names it: fused kernels, or PyTorch eager (融合内核, PyTorch eager).
+QString elementwiseText(model::Elementwise elementwise);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

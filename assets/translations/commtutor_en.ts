@@ -2536,6 +2536,14 @@
         <source>Activation recomputation: none, selective (Megatron: core attention), selective op-level (torchtitan: element-wise ops and every second matmul) or full (whole layers)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Element-wise kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel (torchtitan without torch.compile)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4722,6 +4730,14 @@
     </message>
     <message>
         <source>selective, op-level (torchtitan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>eager PyTorch, one kernel per op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused (Megatron, torch.compile)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2531,6 +2531,14 @@
         <source>Megatron-Core&apos;s flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its node and once to each other node holding its experts, instead of once per expert</source>
         <translation>Megatron-Core 的 Flex token 分发器（DeepEP、HybridEP）：一个 token 发往本节点内持有其专家的每块 GPU 各一次，发往持有其专家的其他每个节点各一次，而不是每个专家一次</translation>
     </message>
+    <message>
+        <source>Element-wise kernels</source>
+        <translation>逐元素内核</translation>
+    </message>
+    <message>
+        <source>Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel (torchtitan without torch.compile)</source>
+        <translation>融合：归一化、激活和残差相加各只读写显存一遍（Megatron、Transformer Engine、torch.compile）。Eager：PyTorch 把 RMSNorm、RoPE 和 SwiGLU 的每个算子各作为一个内核运行（不开 torch.compile 的 torchtitan）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4711,6 +4719,14 @@
     <message>
         <source>selective, op-level (torchtitan)</source>
         <translation>算子级选择性重算（torchtitan）</translation>
+    </message>
+    <message>
+        <source>eager PyTorch, one kernel per op</source>
+        <translation>PyTorch eager，每个算子一个内核</translation>
+    </message>
+    <message>
+        <source>fused (Megatron, torch.compile)</source>
+        <translation>融合（Megatron、torch.compile）</translation>
     </message>
 </context>
 <context>

@@ -74,7 +74,9 @@ const std::set<QString>& keptWords()
         "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner", "profiler",
         "abs",
         // Words Chinese ML engineers write in English (lesson and scenario texts use them so).
-        "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup" };
+        "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup",
+        // PyTorch's term for running op by op, which Chinese texts keep in English (eager 模式).
+        "eager" };
     return words;
 }
 

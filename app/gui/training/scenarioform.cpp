@@ -161,6 +161,13 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "compute.recompute");
     for (auto r : model::recomputeChoices())
         m_recompute->addItem(views::recomputeText(r), static_cast<int>(r));
+    m_elementwise = addCombo(compute, QT_TR_NOOP("Element-wise kernels"),
+        QT_TR_NOOP("Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer "
+                   "Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel "
+                   "(torchtitan without torch.compile)"),
+        "compute.elementwise");
+    for (auto e : { model::Elementwise::Fused, model::Elementwise::Eager })
+        m_elementwise->addItem(views::elementwiseText(e), static_cast<int>(e));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
@@ -272,6 +279,9 @@ void ScenarioForm::retranslate()
     for (int i = 0; i < m_recompute->count(); ++i)
         m_recompute->setItemText(
             i, views::recomputeText(static_cast<model::Recompute>(m_recompute->itemData(i).toInt())));
+    for (int i = 0; i < m_elementwise->count(); ++i)
+        m_elementwise->setItemText(
+            i, views::elementwiseText(static_cast<model::Elementwise>(m_elementwise->itemData(i).toInt())));
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
@@ -342,6 +352,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     setComboData(m_dtype, static_cast<int>(s.comm.dtype));
     m_efficiency->setValue(s.compute.efficiency);
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
+    setComboData(m_elementwise, static_cast<int>(s.compute.elementwise));
     m_interference->setValue(s.compute.interference);
     m_stragglerRank->setValue(s.straggler.rank);
     m_stragglerSlowdown->setValue(s.straggler.slowdownPct);
@@ -393,6 +404,7 @@ void ScenarioForm::readFields()
     s.comm.dtype = static_cast<model::DType>(m_dtype->currentData().toInt());
     s.compute.efficiency = m_efficiency->value();
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());
+    s.compute.elementwise = static_cast<model::Elementwise>(m_elementwise->currentData().toInt());
     s.compute.interference = m_interference->value();
     s.straggler.rank = m_stragglerRank->value();
     s.straggler.slowdownPct = m_stragglerSlowdown->value();

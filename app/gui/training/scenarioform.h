@@ -115,6 +115,7 @@ private:
     QSpinBox* m_prefetch = nullptr;
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
+    QComboBox* m_elementwise = nullptr;
     QDoubleSpinBox* m_efficiency = nullptr;
     QDoubleSpinBox* m_interference = nullptr;
     QSpinBox* m_stragglerRank = nullptr;
