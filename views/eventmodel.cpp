@@ -161,9 +161,10 @@ void MetricsModel::rebuild()
         tr("Model FLOPs utilisation: model FLOPs ÷ (step · peak · GPUs), the peak of the precision the GEMMs run at "
            "(fp8 or bf16)"));
     add(tr("Peak memory / GPU"), bytes(m.memory.totalBytes), m.memory.totalBytes,
-        tr("Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)")
+        tr("Parameters %1, gradients %2, optimizer %3, activations %4, buffers %5 (the loss's logits, ZeRO-3's "
+           "gathered layers) on stage %6 (capacity %7)")
             .arg(bytes(m.memory.paramsBytes), bytes(m.memory.gradsBytes), bytes(m.memory.optimizerBytes),
-                bytes(m.memory.activationsBytes))
+                bytes(m.memory.activationsBytes), bytes(m.memory.buffersBytes))
             .arg(m.memory.stage)
             .arg(bytes(m.memory.capacityBytes)));
     const std::array<QString, model::kLaneKinds - 1> dimensionNames { tr("TP"), tr("DP"), tr("PP"), tr("EP"),

@@ -54,8 +54,9 @@ nlohmann::json metricsJson(const Scenario& sc, const StepMetrics& m)
         { "memory",
             { { "params_bytes", m.memory.paramsBytes }, { "grads_bytes", m.memory.gradsBytes },
                 { "optimizer_bytes", m.memory.optimizerBytes }, { "activations_bytes", m.memory.activationsBytes },
-                { "total_bytes", m.memory.totalBytes }, { "capacity_bytes", m.memory.capacityBytes },
-                { "stage", m.memory.stage }, { "fits", m.memory.fits() } } },
+                { "buffers_bytes", m.memory.buffersBytes }, { "total_bytes", m.memory.totalBytes },
+                { "capacity_bytes", m.memory.capacityBytes }, { "stage", m.memory.stage },
+                { "fits", m.memory.fits() } } },
         { "dimensions", dims } };
 }
 
@@ -80,7 +81,8 @@ void printMetrics(std::ostream& out, const Scenario& sc, const StepMetrics& m)
     out << "memory/GPU    " << gib(m.memory.totalBytes) << " of " << gib(m.memory.capacityBytes)
         << (m.memory.fits() ? "" : "  DOES NOT FIT") << "  (stage " << m.memory.stage << ": params "
         << gib(m.memory.paramsBytes) << ", grads " << gib(m.memory.gradsBytes) << ", optimizer "
-        << gib(m.memory.optimizerBytes) << ", activations " << gib(m.memory.activationsBytes) << ")\n";
+        << gib(m.memory.optimizerBytes) << ", activations " << gib(m.memory.activationsBytes) << ", buffers "
+        << gib(m.memory.buffersBytes) << ")\n";
     out << "events        " << m.events << "\n\n";
     out << "dimension  calls    bytes          time         exposed\n";
     for (const auto& d : m.dimensions) {

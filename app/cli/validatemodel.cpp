@@ -138,10 +138,15 @@ int reportSteps(
         j["data"] = path;
         j["split"] = std::string(name(split));
         j["rows"] = nlohmann::json::array();
-        for (const auto& c : report.rows)
+        for (const auto& c : report.rows) {
             j["rows"].push_back({ { "id", c.id }, { "gpus", c.gpus }, { "held_out", c.heldOut },
                 { "measured_s", c.measuredSeconds }, { "predicted_s", c.predictedSeconds }, { "error", c.error },
                 { "mfu", c.mfu }, { "problem", c.problem } });
+            if (c.measuredMemoryBytes > 0) {
+                j["rows"].back()["measured_memory_bytes"] = c.measuredMemoryBytes;
+                j["rows"].back()["predicted_memory_bytes"] = c.predictedMemoryBytes;
+            }
+        }
         const auto summaryJson = [](const StepSummary& s) {
             return nlohmann::json { { "rows", s.rows }, { "mean_abs_error", s.meanAbs },
                 { "worst_abs_error", s.worstAbs }, { "mean_error", s.signedMean } };
@@ -149,6 +154,7 @@ int reportSteps(
         j["summary"] = summaryJson(report.summary);
         j["summary"]["skipped"] = report.skipped;
         j["summary"]["failed"] = report.failed;
+        j["memory"] = summaryJson(report.memory);
         j["bands"] = nlohmann::json::array();
         for (const auto& b : stepBands(report))
             j["bands"].push_back({ { "model", b.moe ? "moe" : "dense" }, { "gpus", std::string(scaleName(b.scale)) },
@@ -180,6 +186,20 @@ int reportSteps(
         out << "| " << (b.moe ? "MoE" : "dense") << " | " << scaleName(b.scale) << " | " << cell(b.fit) << " | "
             << cell(b.heldOut) << " | " << (b.heldOut.rows > 0 ? percent(b.heldOut.worstAbs) : "—") << " |\n";
     out << '\n';
+    if (report.memory.rows > 0) {
+        // Nothing is fitted on memory, so every row that publishes it counts.
+        out << "Peak memory per GPU, on the runs that publish it (torchtitan: PyTorch's max reserved memory, which "
+               "holds the allocator's cache as well):\n\n"
+            << "| row | measured | predicted | error |\n|---|---:|---:|---:|\n";
+        for (const auto& c : report.rows)
+            if (c.measuredMemoryBytes > 0 && c.problem.empty())
+                out << "| " << c.id << " | " << formatBytes(static_cast<Bytes>(c.measuredMemoryBytes)) << " | "
+                    << formatBytes(static_cast<Bytes>(c.predictedMemoryBytes)) << " | "
+                    << signedPercent(c.predictedMemoryBytes / c.measuredMemoryBytes - 1) << " |\n";
+        out << "\nmemory: " << report.memory.rows << " rows, mean |error| " << percent(report.memory.meanAbs)
+            << ", worst " << percent(report.memory.worstAbs) << ", mean error "
+            << signedPercent(report.memory.signedMean) << "\n\n";
+    }
     if (split == Split::All) {
         printSummaryLine("fit", validateSteps(*rows, Split::Fit), out);
         printSummaryLine("held-out", validateSteps(*rows, Split::HeldOut), out);

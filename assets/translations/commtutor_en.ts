@@ -3468,10 +3468,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>TP</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3513,6 +3509,10 @@
     </message>
     <message>
         <source>CP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters %1, gradients %2, optimizer %3, activations %4, buffers %5 (the loss&apos;s logits, ZeRO-3&apos;s gathered layers) on stage %6 (capacity %7)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3460,10 +3460,6 @@
         <translation>峰值显存 / GPU</translation>
     </message>
     <message>
-        <source>Parameters %1, gradients %2, optimizer %3, activations %4 on stage %5 (capacity %6)</source>
-        <translation>阶段 %5 上参数 %1、梯度 %2、优化器 %3、激活 %4（容量 %6）</translation>
-    </message>
-    <message>
         <source>TP</source>
         <translation>TP</translation>
     </message>
@@ -3502,6 +3498,10 @@
     <message>
         <source>CP</source>
         <translation>CP</translation>
+    </message>
+    <message>
+        <source>Parameters %1, gradients %2, optimizer %3, activations %4, buffers %5 (the loss&apos;s logits, ZeRO-3&apos;s gathered layers) on stage %6 (capacity %7)</source>
+        <translation>阶段 %6 上参数 %1、梯度 %2、优化器 %3、激活 %4、缓冲区 %5（损失函数的 logits、ZeRO-3 聚合的层）（容量 %7）</translation>
     </message>
 </context>
 <context>

@@ -244,7 +244,7 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
     // The output layer stays in bf16 under fp8 (Megatron-LM's output layer is not a Transformer Engine layer).
     const LinearSeconds head({ x.tokens, x.h, sc.model.vocab / x.t }, hw, hw.peakFlops, bf16Efficiency);
     const double logits = x.tokens * sc.model.vocab / x.t;
-    const bool eager = sc.compute.elementwise == Elementwise::Eager;
+    const bool eager = sc.compute.lossKernels() == Elementwise::Eager;
     out.headForward = head.forward + passes(logits, eager ? kLossEager : kLossFused, hw);
     out.headBackward = head.backward() + passes(logits, eager ? kLossEagerBack : kLossFusedBack, hw);
     return out;

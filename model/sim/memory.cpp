@@ -108,11 +108,47 @@ double inFlightLayerPasses(const Scenario& sc, int stage)
     return layersPerStage;
 }
 
+double bufferBytes(const Scenario& sc, int stage)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    const bool last = stage == p.pp - 1;
+    double bytes = 0;
+    if (last) {
+        const double logits = static_cast<double>(sc.batch.microBatchSize) * m.seqLen / p.cp * m.vocab / p.tp;
+        bytes += logits
+            * (sc.compute.lossKernels() == Elementwise::Eager ? kLossEagerBytesPerLogit : kLossFusedBytesPerLogit);
+    }
+    if (p.zeroStage == 3 && !p.fsdpUnderPipeline()) {
+        const int chunks = p.pp * p.virtualStages;
+        double largest = 0;
+        for (int vs = stage; vs < chunks; vs += p.pp)
+            for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l) {
+                double params = layerParams(m, l);
+                if (m.isMoeLayer(l))
+                    params -= m.moe.experts * mlpParams(m) * (1 - 1.0 / p.ep);
+                largest = std::max(largest, params / p.tp);
+            }
+        bytes += 2 * (1 + std::max(0, sc.comm.prefetchDepth)) * largest;
+        if (last)
+            bytes += 2 * embeddingParams(m) / p.tp;
+    }
+    return bytes;
+}
+
 MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
 {
     MemoryBreakdown best;
     best.totalBytes = -1;
     const double perLayer = activationBytesPerLayer(sc);
+    // Full recomputation rebuilds one layer's activations at a time before its backward: they sit beside the saved
+    // inputs (Korthikanti et al. 2022 §5: memory = the layers' inputs + one layer's activations).
+    double rebuilt = 0;
+    if (sc.compute.recompute == Recompute::Full) {
+        auto whole = sc;
+        whole.compute.recompute = Recompute::None;
+        rebuilt = activationBytesPerLayer(whole);
+    }
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
         const auto states
             = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel), sc.parallel.gradientRanks());
@@ -121,8 +157,9 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
         m.paramsBytes = states.params;
         m.gradsBytes = states.grads;
         m.optimizerBytes = states.optimizer;
-        m.activationsBytes = perLayer * inFlightLayerPasses(sc, stage);
-        m.totalBytes = states.total() + m.activationsBytes;
+        m.activationsBytes = perLayer * inFlightLayerPasses(sc, stage) + rebuilt;
+        m.buffersBytes = bufferBytes(sc, stage);
+        m.totalBytes = states.total() + m.activationsBytes + m.buffersBytes;
         m.capacityBytes = static_cast<double>(capacityBytes);
         if (m.totalBytes > best.totalBytes)
             best = m;

@@ -34,12 +34,26 @@ double activationBytesPerLayer(const Scenario& scenario);
 /// which holds as ZeRO-1.
 int zeroStateSharding(const ParallelSpec& parallel);
 
+/// Bytes per logit alive at the loss's peak on the last stage. Fused (Megatron-Core's vocab-parallel cross-entropy):
+/// the bf16 logits and their fp32 copy, which becomes the softmax in place and is kept for backward: 2 + 4. Eager
+/// (torchtitan's F.cross_entropy on pred.float()): in backward the kept fp32 log-softmax, the NLL gradient and the
+/// log-softmax's input gradient, 4 + 4 + 4.
+inline constexpr double kLossFusedBytesPerLogit = 6;
+inline constexpr double kLossEagerBytesPerLogit = 12;
+
+/// What a GPU holds besides model states and saved activations at its peak: on the last stage the logits of one
+/// micro-batch through the loss (tokens · vocab / tp · bytes per logit, above), and with ZeRO-3 (outside
+/// pipelining) the whole bf16 parameters of the layers gathered at once (the one running and prefetch_depth ahead,
+/// each the largest layer of the stage) and, on the last stage, of the output layer.
+double bufferBytes(const Scenario& scenario, int stage);
+
 struct MemoryBreakdown {
     int stage = 0; ///< the pipeline stage with the largest total
     double paramsBytes = 0;
     double gradsBytes = 0;
     double optimizerBytes = 0;
     double activationsBytes = 0;
+    double buffersBytes = 0; ///< bufferBytes: the loss's logits, ZeRO-3's gathered layers
     double totalBytes = 0;
     double capacityBytes = 0; ///< the GPU's memory
     bool fits() const { return totalBytes <= capacityBytes; }
@@ -54,7 +68,9 @@ double paramsPerGpu(const Scenario& scenario, int stage);
 /// interleaved the warm-up count + 1 of Megatron-LM's schedule, in units of one chunk (layers / (pp·v)).
 double inFlightLayerPasses(const Scenario& scenario, int stage);
 
-/// Peak memory per GPU over all stages. Precondition: validate(scenario) is empty.
+/// Peak memory per GPU over all stages: model states, the saved activations of the layer passes in flight (with full
+/// recomputation, plus the one layer rebuilt for its backward) and bufferBytes. Precondition: validate(scenario) is
+/// empty.
 MemoryBreakdown peakMemory(const Scenario& scenario, Bytes capacityBytes);
 
 } // namespace tutor::model

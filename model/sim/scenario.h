@@ -29,6 +29,8 @@
 //                      recompute ["none"]: "none" | "selective" | "selective-op" | "full",
 //                      elementwise ["fused"]: "fused" | "eager" (PyTorch eager, one kernel per op),
 //                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
+//                      loss [elementwise]: "fused" | "eager" (the cross-entropy on its own: torchtitan compiles
+//                      the transformer blocks only),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
@@ -156,6 +158,10 @@ struct ComputeSpec {
     /// kernel, under eager; "rmsnorm" under torch.compile is fused by it).
     std::optional<Elementwise> norm;
     Elementwise normKernels() const { return norm.value_or(elementwise); }
+    /// The cross-entropy's kernels when they differ from elementwise's (torchtitan's torch.compile covers each
+    /// transformer block; its loss on fp32 logits stays eager).
+    std::optional<Elementwise> loss;
+    Elementwise lossKernels() const { return loss.value_or(elementwise); }
     double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
     bool operator==(const ComputeSpec&) const = default;
 };

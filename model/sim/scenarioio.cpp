@@ -282,7 +282,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     });
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
-                { "efficiency", "precision", "flash_attention", "recompute", "elementwise", "norm", "interference" }))
+                { "efficiency", "precision", "flash_attention", "recompute", "elementwise", "norm", "loss",
+                    "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
@@ -291,6 +292,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be " + recomputeNames());
         r.choice(c, p, "elementwise", s.compute.elementwise, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "norm", s.compute.norm, parseElementwise, "must be \"fused\" or \"eager\"");
+        r.choice(c, p, "loss", s.compute.loss, parseElementwise, "must be \"fused\" or \"eager\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))
@@ -407,6 +409,8 @@ json toJson(const Scenario& s)
         out["compute"]["elementwise"] = std::string(name(s.compute.elementwise));
     if (s.compute.norm)
         out["compute"]["norm"] = std::string(name(*s.compute.norm));
+    if (s.compute.loss)
+        out["compute"]["loss"] = std::string(name(*s.compute.loss));
     if (s.straggler.rank >= 0)
         out["straggler"] = { { "rank", s.straggler.rank }, { "slowdown_pct", s.straggler.slowdownPct } };
     return out;

@@ -128,6 +128,7 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             continue;
         }
         row.scenario = parsed.value();
+        row.measuredMemoryBytes = number(r["measured"], "memory_gib") * static_cast<double>(GiB);
         const auto [seconds, from] = measuredSeconds(r["measured"], text(r, "flops_convention"), row.scenario);
         row.measuredSeconds = seconds;
         row.measuredFrom = from;
@@ -234,7 +235,7 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
 {
     StepReport report;
-    double sum = 0, signedSum = 0;
+    double sum = 0, signedSum = 0, memorySum = 0, memorySigned = 0;
     for (const auto& row : rows) {
         const bool held = isHeldOut(row);
         if ((split == Split::Fit && held) || (split == Split::HeldOut && !held))
@@ -259,6 +260,15 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         }
         c.predictedSeconds = metrics->stepSeconds;
         c.mfu = metrics->mfu;
+        c.predictedMemoryBytes = metrics->memory.totalBytes;
+        c.measuredMemoryBytes = row.measuredMemoryBytes;
+        if (c.measuredMemoryBytes > 0) {
+            const double e = c.predictedMemoryBytes / c.measuredMemoryBytes - 1;
+            memorySum += std::abs(e);
+            memorySigned += e;
+            report.memory.worstAbs = std::max(report.memory.worstAbs, std::abs(e));
+            ++report.memory.rows;
+        }
         c.error = c.predictedSeconds / c.measuredSeconds - 1;
         sum += std::abs(c.error);
         signedSum += c.error;
@@ -269,6 +279,10 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
     if (report.summary.rows > 0) {
         report.summary.meanAbs = sum / report.summary.rows;
         report.summary.signedMean = signedSum / report.summary.rows;
+    }
+    if (report.memory.rows > 0) {
+        report.memory.meanAbs = memorySum / report.memory.rows;
+        report.memory.signedMean = memorySigned / report.memory.rows;
     }
     return report;
 }

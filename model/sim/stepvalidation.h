@@ -32,6 +32,9 @@ struct StepRow {
     double measuredSeconds = 0; ///< seconds per optimizer step, from the row's measurement
     std::string measuredFrom; ///< which measurement gave it: "iteration_s", "tokens_per_s_per_gpu", …
     std::string skipped; ///< why the row cannot be simulated (a rule its layout breaks); empty when it can
+    /// Peak memory per GPU the run reports (measured.memory_gib; torchtitan's is PyTorch's max reserved memory), in
+    /// bytes; 0 when the source gives none.
+    double measuredMemoryBytes = 0;
     /// Why the row's GPUs are not the preset's (a power cap, another memory), from "off_preset": such a row is
     /// validated like any other but sets none of the preset's fitted efficiencies. Empty when they are the preset's.
     std::string offPreset;
@@ -49,6 +52,8 @@ struct StepComparison {
     double error = 0; ///< predicted / measured − 1
     double mfu = 0; ///< the simulated MFU
     bool moe = false; ///< the model has MoE layers
+    double measuredMemoryBytes = 0; ///< StepRow::measuredMemoryBytes; 0: not published
+    double predictedMemoryBytes = 0; ///< the simulated peak memory per GPU
     std::string problem; ///< the simulation's problem when it failed (then no error)
 };
 
@@ -63,6 +68,8 @@ struct StepReport {
     std::vector<StepComparison> rows; ///< rows of the chosen split
     std::vector<std::pair<std::string, std::string>> skippedRows; ///< id and why it cannot be simulated
     StepSummary summary;
+    /// Peak memory per GPU, predicted / measured − 1, over the rows that publish it (nothing is fitted on it).
+    StepSummary memory;
     int skipped = 0; ///< rows that cannot be simulated
     int failed = 0; ///< rows whose simulation failed
 };

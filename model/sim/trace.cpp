@@ -388,6 +388,7 @@ std::string metricsCsv(const StepMetrics& m)
     row("memory_grads", m.memory.gradsBytes, "B");
     row("memory_optimizer", m.memory.optimizerBytes, "B");
     row("memory_activations", m.memory.activationsBytes, "B");
+    row("memory_buffers", m.memory.buffersBytes, "B");
     row("memory_total", m.memory.totalBytes, "B");
     row("critical_stage", m.criticalStage, "");
     row("events", static_cast<double>(m.events), "");

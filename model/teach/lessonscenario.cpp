@@ -48,6 +48,7 @@ void addMetrics(Figures& f, const StepMetrics& m)
     f["metrics.grads_memory"] = makeFigure(m.memory.gradsBytes, FigureUnit::Bytes);
     f["metrics.optimizer_memory"] = makeFigure(m.memory.optimizerBytes, FigureUnit::Bytes);
     f["metrics.activations_memory"] = makeFigure(m.memory.activationsBytes, FigureUnit::Bytes);
+    f["metrics.buffers_memory"] = makeFigure(m.memory.buffersBytes, FigureUnit::Bytes);
     f["metrics.events"] = makeFigure(static_cast<double>(m.events), FigureUnit::Count);
     for (int kind = 1; kind < kLaneKinds; ++kind) {
         const auto lane = static_cast<LaneKind>(kind);

@@ -319,10 +319,12 @@ private slots:
         // The fields round-trip through a scenario file, and a wrong word is named.
         s.compute.elementwise = Elementwise::Eager;
         s.compute.norm = Elementwise::Fused;
+        s.compute.loss = Elementwise::Fused;
         const auto back = parseScenario(toJsonText(s));
         QVERIFY(back);
         QCOMPARE(back->compute.elementwise, Elementwise::Eager);
         QCOMPARE(back->compute.norm, std::optional<Elementwise>(Elementwise::Fused));
+        QCOMPARE(back->compute.loss, std::optional<Elementwise>(Elementwise::Fused));
         auto doc = toJson(s);
         doc["compute"]["elementwise"] = "lazy";
         const auto bad = parseScenario(doc.dump());
@@ -330,6 +332,61 @@ private slots:
         QCOMPARE(bad.problems().front().field, std::string("compute.elementwise"));
         QCOMPARE(bad.problems().front().value, std::string("lazy"));
         QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\" or \"eager\""));
+    }
+
+    // What a GPU holds besides model states and saved activations: the loss's logits on the last stage, ZeRO-3's
+    // gathered layers and output layer, and with full recomputation the one layer rebuilt for its backward.
+    void memoryBuffers()
+    {
+        auto s = gpt(4096, 32, 8);
+        s.model.vocab = 128256;
+        s.model.gatedMlp = true;
+        s.model.ffn = 14336;
+        s.hardware.gpusPerNode = 8;
+        s.parallel.tp = 2;
+        s.parallel.pp = 2;
+        s.parallel.dp = 2;
+        s.parallel.zeroStage = 1;
+        s.batch.microBatchSize = 2;
+        s.batch.microBatches = 4;
+        const double logits = 2.0 * 2048 * 128256 / 2; // b · s · vocab / tp
+        QCOMPARE(bufferBytes(s, 0), 0.0);
+        QCOMPARE(bufferBytes(s, 1), logits * (2 + 4)); // bf16 logits and their fp32 copy
+        s.compute.loss = Elementwise::Eager;
+        QCOMPARE(bufferBytes(s, 1), logits * (4 + 4 + 4)); // log-softmax kept, NLL and input gradients
+        s.compute.loss.reset();
+        s.compute.elementwise = Elementwise::Eager; // the loss follows unless set apart
+        QCOMPARE(bufferBytes(s, 1), logits * 12);
+        s.compute.elementwise = Elementwise::Fused;
+        // The peak is the sum of its parts on the stage it names.
+        const auto m = peakMemory(s, 80 * GiB);
+        QCOMPARE(m.buffersBytes, bufferBytes(s, m.stage));
+        QCOMPARE(m.totalBytes, m.paramsBytes + m.gradsBytes + m.optimizerBytes + m.activationsBytes + m.buffersBytes);
+        // ZeRO-3 without pipelining: the running layer and prefetch_depth more gathered whole in bf16, and the output
+        // layer on the last stage.
+        s.parallel.pp = 1;
+        s.parallel.dp = 4;
+        s.parallel.zeroStage = 3;
+        for (const int depth : { 1, 2 }) {
+            s.comm.prefetchDepth = depth;
+            const double layer = layerParams(s.model, 0) / 2;
+            QCOMPARE(bufferBytes(s, 0), logits * 6 + 2 * (1 + depth) * layer + 2 * embeddingParams(s.model) / 2);
+        }
+        // MoE: a gathered layer holds its ep share of the experts.
+        s.model.moe = { .experts = 8, .topK = 2 };
+        s.parallel.ep = 4;
+        s.comm.prefetchDepth = 1;
+        const double moeLayer = (layerParams(s.model, 0) - 8 * mlpParams(s.model) * (1 - 1.0 / 4)) / 2;
+        QCOMPARE(bufferBytes(s, 0), logits * 6 + 2 * 2 * moeLayer + 2 * embeddingParams(s.model) / 2);
+        // Full recomputation: every layer's input, and one layer whole while it is rebuilt.
+        s.model.moe = {};
+        s.parallel.ep = 1;
+        s.parallel.zeroStage = 1;
+        s.compute.recompute = Recompute::Full;
+        auto whole = s;
+        whole.compute.recompute = Recompute::None;
+        const double inputs = 8 * 2.0 * 2048 * 2 * 4096; // layers · 2 · s · b · h, no sequence parallelism
+        QCOMPARE(peakMemory(s, 80 * GiB).activationsBytes, inputs + activationBytesPerLayer(whole));
     }
 
     // GQA and SwiGLU change the parameter count as Llama's config does: Llama-2-70B has ≈ 69e9 parameters.

@@ -506,6 +506,7 @@ private slots:
                 auto same = fused.scenario;
                 same.compute.elementwise = eager.scenario.compute.elementwise;
                 same.compute.norm = eager.scenario.compute.norm;
+                same.compute.loss = eager.scenario.compute.loss;
                 same.name = eager.scenario.name;
                 if (fused.scenario.compute.elementwise != Elementwise::Fused || !(same == eager.scenario))
                     continue;
@@ -522,6 +523,33 @@ private slots:
             }
         }
         QCOMPARE(pairs, 2);
+    }
+
+    // Peak memory against the runs that publish it: every such row of the file is compared, and the summary is the
+    // mean, signed mean and worst of their errors, recomputed here from the simulation.
+    void memoryAgainstTheRows()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        const auto report = validateSteps(*rows, Split::All);
+        double sum = 0, signedSum = 0, worst = 0;
+        int n = 0;
+        for (const auto& row : *rows) {
+            if (row.measuredMemoryBytes <= 0 || !row.skipped.empty())
+                continue;
+            const auto m = simulateMetrics(row.scenario);
+            QVERIFY(m);
+            const double e = m->memory.totalBytes / row.measuredMemoryBytes - 1;
+            sum += std::abs(e);
+            signedSum += e;
+            worst = std::max(worst, std::abs(e));
+            ++n;
+        }
+        QVERIFY(n >= 8);
+        QCOMPARE(report.memory.rows, n);
+        QVERIFY(std::abs(report.memory.meanAbs - sum / n) < 1e-12);
+        QVERIFY(std::abs(report.memory.signedMean - signedSum / n) < 1e-12);
+        QCOMPARE(report.memory.worstAbs, worst);
     }
 
     // The bands (dense / MoE × up to 64, up to 1,024, more GPUs) partition the compared rows, and each band's figures
