@@ -103,11 +103,23 @@ std::string_view name(PipelineSchedule schedule)
     return "?";
 }
 
+namespace {
+// The value among `values` whose name() is `text`.
+template <class Choice> std::optional<Choice> byName(std::string_view text, std::span<const Choice> values)
+{
+    for (auto v : values)
+        if (text == name(v))
+            return v;
+    return std::nullopt;
+}
+} // namespace
+
 std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text)
 {
-    for (auto s : { PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved })
-        if (text == name(s))
-            return s;
+    static constexpr PipelineSchedule kAll[]
+        = { PipelineSchedule::GPipe, PipelineSchedule::OneFOneB, PipelineSchedule::Interleaved };
+    if (auto s = byName<PipelineSchedule>(text, kAll))
+        return s;
     if (text == "interleaved-1f1b" || text == "interleaved_1f1b")
         return PipelineSchedule::Interleaved;
     return std::nullopt;
@@ -142,18 +154,13 @@ std::string_view name(Elementwise elementwise)
 
 std::optional<Elementwise> parseElementwise(std::string_view text)
 {
-    for (auto e : { Elementwise::Fused, Elementwise::Eager })
-        if (text == name(e))
-            return e;
-    return std::nullopt;
+    static constexpr Elementwise kAll[] = { Elementwise::Fused, Elementwise::Eager };
+    return byName<Elementwise>(text, kAll);
 }
 
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
-    for (auto r : recomputeChoices())
-        if (text == name(r))
-            return r;
-    return std::nullopt;
+    return byName(text, recomputeChoices());
 }
 
 std::string_view name(Precision precision)
@@ -163,10 +170,8 @@ std::string_view name(Precision precision)
 
 std::optional<Precision> parsePrecision(std::string_view text)
 {
-    for (auto p : { Precision::Bf16, Precision::Fp8 })
-        if (text == name(p))
-            return p;
-    return std::nullopt;
+    static constexpr Precision kAll[] = { Precision::Bf16, Precision::Fp8 };
+    return byName<Precision>(text, kAll);
 }
 
 long long globalBatch(const Scenario& s)

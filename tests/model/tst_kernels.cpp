@@ -37,6 +37,16 @@ Scenario gpt(int hidden, int heads, int layers = 8)
     return s;
 }
 
+// A Llama-shaped layer: GQA with 8 K/V heads, SwiGLU (or a plain MLP) of width 14336.
+Scenario llamaLike(int layers, bool gated = true)
+{
+    auto s = gpt(4096, 32, layers);
+    s.model.kvHeads = 8;
+    s.model.ffn = 14336;
+    s.model.gatedMlp = gated;
+    return s;
+}
+
 // TP 8 inside each of two nodes, one pipeline stage per node, 4 micro-batches.
 Scenario twoStages()
 {
@@ -197,10 +207,7 @@ private slots:
     {
         const auto hw = preset("hgx-h100");
         for (const bool gated : { true, false }) {
-            auto s = gpt(4096, 32, 4);
-            s.model.kvHeads = 8;
-            s.model.ffn = 14336;
-            s.model.gatedMlp = gated;
+            auto s = llamaLike(4, gated);
             s.batch.microBatches = 3;
             const auto k = kernelCosts(s, hw);
             QVERIFY(k);
@@ -256,10 +263,7 @@ private slots:
     void eagerElementwise()
     {
         const auto hw = preset("hgx-h100");
-        auto s = gpt(4096, 32, 4);
-        s.model.kvHeads = 8;
-        s.model.ffn = 14336;
-        s.model.gatedMlp = true;
+        auto s = llamaLike(4);
         s.model.vocab = 128256;
         const auto fused = kernelCosts(s, hw);
         s.compute.elementwise = Elementwise::Eager;
