@@ -43,7 +43,8 @@ void printUsage(std::ostream& out)
         << kStepsFile
         << ")\n"
            "                instead: per-row error, mean / worst |error| per split, and by model kind\n"
-           "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs)\n"
+           "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs); peak memory per\n"
+           "                GPU against the runs that publish it\n"
            "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
            "                    and the MoE block's fraction of the dense rate, that fit the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
