@@ -128,7 +128,14 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             continue;
         }
         row.scenario = parsed.value();
-        row.measuredMemoryBytes = number(r["measured"], "memory_gib") * static_cast<double>(GiB);
+        if (const auto gib = r["measured"].find("memory_gib"); gib != r["measured"].end()) {
+            // Up to the largest GPU memory there is, with room: 1 TiB.
+            if (gib->is_number() && gib->get<double>() > 0 && gib->get<double>() <= 1024)
+                row.measuredMemoryBytes = gib->get<double>() * static_cast<double>(GiB);
+            else
+                problems.push_back({ field + ".measured.memory_gib", shownValue(*gib),
+                    "must be the peak memory per GPU in GiB, > 0 and at most 1024", path });
+        }
         const auto [seconds, from] = measuredSeconds(r["measured"], text(r, "flops_convention"), row.scenario);
         row.measuredSeconds = seconds;
         row.measuredFrom = from;
@@ -232,10 +239,28 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
     return out;
 }
 
+namespace {
+// Adds one relative error to a summary whose meanAbs and signedMean hold sums until finish().
+void tally(StepSummary& s, double error)
+{
+    s.meanAbs += std::abs(error);
+    s.signedMean += error;
+    s.worstAbs = std::max(s.worstAbs, std::abs(error));
+    ++s.rows;
+}
+
+void finish(StepSummary& s)
+{
+    if (s.rows > 0) {
+        s.meanAbs /= s.rows;
+        s.signedMean /= s.rows;
+    }
+}
+} // namespace
+
 StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
 {
     StepReport report;
-    double sum = 0, signedSum = 0, memorySum = 0, memorySigned = 0;
     for (const auto& row : rows) {
         const bool held = isHeldOut(row);
         if ((split == Split::Fit && held) || (split == Split::HeldOut && !held))
@@ -262,28 +287,14 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         c.mfu = metrics->mfu;
         c.predictedMemoryBytes = metrics->memory.totalBytes;
         c.measuredMemoryBytes = row.measuredMemoryBytes;
-        if (c.measuredMemoryBytes > 0) {
-            const double e = c.predictedMemoryBytes / c.measuredMemoryBytes - 1;
-            memorySum += std::abs(e);
-            memorySigned += e;
-            report.memory.worstAbs = std::max(report.memory.worstAbs, std::abs(e));
-            ++report.memory.rows;
-        }
+        if (c.measuredMemoryBytes > 0)
+            tally(report.memory, c.predictedMemoryBytes / c.measuredMemoryBytes - 1);
         c.error = c.predictedSeconds / c.measuredSeconds - 1;
-        sum += std::abs(c.error);
-        signedSum += c.error;
-        report.summary.worstAbs = std::max(report.summary.worstAbs, std::abs(c.error));
-        ++report.summary.rows;
+        tally(report.summary, c.error);
         report.rows.push_back(std::move(c));
     }
-    if (report.summary.rows > 0) {
-        report.summary.meanAbs = sum / report.summary.rows;
-        report.summary.signedMean = signedSum / report.summary.rows;
-    }
-    if (report.memory.rows > 0) {
-        report.memory.meanAbs = memorySum / report.memory.rows;
-        report.memory.signedMean = memorySigned / report.memory.rows;
-    }
+    finish(report.summary);
+    finish(report.memory);
     return report;
 }
 
@@ -298,19 +309,12 @@ std::vector<StepBand> stepBands(const StepReport& report)
             continue;
         const int scale = c.gpus <= 64 ? 0 : c.gpus <= 1024 ? 1 : 2;
         auto& band = out[(c.moe ? 3 : 0) + scale]; // the order built above: dense scales, then MoE scales
-        auto& s = c.heldOut ? band.heldOut : band.fit;
-        // Sums first, divided below.
-        s.meanAbs += std::abs(c.error);
-        s.signedMean += c.error;
-        s.worstAbs = std::max(s.worstAbs, std::abs(c.error));
-        ++s.rows;
+        tally(c.heldOut ? band.heldOut : band.fit, c.error);
     }
-    for (auto& band : out)
-        for (auto* s : { &band.fit, &band.heldOut })
-            if (s->rows > 0) {
-                s->meanAbs /= s->rows;
-                s->signedMean /= s->rows;
-            }
+    for (auto& band : out) {
+        finish(band.fit);
+        finish(band.heldOut);
+    }
     return out;
 }
 

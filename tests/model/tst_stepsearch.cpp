@@ -552,6 +552,30 @@ private slots:
         QCOMPARE(report.memory.worstAbs, worst);
     }
 
+    // A published memory figure that is not a memory: the problem names the row's field, the value and the rule.
+    void badMemoryFigureIsNamed()
+    {
+        std::ifstream in(stepsPath());
+        auto doc = nlohmann::json::parse(in);
+        auto row = doc["rows"][0];
+        for (const auto& bad : { nlohmann::json(-3), nlohmann::json("lots"), nlohmann::json(1e30) }) {
+            row["measured"]["memory_gib"] = bad;
+            const QString path = QDir::temp().filePath(QStringLiteral("tst_stepsearch_memory.json"));
+            std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
+            const auto loaded = loadStepRows(path.toStdString());
+            QVERIFY(!loaded);
+            const auto& p = loaded.problems().front();
+            QCOMPARE(p.field, std::string("rows[0].measured.memory_gib"));
+            QVERIFY2(p.value.find(bad.is_string()    ? "lots"
+                             : bad.get<double>() < 0 ? "-3"
+                                                     : "1e+30")
+                    != std::string::npos,
+                p.value.c_str());
+            QCOMPARE(p.rule, std::string("must be the peak memory per GPU in GiB, > 0 and at most 1024"));
+            QFile::remove(path);
+        }
+    }
+
     // The bands (dense / MoE × up to 64, up to 1,024, more GPUs) partition the compared rows, and each band's figures
     // are the mean, signed mean and maximum of its own rows' errors, recomputed here.
     void bandsPartitionTheRows()
