@@ -30,7 +30,8 @@ int zeroStateSharding(const ParallelSpec& p)
     return p.fsdpUnderPipeline() ? 1 : p.zeroStage;
 }
 
-double activationBytesPerLayer(const Scenario& sc)
+namespace {
+double activationBytes(const Scenario& sc, Recompute recompute)
 {
     // Context parallelism keeps s / cp tokens of every layer on each GPU.
     const double s = static_cast<double>(sc.model.seqLen) / sc.parallel.cp, b = sc.batch.microBatchSize,
@@ -42,7 +43,7 @@ double activationBytesPerLayer(const Scenario& sc)
     // and one logsumexp per row), so with it the term is gone as well (Dao et al. 2022 §3.1; Korthikanti et al.
     // 2022 §4.1, Table 2).
     const double attention = sc.compute.flashAttention ? 0 : 5 * a * s / (h * t);
-    switch (sc.compute.recompute) {
+    switch (recompute) {
     case Recompute::Full:
         return 2 * s * b * h / (sp ? t : 1);
     case Recompute::Selective:
@@ -61,6 +62,23 @@ double activationBytesPerLayer(const Scenario& sc)
     return s * b * h * ((sp ? 34 / t : 10 + 24 / t) + attention);
 }
 
+// Parameters of layer `layer` held by one GPU: its share over tp, MoE experts also over ep.
+double layerParamsPerGpu(const Scenario& sc, int layer)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    double params = layerParams(m, layer);
+    if (m.isMoeLayer(layer))
+        params -= m.moe.experts * mlpParams(m) * (1 - 1.0 / p.ep);
+    return params / p.tp;
+}
+} // namespace
+
+double activationBytesPerLayer(const Scenario& sc)
+{
+    return activationBytes(sc, sc.compute.recompute);
+}
+
 double paramsPerGpu(const Scenario& sc, int stage)
 {
     const auto& m = sc.model;
@@ -69,14 +87,8 @@ double paramsPerGpu(const Scenario& sc, int stage)
     // Stage s holds model chunks s, s + pp, … (interleaved), each its own run of layers.
     const int chunks = p.pp * p.virtualStages;
     for (int vs = stage; vs < chunks; vs += p.pp) {
-        for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l) {
-            if (m.isMoeLayer(l)) {
-                const double dense = layerParams(m, l) - m.moe.experts * mlpParams(m);
-                sum += dense / p.tp + (m.moe.experts / static_cast<double>(p.ep)) * mlpParams(m) / p.tp;
-            } else {
-                sum += layerParams(m, l) / p.tp;
-            }
-        }
+        for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l)
+            sum += layerParamsPerGpu(sc, l);
     }
     // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
     if (stage == 0)
@@ -119,16 +131,11 @@ double bufferBytes(const Scenario& sc, int stage)
         bytes += logits
             * (sc.compute.lossKernels() == Elementwise::Eager ? kLossEagerBytesPerLogit : kLossFusedBytesPerLogit);
     }
+    // Outside pipelining (one stage), so the stage holds every layer.
     if (p.zeroStage == 3 && !p.fsdpUnderPipeline()) {
-        const int chunks = p.pp * p.virtualStages;
         double largest = 0;
-        for (int vs = stage; vs < chunks; vs += p.pp)
-            for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l) {
-                double params = layerParams(m, l);
-                if (m.isMoeLayer(l))
-                    params -= m.moe.experts * mlpParams(m) * (1 - 1.0 / p.ep);
-                largest = std::max(largest, params / p.tp);
-            }
+        for (int l = 0; l < m.layers; ++l)
+            largest = std::max(largest, layerParamsPerGpu(sc, l));
         bytes += 2 * (1 + std::max(0, sc.comm.prefetchDepth)) * largest;
         if (last)
             bytes += 2 * embeddingParams(m) / p.tp;
@@ -143,12 +150,7 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     const double perLayer = activationBytesPerLayer(sc);
     // Full recomputation rebuilds one layer's activations at a time before its backward: they sit beside the saved
     // inputs (Korthikanti et al. 2022 §5: memory = the layers' inputs + one layer's activations).
-    double rebuilt = 0;
-    if (sc.compute.recompute == Recompute::Full) {
-        auto whole = sc;
-        whole.compute.recompute = Recompute::None;
-        rebuilt = activationBytesPerLayer(whole);
-    }
+    const double rebuilt = sc.compute.recompute == Recompute::Full ? activationBytes(sc, Recompute::None) : 0;
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
         const auto states
             = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel), sc.parallel.gradientRanks());
