@@ -65,6 +65,13 @@ QString elementwiseText(model::Elementwise elementwise)
         : QCoreApplication::translate("tutor::views::Text", "fused (Megatron, torch.compile)");
 }
 
+QString fp8ScalingText(model::Fp8Scaling scaling)
+{
+    return scaling == model::Fp8Scaling::Dynamic
+        ? QCoreApplication::translate("tutor::views::Text", "own cast kernels (torchao dynamic scaling)")
+        : QCoreApplication::translate("tutor::views::Text", "fused into neighbours (Transformer Engine)");
+}
+
 QString secondsText(model::Seconds seconds)
 {
     return QString::fromStdString(model::formatSeconds(seconds));

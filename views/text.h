@@ -16,6 +16,7 @@
 namespace tutor::model {
 enum class Recompute; // model/sim/scenario.h
 enum class Elementwise; // model/sim/scenario.h
+enum class Fp8Scaling; // model/sim/scenario.h
 } // namespace tutor::model
 
 namespace tutor::views {
@@ -35,6 +36,8 @@ void relabelPresets(QComboBox* box);
 QString recomputeText(model::Recompute recompute);
 /// How element-wise work runs as the interface names it: fused kernels, or PyTorch eager (融合内核, PyTorch eager).
 QString elementwiseText(model::Elementwise elementwise);
+/// How fp8 operands are cast as the interface names it: inside Transformer Engine's kernels, or by torchao's own.
+QString fp8ScalingText(model::Fp8Scaling scaling);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

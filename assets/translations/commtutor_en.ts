@@ -2544,6 +2544,22 @@
         <source>Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel (torchtitan without torch.compile)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GEMM precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensor-core peak the layers&apos; matrix multiplies run at: bf16, or fp8 on Hopper and later (attention, element-wise work and the output layer stay in bf16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp8 casts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4738,6 +4754,14 @@
     </message>
     <message>
         <source>fused (Megatron, torch.compile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>own cast kernels (torchao dynamic scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused into neighbours (Transformer Engine)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2539,6 +2539,22 @@
         <source>Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel (torchtitan without torch.compile)</source>
         <translation>融合：归一化、激活和残差相加各只读写显存一遍（Megatron、Transformer Engine、torch.compile）。Eager：PyTorch 把 RMSNorm、RoPE 和 SwiGLU 的每个算子各作为一个内核运行（不开 torch.compile 的 torchtitan）</translation>
     </message>
+    <message>
+        <source>GEMM precision</source>
+        <translation>GEMM 精度</translation>
+    </message>
+    <message>
+        <source>The tensor-core peak the layers&apos; matrix multiplies run at: bf16, or fp8 on Hopper and later (attention, element-wise work and the output layer stay in bf16)</source>
+        <translation>各层矩阵乘法所用的张量核心峰值：bf16，或 Hopper 及更新 GPU 上的 fp8（注意力、逐元素运算和输出层仍用 bf16）</translation>
+    </message>
+    <message>
+        <source>fp8 casts</source>
+        <translation>fp8 转换</translation>
+    </message>
+    <message>
+        <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
+        <translation>fp8 下：Transformer Engine 在归一化、激活和 GEMM 内核内部完成转换；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4727,6 +4743,14 @@
     <message>
         <source>fused (Megatron, torch.compile)</source>
         <translation>融合（Megatron、torch.compile）</translation>
+    </message>
+    <message>
+        <source>own cast kernels (torchao dynamic scaling)</source>
+        <translation>单独的转换内核（torchao 动态缩放）</translation>
+    </message>
+    <message>
+        <source>fused into neighbours (Transformer Engine)</source>
+        <translation>融合进相邻内核（Transformer Engine）</translation>
     </message>
 </context>
 <context>

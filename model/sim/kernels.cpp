@@ -53,6 +53,12 @@ Seconds passes(double elements, Passes p, const HardwarePreset& hw)
     return passes(elements * p.bytes, p.kernels, hw);
 }
 
+// torchao's dynamic tensor-wise scaling (Fp8Scaling::Dynamic), per element of an fp8 GEMM operand, counted from
+// Float8Linear at torchao eab345c (the commit of torchtitan's tables): the absolute-maximum scan (read 2) and the
+// scaled cast (read 2, write 1) of the input and the weight in forward and of the output gradient in backward; the
+// backward GEMMs take the fp8 input, weight and output gradient transposed, one copy each (read 1, write 1).
+constexpr Passes kFp8Cast { 5, 2 }, kFp8Transpose { 2, 1 };
+
 // Forward, data-gradient and weight-gradient GEMMs of one linear layer: tokens × in → out.
 struct Linear {
     double tokens, in, out;
@@ -73,7 +79,27 @@ struct LinearSeconds {
 struct Shape {
     double b, s, h, t, c, a, d, q, ffn, kv, tokens, normTokens;
     bool gated;
+    bool dynamicFp8; // fp8 GEMMs with torchao's own cast kernels
 };
+
+struct CastSeconds {
+    Seconds forward = 0, backward = 0;
+};
+
+// The cast kernels of one fp8 linear layer under dynamic scaling. An operand that sequence parallelism gathers (the
+// input of QKV and FC1, the output gradient of the projection and FC2) is cast before its AllGather, on the GPU's
+// share of the tokens (torchao's Float8ColwiseParallel and Float8RowwiseParallel): `inputShare`, `gradShare`.
+CastSeconds dynamicCasts(const Shape& x, const Linear& l, double inputShare, double gradShare, const HardwarePreset& hw)
+{
+    if (!x.dynamicFp8)
+        return {};
+    const double input = l.tokens * l.in, weight = l.in * l.out, grad = l.tokens * l.out;
+    CastSeconds out;
+    out.forward = passes(input * inputShare, kFp8Cast, hw) + passes(weight, kFp8Cast, hw);
+    out.backward = passes(grad * gradShare, kFp8Cast, hw) + passes(input, kFp8Transpose, hw)
+        + passes(weight, kFp8Transpose, hw) + passes(grad, kFp8Transpose, hw);
+    return out;
+}
 
 Shape shapeOf(const Scenario& sc)
 {
@@ -93,6 +119,7 @@ Shape shapeOf(const Scenario& sc)
     // Sequence parallelism splits the norms, dropouts and residual adds over the TP ranks.
     x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
     x.gated = m.gatedMlp;
+    x.dynamicFp8 = sc.compute.precision == Precision::Fp8 && sc.compute.fp8Scaling == Fp8Scaling::Dynamic;
     return x;
 }
 
@@ -133,6 +160,9 @@ LayerSeconds layerSeconds(
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
     const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
     const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
+    const double shard = x.normTokens / x.tokens; // a sequence-parallel operand's share of the tokens
+    const CastSeconds qkvCasts = dynamicCasts(x, { x.tokens, x.h, (x.q + x.kv) / x.t }, shard, 1, hw);
+    const CastSeconds projCasts = dynamicCasts(x, { x.tokens, x.q / x.t, x.h }, 1, shard, hw);
     const Seconds kForward = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta); // the K projection alone
     // Eager attention's own passes: RoPE on q and k; under GQA, K and V copied to every query head (read kv, write
     // two q-wide tensors; backward sums the copies back); the attention output made contiguous (read and write).
@@ -148,9 +178,11 @@ LayerSeconds layerSeconds(
     }
     out.coreAttentionForward = coreF;
     out.coreAttentionBackward = coreB;
-    out.attentionForward = normF + eagerAttention + qkv.forward + coreF + proj.forward + bdaF;
+    out.attentionForward
+        = normF + eagerAttention + qkvCasts.forward + qkv.forward + coreF + projCasts.forward + proj.forward + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
-    out.attentionBackward = 2 * normF + eagerAttentionBack + qkv.backward() + coreB + proj.backward() + 2 * bdaF;
+    out.attentionBackward = 2 * normF + eagerAttentionBack + qkvCasts.backward + qkv.backward() + coreB
+        + projCasts.backward + proj.backward() + 2 * bdaF;
     out.attentionForwardGemms = { qkv.forward, proj.forward };
     out.attentionBackwardGemms = { proj.dataGrad, qkv.weightGrad };
 
@@ -173,6 +205,9 @@ LayerSeconds layerSeconds(
     const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
     const LinearSeconds fc1({ rows, x.h, up }, hw, peak, eta);
     const LinearSeconds fc2({ rows, x.ffn / x.t, x.h }, hw, peak, eta);
+    // Experts see their routed rows whole (the dispatcher, not sequence parallelism, brings them).
+    const CastSeconds fc1Casts = dynamicCasts(x, { rows, x.h, up }, moe ? 1 : shard, 1, hw);
+    const CastSeconds fc2Casts = dynamicCasts(x, { rows, x.ffn / x.t, x.h }, 1, moe ? 1 : shard, hw);
     const double act = rows * x.ffn / x.t; // activation elements per MLP
     // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
     const Seconds actF
@@ -182,9 +217,13 @@ LayerSeconds layerSeconds(
     // An MoE block runs at a fitted fraction of the dense rate (ComputeFigures::moeEfficiency).
     const double slowdown
         = moe ? 1 / (sc.compute.moeEfficiency > 0 ? sc.compute.moeEfficiency : hw.compute.moeEfficiency) : 1;
-    out.mlpForward = normF + slowdown * (routing + experts * (fc1.forward + actF + fc2.forward)) + bdaF;
-    out.mlpBackward
-        = 2 * normF + slowdown * (routingBack + experts * (fc1.backward() + actB + fc2.backward())) + 2 * bdaF;
+    out.mlpForward = normF
+        + slowdown * (routing + experts * (fc1Casts.forward + fc1.forward + actF + fc2Casts.forward + fc2.forward))
+        + bdaF;
+    out.mlpBackward = 2 * normF
+        + slowdown
+            * (routingBack + experts * (fc1Casts.backward + fc1.backward() + actB + fc2Casts.backward + fc2.backward()))
+        + 2 * bdaF;
     // Op-level recomputation: the MLP's second matmul is the gated MLP's up projection (half of fc1 here, which holds
     // gate and up), or fc2 without a gate.
     const Seconds secondMlpGemm = x.gated ? gemmSeconds(rows, x.ffn / x.t, x.h, hw, peak, eta) : fc2.forward;

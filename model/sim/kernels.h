@@ -18,7 +18,9 @@
 //   GEMMs plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
 // - Every kernel pays ComputeFigures::kernelGapUs (launch and tail between kernels of one stream).
 // fp8 (Transformer Engine) runs the layers' GEMMs at the fp8 peak and its own efficiency (fp8GemmEfficiency, the
-// casts and scaling included); attention, element-wise work and the output layer stay in bf16.
+// casts and scaling included); attention, element-wise work and the output layer stay in bf16. Under torchao's dynamic
+// scaling (ComputeSpec::fp8Scaling) every fp8 GEMM's input, weight and output gradient is also scanned for its
+// absolute maximum and cast by kernels of its own, and the backward GEMMs read transposed copies.
 // MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate.
 #include "model/sim/scenario.h"
 

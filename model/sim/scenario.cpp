@@ -158,6 +158,17 @@ std::optional<Elementwise> parseElementwise(std::string_view text)
     return byName<Elementwise>(text, kAll);
 }
 
+std::string_view name(Fp8Scaling scaling)
+{
+    return scaling == Fp8Scaling::Dynamic ? "dynamic" : "fused";
+}
+
+std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text)
+{
+    static constexpr Fp8Scaling kAll[] = { Fp8Scaling::Fused, Fp8Scaling::Dynamic };
+    return byName<Fp8Scaling>(text, kAll);
+}
+
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
     return byName(text, recomputeChoices());

@@ -31,6 +31,8 @@
 //                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
 //                      loss [elementwise]: "fused" | "eager" (the cross-entropy on its own: torchtitan compiles
 //                      the transformer blocks only),
+//                      fp8_scaling ["fused"]: "fused" | "dynamic" (under fp8: Transformer Engine's casts fused into
+//                      the neighbouring kernels, or torchao's dynamic tensor-wise scaling, own amax and cast kernels),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
@@ -69,6 +71,15 @@ std::optional<Recompute> parseRecompute(std::string_view text);
 enum class Elementwise { Fused, Eager };
 std::string_view name(Elementwise elementwise); ///< "fused", "eager"
 std::optional<Elementwise> parseElementwise(std::string_view text);
+
+/// How fp8 GEMMs get their operands. Fused: Transformer Engine casts inside the kernels that produce them (the norm,
+/// the activation, the GEMMs' epilogues), so the casts cost no pass of their own (fp8GemmEfficiency includes what
+/// remains). Dynamic: torchao's Float8Linear with dynamic tensor-wise scaling (torchtitan's Float8): every fp8 GEMM's
+/// input, weight and output gradient is scanned for its absolute maximum and cast by kernels of their own, and the
+/// backward GEMMs read transposed copies.
+enum class Fp8Scaling { Fused, Dynamic };
+std::string_view name(Fp8Scaling scaling); ///< "fused", "dynamic"
+std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.
 struct LinkOverride {
@@ -162,6 +173,7 @@ struct ComputeSpec {
     /// transformer block; its loss on fp32 logits stays eager).
     std::optional<Elementwise> loss;
     Elementwise lossKernels() const { return loss.value_or(elementwise); }
+    Fp8Scaling fp8Scaling = Fp8Scaling::Fused; ///< how fp8 operands are cast; no effect under bf16
     double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
     bool operator==(const ComputeSpec&) const = default;
 };

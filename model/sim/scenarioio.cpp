@@ -283,7 +283,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
                 { "efficiency", "precision", "flash_attention", "recompute", "elementwise", "norm", "loss",
-                    "interference" }))
+                    "fp8_scaling", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
@@ -293,6 +293,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.choice(c, p, "elementwise", s.compute.elementwise, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "norm", s.compute.norm, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "loss", s.compute.loss, parseElementwise, "must be \"fused\" or \"eager\"");
+        r.choice(c, p, "fp8_scaling", s.compute.fp8Scaling, parseFp8Scaling, "must be \"fused\" or \"dynamic\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))
@@ -411,6 +412,8 @@ json toJson(const Scenario& s)
         out["compute"]["norm"] = std::string(name(*s.compute.norm));
     if (s.compute.loss)
         out["compute"]["loss"] = std::string(name(*s.compute.loss));
+    if (s.compute.fp8Scaling != Fp8Scaling::Fused)
+        out["compute"]["fp8_scaling"] = std::string(name(s.compute.fp8Scaling));
     if (s.straggler.rank >= 0)
         out["straggler"] = { { "rank", s.straggler.rank }, { "slowdown_pct", s.straggler.slowdownPct } };
     return out;

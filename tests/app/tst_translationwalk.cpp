@@ -70,9 +70,9 @@ const std::set<QString>& keptWords()
         "interleaved", "gelu", "swiglu", "nccl", "mpirun", "commtutor", "json", "png", "svg", "gif", "mp4", "webm",
         "csv", "nccl-tests", "rank", "ranks", "offscreen", "xcb", "true", "false", "stdout", "stderr", "perf",
         "all_reduce_perf", "dat", "log", "txt", "mpi", "ucx", "tcp", "ib", "roce", "efa", "nvlink", "pcie", "sxm",
-        "hgx", "dgx", "rtx", "nvl", "hbm", "tflops", "flops", "vocab", "torchtitan", "rabenseifner", "hierarchical",
-        "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner", "profiler",
-        "abs",
+        "hgx", "dgx", "rtx", "nvl", "hbm", "tflops", "flops", "vocab", "torchtitan", "torchao", "rabenseifner",
+        "hierarchical", "binomial", "pairwise", "bruck", "half", "float", "double", "trace", "algbw", "busbw", "tuner",
+        "profiler", "abs",
         // Words Chinese ML engineers write in English (lesson and scenario texts use them so).
         "token", "tokens", "step", "stage", "straggler", "small", "batch", "kernel", "warmup",
         // PyTorch's term for running op by op, which Chinese texts keep in English (eager 模式).

@@ -338,6 +338,71 @@ private slots:
         QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\" or \"eager\""));
     }
 
+    // torchao's dynamic scaling (torchtitan's Float8): each fp8 linear layer pays, in forward, an absolute-maximum scan
+    // (read 2 bytes) and a cast (read 2, write 1) of its input and of its weight, and in backward the same for its
+    // output gradient plus one transposed copy (read 1, write 1) of the input, the weight and the output gradient.
+    // Under sequence parallelism the gathered operand is cast on the GPU's share of the tokens.
+    void dynamicFp8Casts()
+    {
+        const auto hw = preset("hgx-h100");
+        const double gap = hw.compute.kernelGapUs * 1e-6;
+        const auto cast = [&](double n) { return elementwiseSeconds(n * (2 + 2 + 1), hw) + gap; }; // two kernels
+        const auto transpose = [&](double n) { return elementwiseSeconds(n * (1 + 1), hw); };
+        struct Layer {
+            double tokens, in, out, inputShare, gradShare;
+        };
+        const auto forward = [&](const Layer& l) { return cast(l.tokens * l.in * l.inputShare) + cast(l.in * l.out); };
+        const auto backward = [&](const Layer& l) {
+            return cast(l.tokens * l.out * l.gradShare) + transpose(l.tokens * l.in) + transpose(l.in * l.out)
+                + transpose(l.tokens * l.out);
+        };
+        for (const int tp : { 1, 2 }) {
+            auto s = llamaLike(4);
+            s.hardware.gpusPerNode = tp;
+            s.parallel.tp = tp;
+            s.parallel.sp = tp > 1;
+            s.compute.precision = Precision::Fp8;
+            const auto fused = kernelCosts(s, hw);
+            s.compute.fp8Scaling = Fp8Scaling::Dynamic;
+            const auto dynamic = kernelCosts(s, hw);
+            QVERIFY(fused && dynamic);
+            const double t = tp, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
+            const double share = 1 / t; // sequence parallelism's tokens per GPU, 1 without it
+            const Layer qkv { tokens, h, (q + kv) / t, share, 1 }, proj { tokens, q / t, h, 1, share },
+                fc1 { tokens, h, 2 * ffn / t, share, 1 }, fc2 { tokens, ffn / t, h, 1, share };
+            const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
+            QVERIFY(
+                near(dynamic->dense.attentionForward - fused->dense.attentionForward, forward(qkv) + forward(proj)));
+            QVERIFY(near(
+                dynamic->dense.attentionBackward - fused->dense.attentionBackward, backward(qkv) + backward(proj)));
+            QVERIFY(near(dynamic->dense.mlpForward - fused->dense.mlpForward, forward(fc1) + forward(fc2)));
+            QVERIFY(near(dynamic->dense.mlpBackward - fused->dense.mlpBackward, backward(fc1) + backward(fc2)));
+            // The output layer stays in bf16: no casts there.
+            QCOMPARE(dynamic->headForward, fused->headForward);
+            // Under bf16 the field changes nothing.
+            s.compute.precision = Precision::Bf16;
+            const auto bf16Dynamic = kernelCosts(s, hw);
+            s.compute.fp8Scaling = Fp8Scaling::Fused;
+            const auto bf16 = kernelCosts(s, hw);
+            QVERIFY(bf16Dynamic && bf16);
+            QCOMPARE(bf16Dynamic->dense.mlpBackward, bf16->dense.mlpBackward);
+        }
+        // The field round-trips through a scenario file, and a wrong word is named.
+        auto s = llamaLike(4);
+        s.compute.precision = Precision::Fp8;
+        s.compute.fp8Scaling = Fp8Scaling::Dynamic;
+        const auto back = parseScenario(toJsonText(s));
+        QVERIFY(back);
+        QCOMPARE(back->compute.fp8Scaling, Fp8Scaling::Dynamic);
+        auto doc = toJson(s);
+        doc["compute"]["fp8_scaling"] = "delayed";
+        const auto bad = parseScenario(doc.dump());
+        QVERIFY(!bad);
+        QCOMPARE(bad.problems().front().field, std::string("compute.fp8_scaling"));
+        QCOMPARE(bad.problems().front().value, std::string("delayed"));
+        QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\" or \"dynamic\""));
+    }
+
     // What a GPU holds besides model states and saved activations: the loss's logits on the last stage, ZeRO-3's
     // gathered layers and output layer, and with full recomputation the one layer rebuilt for its backward.
     void memoryBuffers()

@@ -168,6 +168,19 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "compute.elementwise");
     for (auto e : { model::Elementwise::Fused, model::Elementwise::Eager })
         m_elementwise->addItem(views::elementwiseText(e), static_cast<int>(e));
+    m_precision = addCombo(compute, QT_TR_NOOP("GEMM precision"),
+        QT_TR_NOOP("The tensor-core peak the layers' matrix multiplies run at: bf16, or fp8 on Hopper and later "
+                   "(attention, element-wise work and the output layer stay in bf16)"),
+        "compute.precision");
+    for (auto p : { model::Precision::Bf16, model::Precision::Fp8 })
+        m_precision->addItem(toQString(model::name(p)), static_cast<int>(p));
+    m_fp8Scaling = addCombo(compute, QT_TR_NOOP("fp8 casts"),
+        QT_TR_NOOP("Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao's "
+                   "dynamic scaling (torchtitan's Float8) scans and casts every input, weight and gradient with "
+                   "kernels of its own"),
+        "compute.fp8_scaling");
+    for (auto f : { model::Fp8Scaling::Fused, model::Fp8Scaling::Dynamic })
+        m_fp8Scaling->addItem(views::fp8ScalingText(f), static_cast<int>(f));
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
@@ -282,6 +295,9 @@ void ScenarioForm::retranslate()
     for (int i = 0; i < m_elementwise->count(); ++i)
         m_elementwise->setItemText(
             i, views::elementwiseText(static_cast<model::Elementwise>(m_elementwise->itemData(i).toInt())));
+    for (int i = 0; i < m_fp8Scaling->count(); ++i)
+        m_fp8Scaling->setItemText(
+            i, views::fp8ScalingText(static_cast<model::Fp8Scaling>(m_fp8Scaling->itemData(i).toInt())));
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
@@ -353,6 +369,8 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_efficiency->setValue(s.compute.efficiency);
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
     setComboData(m_elementwise, static_cast<int>(s.compute.elementwise));
+    setComboData(m_precision, static_cast<int>(s.compute.precision));
+    setComboData(m_fp8Scaling, static_cast<int>(s.compute.fp8Scaling));
     m_interference->setValue(s.compute.interference);
     m_stragglerRank->setValue(s.straggler.rank);
     m_stragglerSlowdown->setValue(s.straggler.slowdownPct);
@@ -405,6 +423,8 @@ void ScenarioForm::readFields()
     s.compute.efficiency = m_efficiency->value();
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());
     s.compute.elementwise = static_cast<model::Elementwise>(m_elementwise->currentData().toInt());
+    s.compute.precision = static_cast<model::Precision>(m_precision->currentData().toInt());
+    s.compute.fp8Scaling = static_cast<model::Fp8Scaling>(m_fp8Scaling->currentData().toInt());
     s.compute.interference = m_interference->value();
     s.straggler.rank = m_stragglerRank->value();
     s.straggler.slowdownPct = m_stragglerSlowdown->value();

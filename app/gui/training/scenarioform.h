@@ -116,6 +116,8 @@ private:
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
     QComboBox* m_elementwise = nullptr;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_fp8Scaling = nullptr;
     QDoubleSpinBox* m_efficiency = nullptr;
     QDoubleSpinBox* m_interference = nullptr;
     QSpinBox* m_stragglerRank = nullptr;
