@@ -7,19 +7,19 @@
 
 namespace tutor::model {
 
-ModelStateBytes modelStateBytes(double psi, int zeroStage, int dp)
+ModelStateBytes modelStateBytes(double psi, int zeroStage, int dp, double gradBytes)
 {
     const double n = std::max(1, dp);
-    const double k = kOptimizerBytesPerParam;
+    const double k = kOptimizerBytesPerParam, g = gradBytes;
     switch (zeroStage) {
     case 1:
-        return { 2 * psi, 2 * psi, k * psi / n };
+        return { 2 * psi, g * psi, k * psi / n };
     case 2:
-        return { 2 * psi, 2 * psi / n, k * psi / n };
+        return { 2 * psi, g * psi / n, k * psi / n };
     case 3:
-        return { 2 * psi / n, 2 * psi / n, k * psi / n };
+        return { 2 * psi / n, g * psi / n, k * psi / n };
     default:
-        return { 2 * psi, 2 * psi, k * psi };
+        return { 2 * psi, g * psi, k * psi };
     }
 }
 
@@ -152,8 +152,9 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     // inputs (Korthikanti et al. 2022 §5: memory = the layers' inputs + one layer's activations).
     const double rebuilt = sc.compute.recompute == Recompute::Full ? activationBytes(sc, Recompute::None) : 0;
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
-        const auto states
-            = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel), sc.parallel.gradientRanks());
+        // Gradients are held in the type they are reduced in (comm.grad_dtype).
+        const auto states = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel),
+            sc.parallel.gradientRanks(), static_cast<double>(sizeOf(sc.comm.gradientDType())));
         MemoryBreakdown m;
         m.stage = stage;
         m.paramsBytes = states.params;

@@ -11,7 +11,7 @@ inline constexpr double kOptimizerBytesPerParam = 12;
 
 struct ModelStateBytes {
     double params = 0; ///< bf16 weights, 2 bytes each
-    double grads = 0; ///< bf16 gradients, 2 bytes each
+    double grads = 0; ///< gradients, 2 bytes each in bf16 (4 when they are kept in fp32)
     double optimizer = 0; ///< K bytes each
     double total() const { return params + grads + optimizer; }
     bool operator==(const ModelStateBytes&) const = default;
@@ -19,8 +19,10 @@ struct ModelStateBytes {
 
 /// Model states of Ψ parameters on one GPU of a data-parallel group of `dp` (ZeRO paper, Figure 1):
 /// stage 0 (DDP) (2+2+K)Ψ; stage 1 2Ψ + 2Ψ + KΨ/dp; stage 2 2Ψ + (2+K)Ψ/dp; stage 3 (2+2+K)Ψ/dp.
+/// Gradients kept in fp32 take `gradBytes` = 4 in place of the 2 (Megatron-LM's main_grad buffers for bf16 models,
+/// FSDP2's gradients accumulated in its fp32 reduce dtype).
 /// Preconditions: Ψ ≥ 0, dp ≥ 1, stage in 0..3.
-ModelStateBytes modelStateBytes(double params, int zeroStage, int dp);
+ModelStateBytes modelStateBytes(double params, int zeroStage, int dp, double gradBytes = 2);
 
 /// Activation bytes one transformer layer keeps for one micro-batch (Korthikanti et al. 2022, "Reducing
 /// Activation Recomputation in Large Transformer Models", Table 2), with s = seq, b = micro-batch, h, a = heads,

@@ -108,6 +108,14 @@ private slots:
         QCOMPARE(a.optimizerBytes, b.optimizerBytes);
         QCOMPARE(a.paramsBytes, 2 * paramsPerGpu(s, a.stage));
         QCOMPARE(a.optimizerBytes, kOptimizerBytesPerParam * paramsPerGpu(s, a.stage) / s.parallel.dp);
+        QCOMPARE(a.gradsBytes, 2 * paramsPerGpu(s, a.stage));
+        // Reduced in fp32 (torchtitan's mixed_precision_reduce), the gradients accumulate unsharded in fp32
+        // (FSDP2's to_accumulated_grad_if_needed upcasts them while gradient sync is off): 4 bytes each.
+        auto fp32 = s;
+        fp32.comm.gradDtype = DType::Fp32;
+        const auto c = peakMemory(fp32, 0);
+        QCOMPARE(c.gradsBytes, 4 * paramsPerGpu(s, c.stage));
+        QCOMPARE(c.paramsBytes, 2 * paramsPerGpu(s, c.stage));
     }
 
     // The metrics the layout search and validate-model use are the full simulation's.

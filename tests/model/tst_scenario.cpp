@@ -244,20 +244,26 @@ private slots:
     }
 
     // ZeRO paper (Rajbhandari et al. 2020, Figure 1), K = 12: stage 0 (2+2+K)Ψ, stage 1 2Ψ+2Ψ+KΨ/N,
-    // stage 2 2Ψ+(2+K)Ψ/N, stage 3 (2+2+K)Ψ/N.
+    // stage 2 2Ψ+(2+K)Ψ/N, stage 3 (2+2+K)Ψ/N. Gradients kept in fp32 take 4 bytes: Megatron-LM's distributed
+    // optimizer with bf16 parameters and fp32 gradients holds 6 + 12/d bytes per parameter (docs/source/
+    // distrib_optimizer.md), FSDP2 its fp32 reduce-dtype gradients.
     void zeroMemory_data()
     {
         QTest::addColumn<int>("stage");
         QTest::addColumn<double>("psi");
         QTest::addColumn<int>("dp");
+        QTest::addColumn<double>("gradBytes");
         QTest::addColumn<double>("expected");
         const double k = 12, psi = 7.5e9;
         const int n = 64;
-        QTest::newRow("DDP, 7.5B, 64 GPUs") << 0 << psi << n << (2 + 2 + k) * psi;
-        QTest::newRow("ZeRO-1, 7.5B, 64 GPUs") << 1 << psi << n << 2 * psi + 2 * psi + k * psi / n;
-        QTest::newRow("ZeRO-2, 7.5B, 64 GPUs") << 2 << psi << n << 2 * psi + (2 + k) * psi / n;
-        QTest::newRow("ZeRO-3, 7.5B, 64 GPUs") << 3 << psi << n << (2 + 2 + k) * psi / n;
-        QTest::newRow("ZeRO-3, 1 GPU") << 3 << psi << 1 << (2 + 2 + k) * psi;
+        QTest::newRow("DDP, 7.5B, 64 GPUs") << 0 << psi << n << 2.0 << (2 + 2 + k) * psi;
+        QTest::newRow("ZeRO-1, 7.5B, 64 GPUs") << 1 << psi << n << 2.0 << 2 * psi + 2 * psi + k * psi / n;
+        QTest::newRow("ZeRO-2, 7.5B, 64 GPUs") << 2 << psi << n << 2.0 << 2 * psi + (2 + k) * psi / n;
+        QTest::newRow("ZeRO-3, 7.5B, 64 GPUs") << 3 << psi << n << 2.0 << (2 + 2 + k) * psi / n;
+        QTest::newRow("ZeRO-3, 1 GPU") << 3 << psi << 1 << 2.0 << (2 + 2 + k) * psi;
+        QTest::newRow("ZeRO-1, fp32 gradients (Megatron 6 + 12/d)") << 1 << psi << n << 4.0 << (6 + k / n) * psi;
+        QTest::newRow("DDP, fp32 gradients") << 0 << psi << n << 4.0 << (2 + 4 + k) * psi;
+        QTest::newRow("ZeRO-3, fp32 gradients") << 3 << psi << n << 4.0 << (2 + 4 + k) * psi / n;
     }
 
     void zeroMemory()
@@ -265,8 +271,9 @@ private slots:
         QFETCH(int, stage);
         QFETCH(double, psi);
         QFETCH(int, dp);
+        QFETCH(double, gradBytes);
         QFETCH(double, expected);
-        QCOMPARE(modelStateBytes(psi, stage, dp).total(), expected);
+        QCOMPARE(modelStateBytes(psi, stage, dp, gradBytes).total(), expected);
     }
 
     // Korthikanti et al. 2022, Table 2 (unfused attention): per layer s·b·h·(34 + 5·a·s/h) with no parallelism or
