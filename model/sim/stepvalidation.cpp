@@ -115,6 +115,15 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
                 scenario["comm"]["first_bucket_MiB"] = bucketMiB;
             }
         }
+        // torchtitan reduces FSDP's gradients in fp32 (training.mixed_precision_reduce, whose only choice is
+        // "float32"), and its Float8 is torchao's Float8Linear with dynamic tensor-wise scaling (float8.py: "only
+        // dynamic tensor scaling (the default) is supported"), at 9dec370, the commit of its performance tables.
+        if (row.software.find("torchtitan") != std::string::npos) {
+            if (!scenario["comm"].contains("grad_dtype"))
+                scenario["comm"]["grad_dtype"] = "fp32";
+            if (text(r, "precision") == "fp8" && !scenario["compute"].contains("fp8_scaling"))
+                scenario["compute"]["fp8_scaling"] = "dynamic";
+        }
         scenario["name"] = row.id;
         auto parsed = scenarioFromJson(scenario, path + ":" + field);
         if (!parsed) {
