@@ -11,6 +11,8 @@
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
 
 using namespace tutor::model;
 
@@ -18,6 +20,28 @@ namespace {
 std::string stepsPath()
 {
     return qEnvironmentVariable("TUTOR_SOURCE_DIR").toStdString() + "/tests/data/validation/steps.json";
+}
+// The pairs of simulated rows that differ only in what `align` copies from the first onto the second: runs of one
+// layout with and without one mechanism. `isFirst` and `isSecond` pick the two sides.
+template <typename IsFirst, typename IsSecond, typename Align>
+std::vector<std::pair<const StepRow*, const StepRow*>> twinRows(
+    const std::vector<StepRow>& rows, IsFirst isFirst, IsSecond isSecond, Align align)
+{
+    std::vector<std::pair<const StepRow*, const StepRow*>> out;
+    for (const auto& first : rows) {
+        if (!first.skipped.empty() || !isFirst(first.scenario))
+            continue;
+        for (const auto& second : rows) {
+            if (!second.skipped.empty() || !isSecond(second.scenario))
+                continue;
+            auto same = second.scenario;
+            align(first.scenario, same);
+            same.name = first.scenario.name;
+            if (same == first.scenario)
+                out.emplace_back(&first, &second);
+        }
+    }
+    return out;
 }
 } // namespace
 
@@ -201,31 +225,26 @@ private slots:
     {
         const auto rows = loadStepRows(stepsPath());
         QVERIFY(rows);
-        int pairs = 0;
-        for (const auto& eager : *rows) {
-            if (eager.scenario.compute.elementwise != Elementwise::Eager || !eager.skipped.empty())
-                continue;
-            for (const auto& fused : *rows) {
-                auto same = fused.scenario;
-                same.compute.elementwise = eager.scenario.compute.elementwise;
-                same.compute.norm = eager.scenario.compute.norm;
-                same.compute.loss = eager.scenario.compute.loss;
-                same.name = eager.scenario.name;
-                if (fused.scenario.compute.elementwise != Elementwise::Fused || !(same == eager.scenario))
-                    continue;
-                const auto slow = simulateMetrics(eager.scenario), fast = simulateMetrics(fused.scenario);
-                QVERIFY(slow && fast);
-                const double measured = eager.measuredSeconds / fused.measuredSeconds;
-                const double predicted = slow->stepSeconds / fast->stepSeconds;
-                QVERIFY2(measured > 1.05 && std::abs(predicted / measured - 1) < 0.08,
-                    qPrintable(QStringLiteral("%1: eager / compiled %2 measured, %3 predicted")
-                                   .arg(QString::fromStdString(eager.id))
-                                   .arg(measured)
-                                   .arg(predicted)));
-                ++pairs;
-            }
+        const auto pairs = twinRows(
+            *rows, [](const Scenario& s) { return s.compute.elementwise == Elementwise::Eager; },
+            [](const Scenario& s) { return s.compute.elementwise == Elementwise::Fused; },
+            [](const Scenario& eager, Scenario& fused) {
+                fused.compute.elementwise = eager.compute.elementwise;
+                fused.compute.norm = eager.compute.norm;
+                fused.compute.loss = eager.compute.loss;
+            });
+        QCOMPARE(pairs.size(), std::size_t(2));
+        for (const auto& [eager, fused] : pairs) {
+            const auto slow = simulateMetrics(eager->scenario), fast = simulateMetrics(fused->scenario);
+            QVERIFY(slow && fast);
+            const double measured = eager->measuredSeconds / fused->measuredSeconds;
+            const double predicted = slow->stepSeconds / fast->stepSeconds;
+            QVERIFY2(measured > 1.05 && std::abs(predicted / measured - 1) < 0.08,
+                qPrintable(QStringLiteral("%1: eager / compiled %2 measured, %3 predicted")
+                               .arg(QString::fromStdString(eager->id))
+                               .arg(measured)
+                               .arg(predicted)));
         }
-        QCOMPARE(pairs, 2);
     }
 
     // Peak memory against the runs that publish it: every such row of the file is compared, and the summary is the
@@ -349,37 +368,32 @@ private slots:
     {
         const auto rows = loadStepRows(stepsPath());
         QVERIFY(rows);
-        int pairs = 0;
-        for (const auto& fp8 : *rows) {
-            if (fp8.scenario.compute.precision != Precision::Fp8 || !fp8.skipped.empty())
-                continue;
-            for (const auto& bf16 : *rows) {
-                auto same = bf16.scenario;
-                same.compute.precision = fp8.scenario.compute.precision;
-                same.compute.fp8Scaling = fp8.scenario.compute.fp8Scaling;
-                same.name = fp8.scenario.name;
-                if (bf16.scenario.compute.precision != Precision::Bf16 || !(same == fp8.scenario))
-                    continue;
-                QCOMPARE(fp8.scenario.compute.fp8Scaling, Fp8Scaling::Dynamic);
-                const auto slow = simulateMetrics(bf16.scenario), fast = simulateMetrics(fp8.scenario);
-                auto fused = fp8.scenario;
-                fused.compute.fp8Scaling = Fp8Scaling::Fused;
-                const auto fusedCasts = simulateMetrics(fused);
-                QVERIFY(slow && fast && fusedCasts);
-                const double measured = bf16.measuredSeconds / fp8.measuredSeconds;
-                const double predicted = slow->stepSeconds / fast->stepSeconds;
-                const double withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
-                QVERIFY2(measured > 1.2 && std::abs(predicted / measured - 1) < 0.08
-                        && std::abs(withFusedCasts / measured - 1) > std::abs(predicted / measured - 1),
-                    qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
-                                   .arg(QString::fromStdString(fp8.id))
-                                   .arg(measured)
-                                   .arg(predicted)
-                                   .arg(withFusedCasts)));
-                ++pairs;
-            }
+        const auto pairs = twinRows(
+            *rows, [](const Scenario& s) { return s.compute.precision == Precision::Fp8; },
+            [](const Scenario& s) { return s.compute.precision == Precision::Bf16; },
+            [](const Scenario& fp8, Scenario& bf16) {
+                bf16.compute.precision = fp8.compute.precision;
+                bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
+            });
+        QCOMPARE(pairs.size(), std::size_t(2));
+        for (const auto& [fp8, bf16] : pairs) {
+            QCOMPARE(fp8->scenario.compute.fp8Scaling, Fp8Scaling::Dynamic);
+            auto fused = fp8->scenario;
+            fused.compute.fp8Scaling = Fp8Scaling::Fused;
+            const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
+                       fusedCasts = simulateMetrics(fused);
+            QVERIFY(slow && fast && fusedCasts);
+            const double measured = bf16->measuredSeconds / fp8->measuredSeconds;
+            const double predicted = slow->stepSeconds / fast->stepSeconds;
+            const double withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
+            QVERIFY2(measured > 1.2 && std::abs(predicted / measured - 1) < 0.08
+                    && std::abs(withFusedCasts / measured - 1) > std::abs(predicted / measured - 1),
+                qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
+                               .arg(QString::fromStdString(fp8->id))
+                               .arg(measured)
+                               .arg(predicted)
+                               .arg(withFusedCasts)));
         }
-        QCOMPARE(pairs, 2);
     }
 
     // The software a row names sets what its file leaves out: Megatron-LM reduces bf16 gradients in fp32; torchtitan

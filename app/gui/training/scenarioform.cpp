@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <array>
 #include <nlohmann/json.hpp>
 
 namespace tutor::app {
@@ -34,6 +35,21 @@ void setComboData(QComboBox* combo, const QVariant& data)
 {
     const int i = combo->findData(data);
     combo->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+// One item per choice of an enum, its text from `text`, its data the enum's value.
+template <typename Enum, typename Choices, typename Text>
+void addChoices(QComboBox* combo, const Choices& choices, Text text)
+{
+    for (Enum choice : choices)
+        combo->addItem(text(choice), static_cast<int>(choice));
+}
+
+// The items' texts again from their enum values (after a language change).
+template <typename Enum, typename Text> void relabelChoices(QComboBox* combo, Text text)
+{
+    for (int i = 0; i < combo->count(); ++i)
+        combo->setItemText(i, text(static_cast<Enum>(combo->itemData(i).toInt())));
 }
 
 } // namespace
@@ -159,28 +175,27 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Activation recomputation: none, selective (Megatron: core attention), selective op-level "
                    "(torchtitan: element-wise ops and every second matmul) or full (whole layers)"),
         "compute.recompute");
-    for (auto r : model::recomputeChoices())
-        m_recompute->addItem(views::recomputeText(r), static_cast<int>(r));
+    addChoices<model::Recompute>(m_recompute, model::recomputeChoices(), views::recomputeText);
     m_elementwise = addCombo(compute, QT_TR_NOOP("Element-wise kernels"),
         QT_TR_NOOP("Fused: norms, activations and residual adds one pass over memory each (Megatron, Transformer "
                    "Engine, torch.compile). Eager: PyTorch runs every op of RMSNorm, RoPE and SwiGLU as its own kernel "
                    "(torchtitan without torch.compile)"),
         "compute.elementwise");
-    for (auto e : { model::Elementwise::Fused, model::Elementwise::Eager })
-        m_elementwise->addItem(views::elementwiseText(e), static_cast<int>(e));
+    addChoices<model::Elementwise>(
+        m_elementwise, std::array { model::Elementwise::Fused, model::Elementwise::Eager }, views::elementwiseText);
     m_precision = addCombo(compute, QT_TR_NOOP("GEMM precision"),
         QT_TR_NOOP("The tensor-core peak the layers' matrix multiplies run at: bf16, or fp8 on Hopper and later "
                    "(attention, element-wise work and the output layer stay in bf16)"),
         "compute.precision");
-    for (auto p : { model::Precision::Bf16, model::Precision::Fp8 })
-        m_precision->addItem(toQString(model::name(p)), static_cast<int>(p));
+    addChoices<model::Precision>(m_precision, std::array { model::Precision::Bf16, model::Precision::Fp8 },
+        [](model::Precision p) { return toQString(model::name(p)); });
     m_fp8Scaling = addCombo(compute, QT_TR_NOOP("fp8 casts"),
         QT_TR_NOOP("Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao's "
                    "dynamic scaling (torchtitan's Float8) scans and casts every input, weight and gradient with "
                    "kernels of its own"),
         "compute.fp8_scaling");
-    for (auto f : { model::Fp8Scaling::Fused, model::Fp8Scaling::Dynamic })
-        m_fp8Scaling->addItem(views::fp8ScalingText(f), static_cast<int>(f));
+    addChoices<model::Fp8Scaling>(
+        m_fp8Scaling, std::array { model::Fp8Scaling::Fused, model::Fp8Scaling::Dynamic }, views::fp8ScalingText);
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
@@ -289,15 +304,9 @@ void ScenarioForm::retranslate()
     m_stragglerRank->setSpecialValueText(tr("none"));
     m_efficiency->setSpecialValueText(tr("preset"));
     m_zero->setItemText(0, tr("0 (DDP)"));
-    for (int i = 0; i < m_recompute->count(); ++i)
-        m_recompute->setItemText(
-            i, views::recomputeText(static_cast<model::Recompute>(m_recompute->itemData(i).toInt())));
-    for (int i = 0; i < m_elementwise->count(); ++i)
-        m_elementwise->setItemText(
-            i, views::elementwiseText(static_cast<model::Elementwise>(m_elementwise->itemData(i).toInt())));
-    for (int i = 0; i < m_fp8Scaling->count(); ++i)
-        m_fp8Scaling->setItemText(
-            i, views::fp8ScalingText(static_cast<model::Fp8Scaling>(m_fp8Scaling->itemData(i).toInt())));
+    relabelChoices<model::Recompute>(m_recompute, views::recomputeText);
+    relabelChoices<model::Elementwise>(m_elementwise, views::elementwiseText);
+    relabelChoices<model::Fp8Scaling>(m_fp8Scaling, views::fp8ScalingText);
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
