@@ -158,11 +158,12 @@ LayerSeconds layerSeconds(
     const bool eager = sc.compute.elementwise == Elementwise::Eager;
     const Seconds normF = passes(norm, sc.compute.normKernels() == Elementwise::Eager ? kNormEager : kNormFused, hw);
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
-    const LinearSeconds qkv({ x.tokens, x.h, (x.q + x.kv) / x.t }, hw, peak, eta);
-    const LinearSeconds proj({ x.tokens, x.q / x.t, x.h }, hw, peak, eta);
+    const Linear qkvShape { x.tokens, x.h, (x.q + x.kv) / x.t }, projShape { x.tokens, x.q / x.t, x.h };
+    const LinearSeconds qkv(qkvShape, hw, peak, eta);
+    const LinearSeconds proj(projShape, hw, peak, eta);
     const double shard = x.normTokens / x.tokens; // a sequence-parallel operand's share of the tokens
-    const CastSeconds qkvCasts = dynamicCasts(x, { x.tokens, x.h, (x.q + x.kv) / x.t }, shard, 1, hw);
-    const CastSeconds projCasts = dynamicCasts(x, { x.tokens, x.q / x.t, x.h }, 1, shard, hw);
+    const CastSeconds qkvCasts = dynamicCasts(x, qkvShape, shard, 1, hw);
+    const CastSeconds projCasts = dynamicCasts(x, projShape, 1, shard, hw);
     const Seconds kForward = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta); // the K projection alone
     // Eager attention's own passes: RoPE on q and k; under GQA, K and V copied to every query head (read kv, write
     // two q-wide tensors; backward sums the copies back); the attention output made contiguous (read and write).
@@ -203,11 +204,13 @@ LayerSeconds layerSeconds(
         routingBack = router.backward() + permute;
     }
     const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
-    const LinearSeconds fc1({ rows, x.h, up }, hw, peak, eta);
-    const LinearSeconds fc2({ rows, x.ffn / x.t, x.h }, hw, peak, eta);
+    const Linear fc1Shape { rows, x.h, up }, fc2Shape { rows, x.ffn / x.t, x.h };
+    const LinearSeconds fc1(fc1Shape, hw, peak, eta);
+    const LinearSeconds fc2(fc2Shape, hw, peak, eta);
     // Experts see their routed rows whole (the dispatcher, not sequence parallelism, brings them).
-    const CastSeconds fc1Casts = dynamicCasts(x, { rows, x.h, up }, moe ? 1 : shard, 1, hw);
-    const CastSeconds fc2Casts = dynamicCasts(x, { rows, x.ffn / x.t, x.h }, 1, moe ? 1 : shard, hw);
+    const double mlpShard = moe ? 1 : shard;
+    const CastSeconds fc1Casts = dynamicCasts(x, fc1Shape, mlpShard, 1, hw);
+    const CastSeconds fc2Casts = dynamicCasts(x, fc2Shape, 1, mlpShard, hw);
     const double act = rows * x.ffn / x.t; // activation elements per MLP
     // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
     const Seconds actF

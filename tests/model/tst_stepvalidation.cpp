@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The published-run validation set (steps.json) against its own definitions, recomputed here: measured seconds, the
 // presets' fitted figures, row pairs that isolate one mechanism, memory, bands and the fit / held-out split.
-#include "model/sim/compute.h"
-#include "model/sim/memory.h"
 #include "model/sim/simulate.h"
 #include "model/sim/stepvalidation.h"
 
