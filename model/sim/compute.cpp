@@ -3,11 +3,45 @@
 
 namespace tutor::model {
 
+AttentionLinears attentionLinears(const ModelShape& m)
+{
+    const double h = m.hidden;
+    AttentionLinears out;
+    if (!m.isMla()) {
+        out.add({ h, m.qWidth() + m.kvWidth(), AttentionLinear::Column, true });
+        out.add({ m.outWidth(), h, AttentionLinear::Row });
+        return out;
+    }
+    // Megatron-Core's MLASelfAttention: the down projections are replicated over the TP ranks (each rank computes
+    // them whole), the up projections split by heads, the output projection by its input.
+    const double rope = m.mla.ropeHeadDim;
+    if (m.mla.qLoraRank > 0) {
+        out.add({ h, static_cast<double>(m.mla.qLoraRank), AttentionLinear::Replicated, true });
+        out.add({ static_cast<double>(m.mla.qLoraRank), m.qWidth(), AttentionLinear::Column });
+    } else {
+        out.add({ h, m.qWidth(), AttentionLinear::Column, true });
+    }
+    out.add({ h, m.mla.kvLoraRank + rope, AttentionLinear::Replicated, true });
+    out.add({ static_cast<double>(m.mla.kvLoraRank), m.heads * (m.headDimension() + m.vHeadDimension()),
+        AttentionLinear::Column });
+    out.add({ m.outWidth(), h, AttentionLinear::Row });
+    return out;
+}
+
 double attentionParams(const ModelShape& m)
 {
-    // Q and the output projection (h × heads·head_dim each), K and V.
-    const double h = m.hidden;
-    return h * (2.0 * m.qWidth() + m.kvWidth());
+    double sum = 0;
+    for (const auto& l : attentionLinears(m).all())
+        sum += l.in * l.out;
+    return sum;
+}
+
+double attentionParamsPerRank(const ModelShape& m, int tp)
+{
+    double sum = 0;
+    for (const auto& l : attentionLinears(m).all())
+        sum += l.in * l.out / (l.split == AttentionLinear::Replicated ? 1 : tp);
+    return sum;
 }
 
 double mlpParams(const ModelShape& m)
@@ -15,17 +49,29 @@ double mlpParams(const ModelShape& m)
     return static_cast<double>(m.mlpMatrices()) * m.hidden * m.ffnSize();
 }
 
+double expertParams(const ModelShape& m)
+{
+    return static_cast<double>(m.mlpMatrices()) * m.hidden * m.expertFfnSize();
+}
+
+double sharedExpertParams(const ModelShape& m)
+{
+    return static_cast<double>(m.mlpMatrices()) * m.hidden * m.moe.sharedExpertFfn;
+}
+
 double layerParams(const ModelShape& m, int layer)
 {
     if (m.isMoeLayer(layer))
-        return attentionParams(m) + m.moe.experts * mlpParams(m) + static_cast<double>(m.hidden) * m.moe.experts;
+        return attentionParams(m) + m.moe.experts * expertParams(m) + sharedExpertParams(m)
+            + static_cast<double>(m.hidden) * m.moe.experts;
     return attentionParams(m) + mlpParams(m);
 }
 
 double activeLayerParams(const ModelShape& m, int layer)
 {
     if (m.isMoeLayer(layer))
-        return attentionParams(m) + m.moe.topK * mlpParams(m) + static_cast<double>(m.hidden) * m.moe.experts;
+        return attentionParams(m) + m.moe.topK * expertParams(m) + sharedExpertParams(m)
+            + static_cast<double>(m.hidden) * m.moe.experts;
     return attentionParams(m) + mlpParams(m);
 }
 
@@ -44,7 +90,7 @@ double totalParams(const ModelShape& m)
 
 double forwardFlopsPerToken(const ModelShape& m, int layer)
 {
-    return 2.0 * activeLayerParams(m, layer) + 4.0 * m.seqLen * m.qWidth();
+    return 2.0 * activeLayerParams(m, layer) + 2.0 * m.seqLen * (m.qWidth() + m.outWidth());
 }
 
 double headForwardFlopsPerToken(const ModelShape& m)

@@ -53,12 +53,12 @@ Bytes GradSync::layerBytes(int layer, ParamPart part) const
         params = h * m.vocab / p.tp;
         break;
     case ParamPart::Attention:
-        params = attentionParams(m) / p.tp;
+        params = attentionParamsPerRank(m, p.tp);
         break;
     case ParamPart::Mlp:
-        params = mlpParams(m) / p.tp;
-        if (m.isMoeLayer(layer))
-            params *= static_cast<double>(m.moe.experts) / p.ep;
+        // An MoE layer's routed experts (experts / ep of them here) and its shared expert.
+        params = m.isMoeLayer(layer) ? (expertParams(m) * m.moe.experts / p.ep + sharedExpertParams(m)) / p.tp
+                                     : mlpParams(m) / p.tp;
         break;
     }
     return static_cast<Bytes>(params) * m_dtypeBytes;
@@ -108,17 +108,21 @@ void GradSync::build(int stage)
             const bool expert = sc.model.isMoeLayer(l);
             const Bytes mlp = layerBytes(l, ParamPart::Mlp);
             if (expert) {
-                place(slot(chunk, l, ParamPart::Mlp), mlp, GroupKind::ExpertDp);
+                // The routed experts reduce over the expert-data-parallel ranks, the shared expert over all of dp.
+                const auto shared = static_cast<Bytes>(sharedExpertParams(sc.model) / sc.parallel.tp) * m_dtypeBytes;
+                place(slot(chunk, l, ParamPart::Mlp, 0), mlp - shared, GroupKind::ExpertDp);
+                if (shared > 0)
+                    place(slot(chunk, l, ParamPart::Mlp, 1), shared, GroupKind::Dp);
             } else {
                 const Bytes fc2 = mlp / sc.model.mlpMatrices();
                 place(slot(chunk, l, ParamPart::Mlp, 0), fc2, GroupKind::Dp); // fc2: ffn × h
                 place(slot(chunk, l, ParamPart::Mlp, 1), mlp - fc2, GroupKind::Dp); // fc1 (and gate): h × ffn
             }
             const Bytes attention = layerBytes(l, ParamPart::Attention);
-            const auto proj = static_cast<Bytes>(
-                static_cast<double>(attention) * sc.model.hidden * sc.model.qWidth() / attentionParams(sc.model));
-            place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: heads·head_dim × h
-            place(slot(chunk, l, ParamPart::Attention, 1), attention - proj, GroupKind::Dp); // QKV
+            const auto proj = static_cast<Bytes>(sc.model.outWidth() * sc.model.hidden / sc.parallel.tp) * m_dtypeBytes;
+            place(slot(chunk, l, ParamPart::Attention, 0), proj, GroupKind::Dp); // proj: heads·v width × h
+            place(
+                slot(chunk, l, ParamPart::Attention, 1), attention - proj, GroupKind::Dp); // QKV (MLA: its projections)
         }
         if (vs == 0)
             place(slot(chunk, 0, ParamPart::Embedding), layerBytes(0, ParamPart::Embedding), GroupKind::Dp);

@@ -177,13 +177,14 @@ struct Context {
     std::vector<int> localLayer; ///< per layer: its place in its model chunk
     /// Layers of model chunk (virtual stage) vs: [firstLayer(vs), firstLayer(vs + 1)).
     int firstLayer(int vs) const { return chunkFirst[static_cast<std::size_t>(vs)]; }
-    void splitLayers(int layers, int chunks)
+    void splitLayers(const ModelShape& model, const ParallelSpec& parallel)
     {
+        const int layers = model.layers, chunks = parallel.pp * parallel.virtualStages;
         chunkFirst.resize(static_cast<std::size_t>(chunks) + 1);
         localLayer.resize(static_cast<std::size_t>(std::max(0, layers)));
         layersPerChunk = 1;
         for (int vs = 0; vs <= chunks; ++vs)
-            chunkFirst[static_cast<std::size_t>(vs)] = firstLayerOf(layers, chunks, vs);
+            chunkFirst[static_cast<std::size_t>(vs)] = chunkFirstLayer(model, parallel, vs);
         for (int vs = 0; vs < chunks; ++vs) {
             layersPerChunk = std::max(layersPerChunk, firstLayer(vs + 1) - firstLayer(vs));
             for (int l = firstLayer(vs); l < firstLayer(vs + 1); ++l)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "model/sim/kernels.h"
 
+#include "model/sim/compute.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,8 +79,9 @@ struct LinearSeconds {
 };
 
 struct Shape {
-    double b, s, h, t, c, a, d, q, ffn, kv, tokens, normTokens;
+    double b, s, h, t, c, a, dqk, dv, q, ffn, kv, tokens, normTokens;
     bool gated;
+    bool gqa; // fewer key-value heads than query heads (eager attention copies them)
     bool dynamicFp8; // fp8 GEMMs with torchao's own cast kernels
 };
 
@@ -111,7 +114,8 @@ Shape shapeOf(const Scenario& sc)
     x.t = sc.parallel.tp;
     x.c = sc.parallel.cp;
     x.a = m.heads;
-    x.d = m.headDimension();
+    x.dqk = m.qkHeadDimension();
+    x.dv = m.vHeadDimension();
     x.q = m.qWidth();
     x.ffn = m.ffnSize();
     x.kv = m.kvWidth();
@@ -119,6 +123,7 @@ Shape shapeOf(const Scenario& sc)
     // Sequence parallelism splits the norms, dropouts and residual adds over the TP ranks.
     x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
     x.gated = m.gatedMlp;
+    x.gqa = !m.isMla() && m.kvHeadCount() < m.heads;
     x.dynamicFp8 = sc.compute.precision == Precision::Fp8 && sc.compute.fp8Scaling == Fp8Scaling::Dynamic;
     return x;
 }
@@ -127,26 +132,103 @@ Shape shapeOf(const Scenario& sc)
 std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double eta)
 {
     const double heads = x.a / x.t;
-    const double d = x.d;
     const double bf16 = hw.peakFlops;
     if (sc.compute.flashAttention) {
         // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each. Context
         // parallelism gives each GPU s / cp queries against all s keys (balanced by Megatron-Core's 2·cp chunks), in
         // cp kernels, one per K/V block of the ring.
-        const double flops = 4.0 * x.b * heads * (x.s / x.c) * x.s * d * 0.5;
+        const double flops = 2.0 * x.b * heads * (x.s / x.c) * x.s * (x.dqk + x.dv) * 0.5;
         const double rate = bf16 * hw.compute.attentionEfficiency;
         return { flops / rate + x.c * gap(hw), kFlashBackward * flops / rate + x.c * gap(hw) };
     }
     const double scores = x.b * heads * x.s * x.s;
     // QKᵀ and ·V batched GEMMs; softmax fused with scale and mask reads and writes the scores, dropout reads them,
     // writes them and its mask.
-    const Seconds gemms
-        = gemmSeconds(x.s, x.s, d, hw, bf16, eta, x.b * heads) + gemmSeconds(x.s, d, x.s, hw, bf16, eta, x.b * heads);
+    const Seconds gemms = gemmSeconds(x.s, x.s, x.dqk, hw, bf16, eta, x.b * heads)
+        + gemmSeconds(x.s, x.dv, x.s, hw, bf16, eta, x.b * heads);
     const Seconds forward
         = gemms + elementwiseSeconds(scores * 2 * kAct, hw) + elementwiseSeconds(scores * (2 * kAct + kMask), hw);
     // Backward: two GEMMs per forward GEMM; dropout and softmax backward each read two score tensors and write one.
     const Seconds backward = 2 * gemms + 2 * elementwiseSeconds(scores * 3 * kAct, hw);
     return { forward, backward };
+}
+
+// The three GEMMs of one MLP (a dense one, a routed expert or a shared expert) on `rows` tokens with `ffn` columns
+// (before the TP split), its activation and, under dynamic fp8, its casts.
+struct MlpSeconds {
+    Seconds forward = 0, backward = 0;
+    Seconds fc1Forward = 0, fc2Forward = 0, fc2DataGrad = 0, fc1WeightGrad = 0;
+    Seconds activationForward = 0; ///< what op-level recomputation repeats, with secondGemm
+    Seconds secondGemm = 0; ///< the gated MLP's up projection (half of fc1, which holds gate and up), else fc2
+};
+
+// `share`: the tokens' share a sequence-parallel operand holds before its gather (1 for experts, whose rows the
+// dispatcher brings whole).
+MlpSeconds mlpSeconds(const Shape& x, double rows, double ffn, double share, bool eager, const HardwarePreset& hw,
+    double peak, double eta)
+{
+    const double up = x.gated ? 2 * ffn / x.t : ffn / x.t;
+    const Linear fc1Shape { rows, x.h, up }, fc2Shape { rows, ffn / x.t, x.h };
+    const LinearSeconds fc1(fc1Shape, hw, peak, eta);
+    const LinearSeconds fc2(fc2Shape, hw, peak, eta);
+    const CastSeconds fc1Casts = dynamicCasts(x, fc1Shape, share, 1, hw);
+    const CastSeconds fc2Casts = dynamicCasts(x, fc2Shape, 1, share, hw);
+    const double act = rows * ffn / x.t; // activation elements
+    // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
+    const Seconds actF
+        = x.gated ? passes(act, eager ? kSwigluEager : kSwigluFused, hw) : elementwiseSeconds(act * 2 * kAct, hw);
+    const Seconds actB = x.gated ? passes(act, eager ? kSwigluEagerBack : kSwigluFusedBack, hw)
+                                 : elementwiseSeconds(act * 3 * kAct, hw);
+    MlpSeconds out;
+    out.forward = fc1Casts.forward + fc1.forward + actF + fc2Casts.forward + fc2.forward;
+    out.backward = fc1Casts.backward + fc1.backward() + actB + fc2Casts.backward + fc2.backward();
+    out.fc1Forward = fc1.forward;
+    out.fc2Forward = fc2.forward;
+    out.fc2DataGrad = fc2.dataGrad;
+    out.fc1WeightGrad = fc1.weightGrad;
+    out.activationForward = actF;
+    out.secondGemm = x.gated ? gemmSeconds(rows, ffn / x.t, x.h, hw, peak, eta) : fc2.forward;
+    return out;
+}
+
+// The attention block's GEMMs (attentionLinears) of one micro-batch on one GPU, with their casts.
+struct AttentionGemms {
+    Seconds forward = 0, backward = 0;
+    LayerSeconds::Neighbours forwardNeighbours, backwardNeighbours; // beside the TP AllGather / ReduceScatter
+    Seconds opRecompute = 0; // every second matmul in forward order
+};
+
+AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const HardwarePreset& hw, double peak, double eta)
+{
+    AttentionGemms out;
+    const double shard = x.normTokens / x.tokens; // a sequence-parallel operand's share of the tokens
+    const auto linears = attentionLinears(m).all();
+    for (std::size_t i = 0; i < linears.size(); ++i) {
+        const auto& l = linears[i];
+        const Linear shape { x.tokens, l.split == AttentionLinear::Row ? l.in / x.t : l.in,
+            l.split == AttentionLinear::Column ? l.out / x.t : l.out };
+        const LinearSeconds gemm(shape, hw, peak, eta);
+        const bool row = l.split == AttentionLinear::Row;
+        // The linears that read the block's input read it gathered (sequence parallelism); the output projection's
+        // gradient is gathered in backward.
+        const CastSeconds casts = dynamicCasts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, hw);
+        out.forward += casts.forward + gemm.forward;
+        out.backward += casts.backward + gemm.backward();
+        if (l.readsInput) {
+            out.forwardNeighbours.first += gemm.forward;
+            out.backwardNeighbours.last += gemm.weightGrad;
+        }
+        if (row) {
+            out.forwardNeighbours.last += gemm.forward;
+            out.backwardNeighbours.first += gemm.dataGrad;
+        }
+        if (m.isMla() && i % 2 == 1)
+            out.opRecompute += gemm.forward;
+    }
+    // Multi-head attention's q, k, v, o order recomputes k and o: the K projection alone and the output projection.
+    if (!m.isMla())
+        out.opRecompute = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta) + out.forwardNeighbours.last;
+    return out;
 }
 
 LayerSeconds layerSeconds(
@@ -158,13 +240,8 @@ LayerSeconds layerSeconds(
     const bool eager = sc.compute.elementwise == Elementwise::Eager;
     const Seconds normF = passes(norm, sc.compute.normKernels() == Elementwise::Eager ? kNormEager : kNormFused, hw);
     const Seconds bdaF = elementwiseSeconds(norm * (3 * kAct + kMask), hw); // bias-dropout-add: x, residual → y, mask
-    const Linear qkvShape { x.tokens, x.h, (x.q + x.kv) / x.t }, projShape { x.tokens, x.q / x.t, x.h };
-    const LinearSeconds qkv(qkvShape, hw, peak, eta);
-    const LinearSeconds proj(projShape, hw, peak, eta);
+    const AttentionGemms attention = attentionGemms(x, sc.model, hw, peak, eta);
     const double shard = x.normTokens / x.tokens; // a sequence-parallel operand's share of the tokens
-    const CastSeconds qkvCasts = dynamicCasts(x, qkvShape, shard, 1, hw);
-    const CastSeconds projCasts = dynamicCasts(x, projShape, 1, shard, hw);
-    const Seconds kForward = gemmSeconds(x.tokens, x.kv / 2 / x.t, x.h, hw, peak, eta); // the K projection alone
     // Eager attention's own passes: RoPE on q and k; under GQA, K and V copied to every query head (read kv, write
     // two q-wide tensors; backward sums the copies back); the attention output made contiguous (read and write).
     Seconds eagerAttention = 0, eagerAttentionBack = 0;
@@ -172,72 +249,55 @@ LayerSeconds layerSeconds(
         const double q = x.tokens * x.q / x.t;
         const double kv = x.tokens * x.kv / x.t;
         const Seconds rope = passes(q + kv / 2, kRopeEager, hw);
-        const Seconds repeat = x.kv < 2 * x.q ? passes((kv + 2 * q) * kAct, 2, hw) : 0;
+        const Seconds repeat = x.gqa ? passes((kv + 2 * q) * kAct, 2, hw) : 0;
         const Seconds contiguous = passes(q * 2 * kAct, 1, hw);
         eagerAttention = rope + repeat + contiguous;
         eagerAttentionBack = 2 * rope + repeat + contiguous;
     }
     out.coreAttentionForward = coreF;
     out.coreAttentionBackward = coreB;
-    out.attentionForward
-        = normF + eagerAttention + qkvCasts.forward + qkv.forward + coreF + projCasts.forward + proj.forward + bdaF;
+    out.attentionForward = normF + eagerAttention + attention.forward + coreF + bdaF;
     // Element-wise backward reads the gradient and the saved input and writes a gradient: about twice forward.
-    out.attentionBackward = 2 * normF + eagerAttentionBack + qkvCasts.backward + qkv.backward() + coreB
-        + projCasts.backward + proj.backward() + 2 * bdaF;
-    out.attentionForwardGemms = { qkv.forward, proj.forward };
-    out.attentionBackwardGemms = { proj.dataGrad, qkv.weightGrad };
+    out.attentionBackward = 2 * normF + eagerAttentionBack + attention.backward + coreB + 2 * bdaF;
+    out.attentionForwardGemms = attention.forwardNeighbours;
+    out.attentionBackwardGemms = attention.backwardNeighbours;
 
     const auto& m = sc.model;
-    double rows = x.tokens; // tokens through one MLP on this GPU
-    double experts = 1; // MLPs this GPU runs
     Seconds routing = 0, routingBack = 0;
+    MlpSeconds mlp, shared;
+    double experts = 1; // routed MLPs this GPU runs
     if (moe) {
         // Expert parallelism: this GPU runs experts/ep experts on the tokens the ep group routes to them; each
         // expert sees ep · tokens · top_k · capacity / experts rows.
         const double ep = sc.parallel.ep;
         experts = m.moe.experts / ep;
-        rows = ep * x.tokens * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
+        const double rows = ep * x.tokens * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
         const LinearSeconds router({ x.tokens, x.h, static_cast<double>(m.moe.experts) }, hw, peak, eta);
         // Permute and unpermute: every routed token's hidden vector read and written twice.
         const Seconds permute = 2 * elementwiseSeconds(x.tokens * m.moe.topK * x.h * 2 * kAct, hw);
         routing = router.forward + permute;
         routingBack = router.backward() + permute;
+        mlp = mlpSeconds(x, rows, m.expertFfnSize(), 1, eager, hw, peak, eta);
+        // The shared expert is a dense MLP on every token of the layer.
+        if (m.moe.sharedExpertFfn > 0)
+            shared = mlpSeconds(x, x.tokens, m.moe.sharedExpertFfn, shard, eager, hw, peak, eta);
+    } else {
+        mlp = mlpSeconds(x, x.tokens, x.ffn, shard, eager, hw, peak, eta);
     }
-    const double up = x.gated ? 2 * x.ffn / x.t : x.ffn / x.t;
-    const Linear fc1Shape { rows, x.h, up }, fc2Shape { rows, x.ffn / x.t, x.h };
-    const LinearSeconds fc1(fc1Shape, hw, peak, eta);
-    const LinearSeconds fc2(fc2Shape, hw, peak, eta);
-    // Experts see their routed rows whole (the dispatcher, not sequence parallelism, brings them).
-    const double mlpShard = moe ? 1 : shard;
-    const CastSeconds fc1Casts = dynamicCasts(x, fc1Shape, mlpShard, 1, hw);
-    const CastSeconds fc2Casts = dynamicCasts(x, fc2Shape, 1, mlpShard, hw);
-    const double act = rows * x.ffn / x.t; // activation elements per MLP
-    // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
-    const Seconds actF
-        = x.gated ? passes(act, eager ? kSwigluEager : kSwigluFused, hw) : elementwiseSeconds(act * 2 * kAct, hw);
-    const Seconds actB = x.gated ? passes(act, eager ? kSwigluEagerBack : kSwigluFusedBack, hw)
-                                 : elementwiseSeconds(act * 3 * kAct, hw);
-    // An MoE block runs at a fitted fraction of the dense rate (ComputeFigures::moeEfficiency).
+    // An MoE block's router and routed experts run at a fitted fraction of the dense rate
+    // (ComputeFigures::moeEfficiency).
     const double slowdown
         = moe ? 1 / (sc.compute.moeEfficiency > 0 ? sc.compute.moeEfficiency : hw.compute.moeEfficiency) : 1;
-    out.mlpForward = normF
-        + slowdown * (routing + experts * (fc1Casts.forward + fc1.forward + actF + fc2Casts.forward + fc2.forward))
-        + bdaF;
-    out.mlpBackward = 2 * normF
-        + slowdown
-            * (routingBack + experts * (fc1Casts.backward + fc1.backward() + actB + fc2Casts.backward + fc2.backward()))
-        + 2 * bdaF;
-    // Op-level recomputation: the MLP's second matmul is the gated MLP's up projection (half of fc1 here, which holds
-    // gate and up), or fc2 without a gate.
-    const Seconds secondMlpGemm = x.gated ? gemmSeconds(rows, x.ffn / x.t, x.h, hw, peak, eta) : fc2.forward;
-    out.opRecomputeForward
-        = 2 * (normF + bdaF) + eagerAttention + kForward + proj.forward + slowdown * experts * (actF + secondMlpGemm);
+    out.mlpForward = normF + slowdown * (routing + experts * mlp.forward) + shared.forward + bdaF;
+    out.mlpBackward = 2 * normF + slowdown * (routingBack + experts * mlp.backward) + shared.backward + 2 * bdaF;
+    out.opRecomputeForward = 2 * (normF + bdaF) + eagerAttention + attention.opRecompute
+        + slowdown * experts * (mlp.activationForward + mlp.secondGemm) + shared.activationForward + shared.secondGemm;
     out.attentionBackwardRecompute = sc.compute.recompute == Recompute::Selective ? coreF : 0;
     out.mlpBackwardRecompute = sc.compute.recompute == Recompute::SelectiveOp ? out.opRecomputeForward : 0;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.
     if (!moe) {
-        out.mlpForwardGemms = { fc1.forward, fc2.forward };
-        out.mlpBackwardGemms = { fc2.dataGrad, fc1.weightGrad };
+        out.mlpForwardGemms = { mlp.fc1Forward, mlp.fc2Forward };
+        out.mlpBackwardGemms = { mlp.fc2DataGrad, mlp.fc1WeightGrad };
     }
     return out;
 }

@@ -53,7 +53,7 @@ double activationBytes(const Scenario& sc, Recompute recompute)
         // (q, v, gate or fc1, and the gated MLP's down projection, whole before its reduction) and attention's output.
         const auto& m = sc.model;
         const double saved
-            = h / (sp ? t : 1) + (2 * m.qWidth() + m.kvWidth() / 2 + m.ffnSize()) / t + (m.gatedMlp ? h : 0);
+            = h / (sp ? t : 1) + (m.qWidth() + m.outWidth() + m.kvWidth() / 2 + m.ffnSize()) / t + (m.gatedMlp ? h : 0);
         return 2 * s * b * saved + s * b * h * attention;
     }
     case Recompute::None:
@@ -67,10 +67,12 @@ double layerParamsPerGpu(const Scenario& sc, int layer)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
-    double params = layerParams(m, layer);
-    if (m.isMoeLayer(layer))
-        params -= m.moe.experts * mlpParams(m) * (1 - 1.0 / p.ep);
-    return params / p.tp;
+    const double attention = attentionParamsPerRank(m, p.tp);
+    if (!m.isMoeLayer(layer))
+        return attention + mlpParams(m) / p.tp;
+    const double router = static_cast<double>(m.hidden) * m.moe.experts;
+    return attention
+        + (m.moe.experts / static_cast<double>(p.ep) * expertParams(m) + sharedExpertParams(m) + router) / p.tp;
 }
 } // namespace
 
@@ -87,7 +89,7 @@ double paramsPerGpu(const Scenario& sc, int stage)
     // Stage s holds model chunks s, s + pp, … (interleaved), each its own run of layers.
     const int chunks = p.pp * p.virtualStages;
     for (int vs = stage; vs < chunks; vs += p.pp) {
-        for (int l = firstLayerOf(m.layers, chunks, vs); l < firstLayerOf(m.layers, chunks, vs + 1); ++l)
+        for (int l = chunkFirstLayer(m, p, vs); l < chunkFirstLayer(m, p, vs + 1); ++l)
             sum += layerParamsPerGpu(sc, l);
     }
     // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
@@ -101,10 +103,11 @@ double paramsPerGpu(const Scenario& sc, int stage)
 double inFlightLayerPasses(const Scenario& sc, int stage)
 {
     const int p = sc.parallel.pp, m = sc.batch.microBatches, v = sc.parallel.virtualStages;
-    // The stage's own layers (an uneven split gives the first and the last stage one fewer per end chunk).
+    // The stage's own layers (an uneven split gives the first and the last stage one fewer per end chunk, or what
+    // parallel.chunk_layers gives).
     double layersPerStage = 0;
     for (int vs = stage; vs < p * v; vs += p)
-        layersPerStage += firstLayerOf(sc.model.layers, p * v, vs + 1) - firstLayerOf(sc.model.layers, p * v, vs);
+        layersPerStage += chunkFirstLayer(sc.model, sc.parallel, vs + 1) - chunkFirstLayer(sc.model, sc.parallel, vs);
     if (p == 1)
         return layersPerStage;
     switch (sc.parallel.schedule) {

@@ -82,6 +82,8 @@ struct PatternKey {
     int moePhase = 0;
     int fromStart = 0;
     int toEnd = 0;
+    int layers = 0; ///< the chunk's layer count (parallel.chunk_layers may make any chunk differ)
+    int densePrefix = 0; ///< its layers before model.moe.first_dense_layers
     bool operator==(const PatternKey&) const = default;
 };
 
@@ -128,7 +130,8 @@ OpPatterns opPatterns(StepModel& model)
             for (int dir = 0; dir < 2; ++dir) {
                 const int from = ctx.firstLayer(vs), to = ctx.firstLayer(vs + 1);
                 const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, from % moePeriod,
-                    std::min(from, reach), std::min(layerCount - to, reach) };
+                    std::min(from, reach), std::min(layerCount - to, reach), to - from,
+                    std::clamp(sc.model.moe.firstDenseLayers - from, 0, to - from) };
                 const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
                 const auto same = std::find(keys.begin(), keys.end(), key);
                 if (same != keys.end()) {

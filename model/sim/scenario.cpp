@@ -216,6 +216,19 @@ int firstLayerOf(int layers, int chunks, int vs)
     return std::max(0, vs * ((layers + 2) / chunks) - 1);
 }
 
+int chunkFirstLayer(const ModelShape& model, const ParallelSpec& parallel, int vs)
+{
+    const int chunks = parallel.pp * parallel.virtualStages;
+    if (parallel.chunkLayers.empty() || static_cast<int>(parallel.chunkLayers.size()) != chunks)
+        return firstLayerOf(model.layers, chunks, vs);
+    if (vs >= chunks)
+        return model.layers;
+    int first = 0;
+    for (int c = 0; c < vs; ++c)
+        first += parallel.chunkLayers[static_cast<std::size_t>(c)];
+    return first;
+}
+
 Result<HardwarePreset> resolveHardware(const HardwareSpec& spec)
 {
     Checker c;
@@ -310,6 +323,17 @@ Problems validate(const Scenario& s)
         c.range("model.head_dim", m.headDim, 1, 100'000);
     else if (hiddenOk && headsOk)
         c.divides("model.heads", m.heads, "model.hidden", m.hidden);
+    if (m.mla.kvLoraRank != 0 || m.mla.qLoraRank != 0) {
+        if (c.range("model.mla.kv_lora_rank", m.mla.kvLoraRank, 1, 1'000'000)) {
+            c.range("model.mla.q_lora_rank", m.mla.qLoraRank, 0, 1'000'000);
+            c.range("model.mla.rope_head_dim", m.mla.ropeHeadDim, 0, 100'000);
+            c.range("model.mla.v_head_dim", m.mla.vHeadDim, 0, 100'000);
+            if (m.kvHeads != 0 && m.kvHeads != m.heads)
+                c.add("model.kv_heads", str(static_cast<long long>(m.kvHeads)),
+                    "must equal model.heads under multi-head latent attention (model.mla), which gives every head its "
+                    "own key and value");
+        }
+    }
     const bool moe = m.moe.experts != 0;
     if (moe) {
         c.range("model.moe.experts", m.moe.experts, 1, 100'000);
@@ -321,6 +345,14 @@ Problems validate(const Scenario& s)
             && m.moe.everyNLayers > m.layers)
             c.add("model.moe.every_n_layers", str(static_cast<long long>(m.moe.everyNLayers)),
                 "must be at most model.layers = " + str(static_cast<long long>(m.layers)));
+        if (c.range("model.moe.first_dense_layers", m.moe.firstDenseLayers, 0, 10'000) && layersOk
+            && m.moe.firstDenseLayers >= m.layers)
+            c.add("model.moe.first_dense_layers", str(static_cast<long long>(m.moe.firstDenseLayers)),
+                "must be less than model.layers = " + str(static_cast<long long>(m.layers))
+                    + " (an MoE model keeps at least one MoE layer)");
+        if (m.moe.expertFfn != 0)
+            c.range("model.moe.expert_ffn", m.moe.expertFfn, 1, 10'000'000);
+        c.range("model.moe.shared_expert_ffn", m.moe.sharedExpertFfn, 0, 10'000'000);
     }
 
     // parallel
@@ -363,7 +395,26 @@ Problems validate(const Scenario& s)
                 "needs parallel.sp = true: Megatron-LM pipelines only the sequence-parallel AllGather and "
                 "ReduceScatter with GEMMs");
     }
-    if (ppOk && vOk && layersOk && !splitsLayers(m.layers, p.pp * p.virtualStages))
+    if (!p.chunkLayers.empty()) {
+        const long long chunks = static_cast<long long>(p.pp) * p.virtualStages;
+        long long sum = 0;
+        bool each = true;
+        for (std::size_t i = 0; i < p.chunkLayers.size(); ++i) {
+            sum += p.chunkLayers[i];
+            if (each && p.chunkLayers[i] < 1) {
+                c.add("parallel.chunk_layers[" + str(static_cast<long long>(i)) + "]",
+                    str(static_cast<long long>(p.chunkLayers[i])),
+                    "must be at least 1 (every model chunk holds a layer)");
+                each = false;
+            }
+        }
+        if (ppOk && vOk && static_cast<long long>(p.chunkLayers.size()) != chunks)
+            c.add("parallel.chunk_layers", str(static_cast<long long>(p.chunkLayers.size())) + " entries",
+                "must have one entry per model chunk, parallel.pp·virtual_stages = " + str(chunks));
+        else if (layersOk && sum != m.layers)
+            c.add("parallel.chunk_layers", "sum " + str(sum),
+                "must equal model.layers = " + str(static_cast<long long>(m.layers)));
+    } else if (ppOk && vOk && layersOk && !splitsLayers(m.layers, p.pp * p.virtualStages))
         c.add("parallel.pp·virtual_stages", str(static_cast<long long>(p.pp) * p.virtualStages),
             "must divide model.layers = " + str(static_cast<long long>(m.layers))
                 + " or model.layers + 2 = " + str(static_cast<long long>(m.layers) + 2)

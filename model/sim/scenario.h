@@ -14,9 +14,16 @@
 //                      head_dim [hidden / heads] (Megatron-LM kv_channels),
 //                      mlp ["gelu"]: "gelu" (2 matrices) | "swiglu" (3 matrices), seq_len [2048], vocab [50257],
 //                      tied_embeddings [true] (first and last stage AllReduce the embedding gradient),
-//                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1] } }
+//                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1],
+//                            first_dense_layers [0] (leading dense layers, DeepSeek's first_k_dense_replace),
+//                            expert_ffn [ffn] (one routed expert's width), shared_expert_ffn [0 = none] },
+//                      mla { kv_lora_rank* , q_lora_rank [0 = queries projected directly], rope_head_dim [64],
+//                            v_head_dim [head_dim] } (multi-head latent attention; head_dim is the query/key head's
+//                            width without its RoPE part) }
 //   parallel         { dp [1], tp [1], pp [1], ep [1], cp [1] (context parallel: ring attention), sp [false],
-//                      zero_stage [0], virtual_stages [1], schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved" }
+//                      zero_stage [0], virtual_stages [1], schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved",
+//                      chunk_layers [the even split] (layers of each of the pp·virtual_stages model chunks, in
+//                      Megatron-Core's pipeline_model_parallel_layout order: chunk = virtual stage · pp + stage) }
 //   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1],
 //                      global_batch [micro_batch_size·micro_batches·grad_accum·dp] (sequences per optimizer step;
 //                      given without micro_batches it sets micro_batches) }
@@ -48,6 +55,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tutor::model {
 
@@ -112,6 +120,10 @@ struct ParallelSpec {
     int zeroStage = 0; ///< 0 (DDP) … 3 (fully sharded); with pp > 1 see fsdpUnderPipeline()
     int virtualStages = 1; ///< model chunks per pipeline stage (interleaved schedule)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    /// Layers of each model chunk in Megatron-Core's order (chunk vs · pp + stage: every stage's first chunk, then
+    /// every stage's second …), as its pipeline_model_parallel_layout or --decoder-first/last-pipeline-num-layers
+    /// give them; empty: the split of splitsLayers / firstLayerOf.
+    std::vector<int> chunkLayers;
     /// GPUs of the layout: dp · tp · pp · cp.
     long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     /// Ranks that reduce gradients and share ZeRO shards: dp · cp.
@@ -214,6 +226,10 @@ bool splitsLayers(int layers, int chunks);
 /// The first layer of model chunk `vs` (0 … chunks; chunks gives `layers`) under that split: evenly when chunks
 /// divides the layers, otherwise the first and the last chunk hold one layer fewer than the others.
 int firstLayerOf(int layers, int chunks, int vs);
+
+/// The first layer of model chunk `vs` (0 … pp · virtual_stages; the last gives model.layers) under the scenario's
+/// split: parallel.chunk_layers when given, else firstLayerOf.
+int chunkFirstLayer(const ModelShape& model, const ParallelSpec& parallel, int vs);
 
 /// Every problem with a scenario at once, each with JSON path, value and rule, e.g.
 /// "parallel.tp = 3: must divide model.heads = 32" or "parallel.dp·tp·pp = 48: does not match 64 GPUs".

@@ -113,6 +113,27 @@ public:
             add(path + "." + key, shownValue(*it), "must be true or false");
     }
 
+    // A list of integers, each read as integer() reads one (field "path.key[i]").
+    void integers(const json& obj, const std::string& path, const char* key, std::vector<int>& out)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end())
+            return;
+        const std::string field = path + "." + key;
+        if (!it->is_array()) {
+            add(field, shownValue(*it), "must be a list of integers");
+            return;
+        }
+        out.assign(it->size(), 0);
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json one = { { "v", (*it)[i] } };
+            const auto before = problems.size();
+            integer(one, field, "v", out[i]);
+            if (problems.size() > before)
+                problems.back().field = field + "[" + std::to_string(i) + "]";
+        }
+    }
+
     bool text(const json& obj, const std::string& path, const char* key, std::string& out)
     {
         const auto it = obj.find(key);
@@ -214,7 +235,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     section<ModelShape>(doc, "model", [&](const json& m, const std::string& p) {
         if (!r.object(m, p,
                 { "layers", "hidden", "ffn", "heads", "kv_heads", "head_dim", "mlp", "seq_len", "vocab",
-                    "tied_embeddings", "moe" }))
+                    "tied_embeddings", "moe", "mla" }))
             return;
         r.integer(m, p, "layers", s.model.layers);
         r.integer(m, p, "hidden", s.model.hidden);
@@ -234,17 +255,36 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.integer(m, p, "vocab", s.model.vocab);
         if (const auto it = m.find("moe"); it != m.end()) {
             const std::string mp = p + ".moe";
-            if (r.object(*it, mp, { "experts", "top_k", "capacity_factor", "every_n_layers" })) {
+            if (r.object(*it, mp,
+                    { "experts", "top_k", "capacity_factor", "every_n_layers", "first_dense_layers", "expert_ffn",
+                        "shared_expert_ffn" })) {
                 r.integer(*it, mp, "experts", s.model.moe.experts);
                 r.integer(*it, mp, "top_k", s.model.moe.topK);
                 r.real(*it, mp, "capacity_factor", s.model.moe.capacityFactor);
                 r.integer(*it, mp, "every_n_layers", s.model.moe.everyNLayers);
+                r.integer(*it, mp, "first_dense_layers", s.model.moe.firstDenseLayers);
+                r.integer(*it, mp, "expert_ffn", s.model.moe.expertFfn);
+                r.integer(*it, mp, "shared_expert_ffn", s.model.moe.sharedExpertFfn);
+            }
+        }
+        if (const auto it = m.find("mla"); it != m.end()) {
+            const std::string mp = p + ".mla";
+            if (r.object(*it, mp, { "q_lora_rank", "kv_lora_rank", "rope_head_dim", "v_head_dim" })) {
+                r.integer(*it, mp, "q_lora_rank", s.model.mla.qLoraRank);
+                r.integer(*it, mp, "kv_lora_rank", s.model.mla.kvLoraRank);
+                r.integer(*it, mp, "rope_head_dim", s.model.mla.ropeHeadDim);
+                r.integer(*it, mp, "v_head_dim", s.model.mla.vHeadDim);
+                if (!it->contains("kv_lora_rank"))
+                    r.add(mp + ".kv_lora_rank", "(missing)",
+                        "is required: multi-head latent attention is defined by its key-value latent width");
             }
         }
     });
     section<ParallelSpec>(doc, "parallel", [&](const json& q, const std::string& p) {
-        if (!r.object(q, p, { "dp", "tp", "pp", "ep", "cp", "sp", "zero_stage", "virtual_stages", "schedule" }))
+        if (!r.object(q, p,
+                { "dp", "tp", "pp", "ep", "cp", "sp", "zero_stage", "virtual_stages", "schedule", "chunk_layers" }))
             return;
+        r.integers(q, p, "chunk_layers", s.parallel.chunkLayers);
         r.integer(q, p, "dp", s.parallel.dp);
         r.integer(q, p, "tp", s.parallel.tp);
         r.integer(q, p, "pp", s.parallel.pp);
@@ -379,9 +419,20 @@ json toJson(const Scenario& s)
         model["mlp"] = "swiglu";
     if (!s.model.tiedEmbeddings)
         model["tied_embeddings"] = false;
-    if (s.model.moe.experts > 0)
-        model["moe"] = { { "experts", s.model.moe.experts }, { "top_k", s.model.moe.topK },
-            { "capacity_factor", s.model.moe.capacityFactor }, { "every_n_layers", s.model.moe.everyNLayers } };
+    if (s.model.moe.experts > 0) {
+        const auto& moe = s.model.moe;
+        model["moe"] = { { "experts", moe.experts }, { "top_k", moe.topK }, { "capacity_factor", moe.capacityFactor },
+            { "every_n_layers", moe.everyNLayers } };
+        if (moe.firstDenseLayers > 0)
+            model["moe"]["first_dense_layers"] = moe.firstDenseLayers;
+        if (moe.expertFfn > 0)
+            model["moe"]["expert_ffn"] = moe.expertFfn;
+        if (moe.sharedExpertFfn > 0)
+            model["moe"]["shared_expert_ffn"] = moe.sharedExpertFfn;
+    }
+    if (s.model.isMla())
+        model["mla"] = { { "q_lora_rank", s.model.mla.qLoraRank }, { "kv_lora_rank", s.model.mla.kvLoraRank },
+            { "rope_head_dim", s.model.mla.ropeHeadDim }, { "v_head_dim", s.model.mla.vHeadDim } };
     json out = { { "name", localizedJson(s.name) }, { "description", localizedJson(s.description) } };
     out["hardware"] = hw;
     out["model"] = model;
@@ -390,6 +441,8 @@ json toJson(const Scenario& s)
         { "virtual_stages", s.parallel.virtualStages }, { "schedule", std::string(name(s.parallel.schedule)) } };
     if (s.parallel.cp > 1)
         out["parallel"]["cp"] = s.parallel.cp;
+    if (!s.parallel.chunkLayers.empty())
+        out["parallel"]["chunk_layers"] = s.parallel.chunkLayers;
     out["batch"] = { { "micro_batch_size", s.batch.microBatchSize }, { "micro_batches", s.batch.microBatches },
         { "grad_accum", s.batch.gradAccum } };
     if (s.batch.globalBatch > 0)

@@ -30,7 +30,7 @@ public:
         , m_stages(static_cast<std::size_t>(sc.parallel.pp))
     {
         const auto& par = sc.parallel;
-        m_ctx.splitLayers(sc.model.layers, par.pp * par.virtualStages);
+        m_ctx.splitLayers(sc.model, par);
         m_ctx.totalMicroBatches = sc.batch.microBatches * sc.batch.gradAccum;
         m_ctx.kernels = std::move(kernels);
         // One micro-batch's activations on one context-parallel rank: its s / cp tokens.

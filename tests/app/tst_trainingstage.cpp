@@ -25,6 +25,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -231,6 +232,39 @@ private slots:
         stage.form()->setScenario(s);
         QVERIFY(!boxFor("--tp-comm-overlap")->isChecked());
         QVERIFY(!boxFor("--overlap-param-gather")->isChecked());
+    }
+
+    // A file's parallel.chunk_layers has no form field: it stays while the stages and layers fit it, gives way to the
+    // even split when they do not, and comes back when they fit again.
+    void fileLayoutKeptWhileItFits()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        model::Scenario s = stage.form()->scenario();
+        s.hardware.nodes = 1;
+        s.hardware.gpusPerNode = 8;
+        s.model.layers = 10;
+        s.parallel = { .dp = 4,
+            .tp = 1,
+            .pp = 2,
+            .virtualStages = 2,
+            .schedule = model::PipelineSchedule::Interleaved,
+            .chunkLayers = { 1, 3, 2, 4 } };
+        s.batch.microBatches = 4;
+        s.batch.globalBatch = 0;
+        stage.form()->setScenario(s);
+        emit stage.form()->scenarioEdited(s);
+        QVERIFY2(stage.controller()->goodScenario() == s, qPrintable(stage.form()->problemsText()));
+        QSpinBox* chunks = nullptr;
+        for (auto* box : stage.form()->findChildren<QSpinBox*>())
+            if (box->toolTip().contains(QLatin1String("Model chunks per pipeline stage")))
+                chunks = box;
+        QVERIFY(chunks);
+        chunks->setValue(4); // 8 chunks: the list of 4 no longer fits
+        QVERIFY(stage.form()->scenario().parallel.chunkLayers.empty());
+        QCOMPARE(stage.form()->scenario().parallel.virtualStages, 4);
+        chunks->setValue(2);
+        QCOMPARE(stage.controller()->goodScenario().parallel.chunkLayers, s.parallel.chunkLayers);
     }
 
     void backgroundSimulationDropsStaleResults()

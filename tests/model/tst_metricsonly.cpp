@@ -156,6 +156,25 @@ private slots:
         ringInterleaved.hardware.nodes = 4;
         ringInterleaved.hardware.gpusPerNode = 8;
         QTest::newRow("cp 4 interleaved, m 4") << ringInterleaved << false << false;
+        // DeepSeek's shape: a dense prefix, latent attention, a shared expert, and chunks of uneven layer counts.
+        auto latent = pipeline(4, 1, 2, 2, 8);
+        latent.model.layers = 10;
+        latent.model.headDim = 128;
+        latent.model.moe
+            = { .experts = 16, .topK = 4, .firstDenseLayers = 3, .expertFfn = 1024, .sharedExpertFfn = 1024 };
+        latent.model.mla = { .qLoraRank = 1024, .kvLoraRank = 512, .ropeHeadDim = 64, .vHeadDim = 128 };
+        latent.parallel.ep = 4;
+        latent.parallel.chunkLayers = { 1, 3, 2, 4 };
+        QTest::newRow("dense prefix, MLA, shared expert, uneven chunks") << latent << false << false;
+        auto latent1f1b = latent;
+        latent1f1b.parallel.pp = 4;
+        latent1f1b.parallel.dp = 2;
+        latent1f1b.parallel.ep = 2;
+        latent1f1b.parallel.virtualStages = 1;
+        latent1f1b.parallel.schedule = PipelineSchedule::OneFOneB;
+        latent1f1b.parallel.chunkLayers = { 4, 1, 2, 3 };
+        latent1f1b.batch.microBatches = 24;
+        QTest::newRow("uneven 1f1b stages, m 24") << latent1f1b << false << false;
     }
 
     void sameFigures()

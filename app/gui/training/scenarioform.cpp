@@ -340,6 +340,7 @@ QString ScenarioForm::scenarioDirectory()
 void ScenarioForm::setScenario(const model::Scenario& scenario)
 {
     m_scenario = scenario;
+    m_chunkLayers = scenario.parallel.chunkLayers;
     m_filling = true;
     const auto& s = scenario;
     // The calibrated entry stands for its base preset with exactly the fitted links as overrides.
@@ -419,6 +420,15 @@ void ScenarioForm::readFields()
     s.parallel.zeroStage = m_zero->currentData().toInt();
     s.parallel.virtualStages = m_virtualStages->value();
     s.parallel.schedule = static_cast<model::PipelineSchedule>(m_schedule->currentData().toInt());
+    const auto layoutFits = [&] {
+        long long sum = 0;
+        for (int n : m_chunkLayers)
+            sum += n;
+        return static_cast<long long>(m_chunkLayers.size())
+            == static_cast<long long>(s.parallel.pp) * s.parallel.virtualStages
+            && sum == s.model.layers;
+    };
+    s.parallel.chunkLayers = layoutFits() ? m_chunkLayers : std::vector<int> {};
     s.batch.microBatchSize = m_microBatchSize->value();
     s.batch.microBatches = m_microBatches->value();
     s.batch.gradAccum = m_gradAccum->value();

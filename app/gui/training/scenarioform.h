@@ -85,6 +85,9 @@ private:
 
     QComboBox* m_preset = nullptr;
     std::optional<CalibratedChoice> m_calibrated; ///< the live lab's calibrated profile, when one is saved
+    /// The loaded scenario's parallel.chunk_layers, which the form does not edit: kept while pp · virtual_stages and
+    /// the layers still fit it, the even split otherwise (and the list again when they fit once more).
+    std::vector<int> m_chunkLayers;
     QSpinBox* m_nodes = nullptr;
     QSpinBox* m_gpusPerNode = nullptr;
     QSpinBox* m_layers = nullptr;
