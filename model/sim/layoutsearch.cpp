@@ -16,7 +16,7 @@ namespace tutor::model {
 
 namespace {
 // Shapes from the models' papers and published configs (Brown et al. 2020 Table 2.1; Narayanan et al. 2021
-// Table 1; Meta Llama 3 config.json; Mistral's Mixtral 8x7B config.json).
+// Table 1; Meta Llama 3 config.json; Mistral's Mixtral 8x7B config.json; DeepSeek-V3's config.json).
 constexpr ModelShape gpt(int layers, int hidden, int heads)
 {
     return { .layers = layers, .hidden = hidden, .heads = heads, .seqLen = 2048, .vocab = 51200 };
@@ -34,9 +34,9 @@ constexpr ModelShape llama(int layers, int hidden, int ffn, int heads)
         .tiedEmbeddings = false };
 }
 
-const std::array<NamedModel, 8>& table()
+const std::array<NamedModel, 9>& table()
 {
-    static const std::array<NamedModel, 8> kModels {
+    static const std::array<NamedModel, 9> kModels {
         NamedModel { "gpt3-1.3b", "GPT-3 XL 1.3B (Brown et al. 2020)", gpt(24, 2048, 16) },
         NamedModel { "gpt3-13b", "GPT-3 13B (Brown et al. 2020)", gpt(40, 5120, 40) },
         NamedModel { "gpt3-175b", "GPT-3 175B (Brown et al. 2020)", gpt(96, 12288, 96) },
@@ -55,6 +55,18 @@ const std::array<NamedModel, 8>& table()
                 .vocab = 32000,
                 .tiedEmbeddings = false,
                 .moe = { .experts = 8, .topK = 2, .capacityFactor = 1.0, .everyNLayers = 1 } } },
+        NamedModel { "deepseek-v3", "DeepSeek-V3 671B (DeepSeek-AI, config.json)",
+            { .layers = 61,
+                .hidden = 7168,
+                .ffn = 18432,
+                .heads = 128,
+                .headDim = 128,
+                .gatedMlp = true,
+                .seqLen = 4096,
+                .vocab = 129280,
+                .tiedEmbeddings = false,
+                .moe = { .experts = 256, .topK = 8, .firstDenseLayers = 3, .expertFfn = 2048, .sharedExpertFfn = 2048 },
+                .mla = { .qLoraRank = 1536, .kvLoraRank = 512, .ropeHeadDim = 64, .vHeadDim = 128 } } },
     };
     return kModels;
 }

@@ -4,6 +4,7 @@
 // shapes, gradient buckets, memory per stage and the scenario file are each recounted here in closed form.
 #include "model/sim/compute.h"
 #include "model/sim/kernels.h"
+#include "model/sim/layoutsearch.h"
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
@@ -85,6 +86,10 @@ private slots:
         QCOMPARE(layerParams(m, 3), attention + 257 * expert + h * 256);
         QCOMPARE(activeLayerParams(m, 60), attention + 9 * expert + h * 256);
         QVERIFY2(std::abs(totalParams(m) / 671e9 - 1) < 0.005, qPrintable(QString::number(totalParams(m))));
+        // The layout search's deepseek-v3 is this shape.
+        const auto named = findModel("deepseek-v3", "model");
+        QVERIFY(named);
+        QVERIFY(*named == m);
         // Attention's FLOPs per token: QKᵀ over the 192-wide query heads, ·V over the 128-wide value heads.
         const double active = 3 * (attention + 3 * h * 18432) + 58 * (attention + 9 * expert + h * 256);
         double flops = 0;
