@@ -30,6 +30,9 @@ AttentionLinears attentionLinears(const ModelShape& m)
 
 double attentionParams(const ModelShape& m)
 {
+    // QKV and the output projection without building the list (this runs once per layer of every layout searched).
+    if (!m.isMla())
+        return m.hidden * (m.qWidth() + m.kvWidth() + m.outWidth());
     double sum = 0;
     for (const auto& l : attentionLinears(m).all())
         sum += l.in * l.out;
@@ -38,6 +41,8 @@ double attentionParams(const ModelShape& m)
 
 double attentionParamsPerRank(const ModelShape& m, int tp)
 {
+    if (!m.isMla())
+        return attentionParams(m) / tp;
     double sum = 0;
     for (const auto& l : attentionLinears(m).all())
         sum += l.in * l.out / (l.split == AttentionLinear::Replicated ? 1 : tp);
