@@ -2560,6 +2560,46 @@
         <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed-forward width of one routed expert (0: the FFN size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shared expert FFN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feed-forward width of the shared expert every token also runs (0: none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers before the first MoE layer that keep the dense FFN (DeepSeek&apos;s first_k_dense_replace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV latent (MLA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of multi-head latent attention&apos;s key-value latent (0: standard attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q latent (MLA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width of the query latent under multi-head latent attention (0: queries projected directly)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -2555,6 +2555,46 @@
         <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
         <translation>fp8 下：Transformer Engine 在归一化、激活和 GEMM 内核内部完成转换；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度</translation>
     </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 宽度</translation>
+    </message>
+    <message>
+        <source>Feed-forward width of one routed expert (0: the FFN size)</source>
+        <translation>单个路由专家的前馈层宽度（0：与 FFN 宽度相同）</translation>
+    </message>
+    <message>
+        <source>Shared expert FFN</source>
+        <translation>共享专家 FFN</translation>
+    </message>
+    <message>
+        <source>Feed-forward width of the shared expert every token also runs (0: none)</source>
+        <translation>每个 token 都会额外经过的共享专家的前馈层宽度（0：没有共享专家）</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>前置稠密层</translation>
+    </message>
+    <message>
+        <source>Layers before the first MoE layer that keep the dense FFN (DeepSeek&apos;s first_k_dense_replace)</source>
+        <translation>第一个 MoE 层之前保留稠密 FFN 的层数（DeepSeek 的 first_k_dense_replace）</translation>
+    </message>
+    <message>
+        <source>KV latent (MLA)</source>
+        <translation>KV 潜在维度（MLA）</translation>
+    </message>
+    <message>
+        <source>Width of multi-head latent attention&apos;s key-value latent (0: standard attention)</source>
+        <translation>多头潜在注意力中键值潜在向量的宽度（0：标准注意力）</translation>
+    </message>
+    <message>
+        <source>Q latent (MLA)</source>
+        <translation>Q 潜在维度（MLA）</translation>
+    </message>
+    <message>
+        <source>Width of the query latent under multi-head latent attention (0: queries projected directly)</source>
+        <translation>多头潜在注意力中查询潜在向量的宽度（0：直接投影查询）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

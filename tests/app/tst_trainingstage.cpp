@@ -267,6 +267,34 @@ private slots:
         QCOMPARE(stage.controller()->goodScenario().parallel.chunkLayers, s.parallel.chunkLayers);
     }
 
+    // DeepSeek-V3's own fields are form fields: the shipped scenario shows them, and an edit resimulates (no shared
+    // expert: less work per MoE layer, a shorter step).
+    void latentAttentionAndExpertFields()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        QVERIFY(stage.openScenario(scenarioFile("deepseek-v3-gb200.json")).empty());
+        const auto spinFor = [&](const char* words) {
+            QSpinBox* spin = nullptr;
+            for (auto* box : stage.form()->findChildren<QSpinBox*>())
+                if (box->toolTip().contains(QLatin1String(words)))
+                    spin = box;
+            return spin;
+        };
+        QSpinBox* kv = spinFor("key-value latent");
+        QSpinBox* shared = spinFor("shared expert");
+        QSpinBox* dense = spinFor("first_k_dense_replace");
+        QVERIFY(kv && shared && dense && spinFor("routed expert") && spinFor("query latent"));
+        QCOMPARE(kv->value(), 512);
+        QCOMPARE(shared->value(), 2048);
+        QCOMPARE(dense->value(), 3);
+        const double before = stage.controller()->simulation().metrics.stepSeconds;
+        shared->setValue(0);
+        QCOMPARE(stage.controller()->goodScenario().model.moe.sharedExpertFfn, 0);
+        QVERIFY(stage.controller()->simulation().metrics.stepSeconds < before);
+        QCOMPARE(stage.controller()->goodScenario().parallel.chunkLayers.size(), std::size_t(16));
+    }
+
     void backgroundSimulationDropsStaleResults()
     {
         TrainingStage stage;

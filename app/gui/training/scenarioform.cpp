@@ -103,6 +103,20 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "model.moe.experts", 0, 4096);
     m_topK = addInt(
         shape, QT_TR_NOOP("MoE top-k"), QT_TR_NOOP("Experts each token is routed to"), "model.moe.top_k", 1, 64);
+    m_expertFfn = addInt(shape, QT_TR_NOOP("Expert FFN size"),
+        QT_TR_NOOP("Feed-forward width of one routed expert (0: the FFN size)"), "model.moe.expert_ffn", 0, 524288);
+    m_sharedExpertFfn = addInt(shape, QT_TR_NOOP("Shared expert FFN"),
+        QT_TR_NOOP("Feed-forward width of the shared expert every token also runs (0: none)"),
+        "model.moe.shared_expert_ffn", 0, 524288);
+    m_firstDense = addInt(shape, QT_TR_NOOP("Leading dense layers"),
+        QT_TR_NOOP("Layers before the first MoE layer that keep the dense FFN (DeepSeek's first_k_dense_replace)"),
+        "model.moe.first_dense_layers", 0, 1023);
+    m_kvLora = addInt(shape, QT_TR_NOOP("KV latent (MLA)"),
+        QT_TR_NOOP("Width of multi-head latent attention's key-value latent (0: standard attention)"),
+        "model.mla.kv_lora_rank", 0, 65536);
+    m_qLora = addInt(shape, QT_TR_NOOP("Q latent (MLA)"),
+        QT_TR_NOOP("Width of the query latent under multi-head latent attention (0: queries projected directly)"),
+        "model.mla.q_lora_rank", 0, 65536);
 
     QFormLayout* par = addGroup(QT_TR_NOOP("Parallelism"));
     m_dp = addInt(par, QT_TR_NOOP("Data parallel (DP)"), QT_TR_NOOP("Replicas that each see a slice of the batch"),
@@ -357,6 +371,11 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_vocab->setValue(s.model.vocab);
     m_experts->setValue(s.model.moe.experts);
     m_topK->setValue(s.model.moe.topK);
+    m_expertFfn->setValue(s.model.moe.expertFfn);
+    m_sharedExpertFfn->setValue(s.model.moe.sharedExpertFfn);
+    m_firstDense->setValue(s.model.moe.firstDenseLayers);
+    m_kvLora->setValue(s.model.mla.kvLoraRank);
+    m_qLora->setValue(s.model.mla.qLoraRank);
     m_dp->setValue(s.parallel.dp);
     m_tp->setValue(s.parallel.tp);
     m_pp->setValue(s.parallel.pp);
@@ -411,6 +430,11 @@ void ScenarioForm::readFields()
     s.model.vocab = m_vocab->value();
     s.model.moe.experts = m_experts->value();
     s.model.moe.topK = m_topK->value();
+    s.model.moe.expertFfn = m_expertFfn->value();
+    s.model.moe.sharedExpertFfn = m_sharedExpertFfn->value();
+    s.model.moe.firstDenseLayers = m_firstDense->value();
+    s.model.mla.kvLoraRank = m_kvLora->value();
+    s.model.mla.qLoraRank = m_qLora->value();
     s.parallel.dp = m_dp->value();
     s.parallel.tp = m_tp->value();
     s.parallel.pp = m_pp->value();

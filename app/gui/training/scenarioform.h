@@ -98,6 +98,11 @@ private:
     QSpinBox* m_vocab = nullptr;
     QSpinBox* m_experts = nullptr;
     QSpinBox* m_topK = nullptr;
+    QSpinBox* m_expertFfn = nullptr;
+    QSpinBox* m_sharedExpertFfn = nullptr;
+    QSpinBox* m_firstDense = nullptr;
+    QSpinBox* m_kvLora = nullptr;
+    QSpinBox* m_qLora = nullptr;
     QSpinBox* m_dp = nullptr;
     QSpinBox* m_tp = nullptr;
     QSpinBox* m_pp = nullptr;
