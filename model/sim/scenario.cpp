@@ -388,6 +388,11 @@ Problems validate(const Scenario& s)
             c.divides("parallel.tp", p.tp, m.ffn > 0 ? "model.ffn" : "model.ffn (4·hidden)", m.ffnSize());
         if (m.kvHeads > 0 && p.tp > 1)
             c.divides("parallel.tp", p.tp, "model.kv_heads", m.kvHeads);
+        // Routed and shared experts are split over the TP ranks as the dense MLP is.
+        if (moe && p.tp > 1 && m.moe.expertFfn > 0)
+            c.divides("parallel.tp", p.tp, "model.moe.expert_ffn", m.moe.expertFfn);
+        if (moe && p.tp > 1 && m.moe.sharedExpertFfn > 0)
+            c.divides("parallel.tp", p.tp, "model.moe.shared_expert_ffn", m.moe.sharedExpertFfn);
         if (p.sp && p.tp > 1 && m.seqLen > 0)
             c.divides("parallel.tp", p.tp, "model.seq_len (sequence parallel)", m.seqLen);
         if (s.comm.tpOverlap && p.tp > 1 && !p.sp)

@@ -262,6 +262,9 @@ private slots:
         auto gqa = s;
         gqa.model.kvHeads = 4;
         QVERIFY(mentions(validate(gqa), "model.kv_heads", "multi-head latent attention"));
+        auto oddExpert = s; // tp 2
+        oddExpert.model.moe.sharedExpertFfn = 767;
+        QVERIFY(mentions(validate(oddExpert), "parallel.tp", "model.moe.shared_expert_ffn"));
         auto allDense = s;
         allDense.model.moe.firstDenseLayers = 8;
         QVERIFY(mentions(validate(allDense), "model.moe.first_dense_layers", "must be less than model.layers = 8"));
