@@ -21,7 +21,10 @@
 // casts and scaling included); attention, element-wise work and the output layer stay in bf16. Under torchao's dynamic
 // scaling (ComputeSpec::fp8Scaling) every fp8 GEMM's input, weight and output gradient is also scanned for its
 // absolute maximum and cast by kernels of its own, and the backward GEMMs read transposed copies.
-// MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate.
+// MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate; an MoE
+// layer's shared expert is a dense MLP on every token, at the dense rate. The attention block's projections are
+// attentionLinears (compute.h): QKV and the output projection, or multi-head latent attention's down and up
+// projections, whose core attention runs qk-wide QKᵀ and v-wide ·V.
 #include "model/sim/scenario.h"
 
 namespace tutor::model {
