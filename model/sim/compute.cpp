@@ -34,7 +34,8 @@ double attentionParams(const ModelShape& m)
     if (!m.isMla())
         return m.hidden * (m.qWidth() + m.kvWidth() + m.outWidth());
     double sum = 0;
-    for (const auto& l : attentionLinears(m).all())
+    const auto linears = attentionLinears(m);
+    for (const auto& l : linears.all())
         sum += l.in * l.out;
     return sum;
 }
@@ -44,7 +45,8 @@ double attentionParamsPerRank(const ModelShape& m, int tp)
     if (!m.isMla())
         return attentionParams(m) / tp;
     double sum = 0;
-    for (const auto& l : attentionLinears(m).all())
+    const auto linears = attentionLinears(m);
+    for (const auto& l : linears.all())
         sum += l.in * l.out / (l.split == AttentionLinear::Replicated ? 1 : tp);
     return sum;
 }

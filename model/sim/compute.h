@@ -27,7 +27,8 @@ struct AttentionLinears {
     std::array<AttentionLinear, 5> items {};
     int count = 0;
     void add(const AttentionLinear& l) { items[static_cast<std::size_t>(count++)] = l; }
-    std::span<const AttentionLinear> all() const { return { items.data(), static_cast<std::size_t>(count) }; }
+    std::span<const AttentionLinear> all() const& { return { items.data(), static_cast<std::size_t>(count) }; }
+    std::span<const AttentionLinear> all() const&& = delete; ///< a view into a temporary would dangle
 };
 AttentionLinears attentionLinears(const ModelShape& model);
 /// Attention weights of one layer: the sum of attentionLinears (4·h² for multi-head attention).

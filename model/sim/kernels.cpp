@@ -202,7 +202,8 @@ AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const Hardwar
 {
     AttentionGemms out;
     const double shard = x.normTokens / x.tokens; // a sequence-parallel operand's share of the tokens
-    const auto linears = attentionLinears(m).all();
+    const auto list = attentionLinears(m); // .all() views into it
+    const auto linears = list.all();
     for (std::size_t i = 0; i < linears.size(); ++i) {
         const auto& l = linears[i];
         const Linear shape { x.tokens, l.split == AttentionLinear::Row ? l.in / x.t : l.in,
