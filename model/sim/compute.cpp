@@ -66,6 +66,13 @@ double sharedExpertParams(const ModelShape& m)
     return static_cast<double>(m.mlpMatrices()) * m.hidden * m.moe.sharedExpertFfn;
 }
 
+double mlpParamsPerRank(const ModelShape& m, int layer, int tp, int ep)
+{
+    if (!m.isMoeLayer(layer))
+        return mlpParams(m) / tp;
+    return (expertParams(m) * m.moe.experts / ep + sharedExpertParams(m)) / tp;
+}
+
 double layerParams(const ModelShape& m, int layer)
 {
     if (m.isMoeLayer(layer))

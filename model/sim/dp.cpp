@@ -56,9 +56,7 @@ Bytes GradSync::layerBytes(int layer, ParamPart part) const
         params = attentionParamsPerRank(m, p.tp);
         break;
     case ParamPart::Mlp:
-        // An MoE layer's routed experts (experts / ep of them here) and its shared expert.
-        params = m.isMoeLayer(layer) ? (expertParams(m) * m.moe.experts / p.ep + sharedExpertParams(m)) / p.tp
-                                     : mlpParams(m) / p.tp;
+        params = mlpParamsPerRank(m, layer, p.tp, p.ep);
         break;
     }
     return static_cast<Bytes>(params) * m_dtypeBytes;

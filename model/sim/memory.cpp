@@ -67,12 +67,8 @@ double layerParamsPerGpu(const Scenario& sc, int layer)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
-    const double attention = attentionParamsPerRank(m, p.tp);
-    if (!m.isMoeLayer(layer))
-        return attention + mlpParams(m) / p.tp;
-    const double router = static_cast<double>(m.hidden) * m.moe.experts;
-    return attention
-        + (m.moe.experts / static_cast<double>(p.ep) * expertParams(m) + sharedExpertParams(m) + router) / p.tp;
+    const double router = m.isMoeLayer(layer) ? static_cast<double>(m.hidden) * m.moe.experts / p.tp : 0;
+    return attentionParamsPerRank(m, p.tp) + mlpParamsPerRank(m, layer, p.tp, p.ep) + router;
 }
 } // namespace
 

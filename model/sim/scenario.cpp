@@ -216,10 +216,21 @@ int firstLayerOf(int layers, int chunks, int vs)
     return std::max(0, vs * ((layers + 2) / chunks) - 1);
 }
 
+bool chunkLayersFit(std::span<const int> chunkLayers, int layers, int chunks)
+{
+    long long sum = 0;
+    for (int n : chunkLayers) {
+        if (n < 1)
+            return false;
+        sum += n;
+    }
+    return static_cast<long long>(chunkLayers.size()) == chunks && sum == layers;
+}
+
 int chunkFirstLayer(const ModelShape& model, const ParallelSpec& parallel, int vs)
 {
     const int chunks = parallel.pp * parallel.virtualStages;
-    if (parallel.chunkLayers.empty() || static_cast<int>(parallel.chunkLayers.size()) != chunks)
+    if (!chunkLayersFit(parallel.chunkLayers, model.layers, chunks))
         return firstLayerOf(model.layers, chunks, vs);
     if (vs >= chunks)
         return model.layers;

@@ -227,8 +227,11 @@ bool splitsLayers(int layers, int chunks);
 /// divides the layers, otherwise the first and the last chunk hold one layer fewer than the others.
 int firstLayerOf(int layers, int chunks, int vs);
 
+/// Whether a list of layers per model chunk fits `layers` over `chunks` chunks: one entry each, every entry at least 1,
+/// summing to the layers (validate() names the entry or the rule that fails).
+bool chunkLayersFit(std::span<const int> chunkLayers, int layers, int chunks);
 /// The first layer of model chunk `vs` (0 … pp · virtual_stages; the last gives model.layers) under the scenario's
-/// split: parallel.chunk_layers when given, else firstLayerOf.
+/// split: parallel.chunk_layers when it fits, else firstLayerOf.
 int chunkFirstLayer(const ModelShape& model, const ParallelSpec& parallel, int vs);
 
 /// Every problem with a scenario at once, each with JSON path, value and rule, e.g.

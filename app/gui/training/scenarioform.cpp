@@ -444,15 +444,10 @@ void ScenarioForm::readFields()
     s.parallel.zeroStage = m_zero->currentData().toInt();
     s.parallel.virtualStages = m_virtualStages->value();
     s.parallel.schedule = static_cast<model::PipelineSchedule>(m_schedule->currentData().toInt());
-    const auto layoutFits = [&] {
-        long long sum = 0;
-        for (int n : m_chunkLayers)
-            sum += n;
-        return static_cast<long long>(m_chunkLayers.size())
-            == static_cast<long long>(s.parallel.pp) * s.parallel.virtualStages
-            && sum == s.model.layers;
-    };
-    s.parallel.chunkLayers = layoutFits() ? m_chunkLayers : std::vector<int> {};
+    s.parallel.chunkLayers
+        = model::chunkLayersFit(m_chunkLayers, s.model.layers, s.parallel.pp * s.parallel.virtualStages)
+        ? m_chunkLayers
+        : std::vector<int> {};
     s.batch.microBatchSize = m_microBatchSize->value();
     s.batch.microBatches = m_microBatches->value();
     s.batch.gradAccum = m_gradAccum->value();
