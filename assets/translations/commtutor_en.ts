@@ -2600,6 +2600,14 @@
         <source>Width of the query latent under multi-head latent attention (0: queries projected directly)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MoE EP overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-Core --overlap-moe-expert-parallel-comm: each steady-state forward runs beside another micro-batch&apos;s backward, so one&apos;s dispatch and combine hide under the other&apos;s compute (needs expert parallelism and, with pipelining, virtual stages)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

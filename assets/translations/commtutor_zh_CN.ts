@@ -2595,6 +2595,14 @@
         <source>Width of the query latent under multi-head latent attention (0: queries projected directly)</source>
         <translation>多头潜在注意力中查询潜在向量的宽度（0：直接投影查询）</translation>
     </message>
+    <message>
+        <source>MoE EP overlap</source>
+        <translation>MoE 专家并行通信重叠</translation>
+    </message>
+    <message>
+        <source>Megatron-Core --overlap-moe-expert-parallel-comm: each steady-state forward runs beside another micro-batch&apos;s backward, so one&apos;s dispatch and combine hide under the other&apos;s compute (needs expert parallelism and, with pipelining, virtual stages)</source>
+        <translation>Megatron-Core --overlap-moe-expert-parallel-comm：每个稳态前向与另一个微批次的反向并排运行，一方的分发与合并通信隐藏在另一方的计算之下（需要专家并行；有流水线时还需要虚拟阶段）</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -50,6 +50,7 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
     const auto& sc = context.scenario;
     m_sp = sc.parallel.sp && sc.parallel.tp > 1;
     m_tpOverlap = m_sp && sc.comm.tpOverlap;
+    m_epOverlap = sc.comm.moeEpOverlap && sc.parallel.ep > 1 && sc.model.moe.experts > 0;
     m_tpBytes = context.activationBytes;
     // MoE dispatch/combine: every token goes to top_k experts, padded to the capacity factor.
     const double tokens = static_cast<double>(sc.batch.microBatchSize) * (sc.model.seqLen / sc.parallel.cp)
@@ -130,9 +131,32 @@ void LayerRunner::tpComm(StageState& st, Collective op, const char* what, int la
     blocking(st, LaneKind::TpComm, GroupKind::Tp, op, m_tpBytes, what, layer, mb);
 }
 
-void LayerRunner::epComm(StageState& st, const char* what, int layer, int mb)
+void LayerRunner::epComm(StageState& st, const char* what, int layer, int mb, Seconds partner, Seconds after)
 {
-    blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, what, layer, mb, m_epSeconds);
+    if (!m_epOverlap || !m_paired) {
+        blocking(st, LaneKind::EpComm, GroupKind::Ep, Collective::AllToAll, m_epBytes, what, layer, mb, m_epSeconds);
+        return;
+    }
+    auto& b = m_context.builder;
+    const int lane = b.lane(st.stage, LaneKind::EpComm);
+    if (lane < 0 || m_context.costs.group(GroupKind::Ep).ranks <= 1)
+        return;
+    Record e = commRecord(GroupKind::Ep, Collective::AllToAll, m_epSeconds ? 0 : m_epBytes, what, layer, mb);
+    if (m_epSeconds) {
+        e.duration = *m_epSeconds;
+        e.bytes = m_epBytes;
+    }
+    // Combined 1F1B: the transfer runs under the paired op's compute (`partner`). It is drawn under this op's own
+    // compute, what ran since the op began and the lane's last transfer ended and the `after` seconds that follow it,
+    // so it hides behind no more than those. The compute stream waits for the rest, and the hidden part slows the
+    // compute it runs under by compute.interference (the transfer's kernels hold SMs: DeepEP and HybridEP take 16 to 32
+    // of them).
+    const Seconds before = std::max(0.0, st.computeFree - std::max(m_opBegin, b.laneFree(lane)));
+    const Seconds hidden = std::min({ partner, e.duration, before + after });
+    const auto ref = b.add(lane, e, st.computeFree - std::min(hidden, before));
+    b.depend(ref, st.lastCompute);
+    b.depend(ref, m_input);
+    st.computeFree += e.duration - hidden + hidden * m_context.scenario.compute.interference;
 }
 
 void LayerRunner::ringAttention(
@@ -231,12 +255,13 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     compute(st, kind, "att", f.attentionForward, layer, mb);
     tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
     tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
+    // Under comm.moe_ep_overlap the paired backward's MLP runs beside the dispatch, its attention beside the combine.
     if (moe)
-        epComm(st, "disp", layer, mb);
+        epComm(st, "disp", layer, mb, f.mlpBackward + f.mlpBackwardRecompute, f.mlpForward);
     input = st.lastCompute;
     compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
-        epComm(st, "comb", layer, mb);
+        epComm(st, "comb", layer, mb, f.attentionBackward + f.attentionBackwardRecompute, 0);
     tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
@@ -253,15 +278,16 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
     tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
+    // Under comm.moe_ep_overlap the paired forward's attention runs beside the combine, its MLP beside the dispatch.
     if (moe)
-        epComm(st, "comb", layer, mb);
+        epComm(st, "comb", layer, mb, f.attentionForward, f.mlpBackward + f.mlpBackwardRecompute);
     EventRef input = st.lastCompute;
     // A selective recomputation repeats its part of the forward when that part's backward starts.
     const auto mlp
         = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward + f.mlpBackwardRecompute, layer, mb);
     gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
-        epComm(st, "disp", layer, mb);
+        epComm(st, "disp", layer, mb, f.mlpForward, 0);
     tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
     tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
     const Seconds attention = f.attentionBackward + f.attentionBackwardRecompute;
@@ -275,12 +301,14 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         gradientsReady(st, chunk, layer, ParamPart::Embedding, st.lastCompute, last);
 }
 
-EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, EventRef input)
+EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, EventRef input, bool paired)
 {
     const int p = m_context.scenario.parallel.pp;
     const int vs = chunk * p + st.stage;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
+    m_paired = paired;
+    m_opBegin = st.computeFree;
     if (vs > 0 && p > 1 && !m_sp)
         tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())
@@ -297,13 +325,15 @@ EventRef LayerRunner::forward(StageState& st, int chunk, int mb, Seconds ready, 
     return st.lastCompute;
 }
 
-EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready, EventRef input)
+EventRef LayerRunner::backward(StageState& st, int chunk, int mb, Seconds ready, EventRef input, bool paired)
 {
     const auto& sc = m_context.scenario;
     const int p = sc.parallel.pp;
     const int vs = chunk * p + st.stage;
     st.computeFree = std::max(st.computeFree, ready);
     m_input = input;
+    m_paired = paired;
+    m_opBegin = st.computeFree;
     if (vs < p * sc.parallel.virtualStages - 1 && p > 1 && !m_sp)
         tpComm(st, Collective::AllGather, "recv", -1, mb);
     if (m_grads.zero3())

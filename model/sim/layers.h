@@ -25,10 +25,12 @@ public:
     void logReadyPoints(std::vector<ReadyPoint>* log) { m_readyLog = log; }
 
     /// Forward of chunk `chunk` (layers of virtual stage chunk·pp + stage) for micro-batch `mb`, starting
-    /// no earlier than `ready` (when its input arrived through `input`). Returns the last compute event.
-    EventRef forward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input);
+    /// no earlier than `ready` (when its input arrived through `input`). Returns the last compute event. `paired`:
+    /// the op runs beside one of the other direction (PipelineOp::paired), which comm.moe_ep_overlap hides MoE
+    /// dispatch and combine behind.
+    EventRef forward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input, bool paired);
     /// Backward of the same chunk; on the step's last micro-batch it reports gradients to GradSync.
-    EventRef backward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input);
+    EventRef backward(StageState& stage, int chunk, int mb, Seconds ready, EventRef input, bool paired);
 
 private:
     const LayerSeconds& layerSeconds(int layer) const;
@@ -41,8 +43,10 @@ private:
     void blocking(StageState& stage, LaneKind lane, GroupKind group, Collective op, Bytes bytes, const char* what,
         int layer, int mb, std::optional<Seconds> seconds = std::nullopt);
     void tpComm(StageState& stage, Collective op, const char* what, int layer, int mb);
-    /// MoE dispatch or combine: the all-to-all dispatcher's AllToAll, or the flex dispatcher's (m_epSeconds).
-    void epComm(StageState& stage, const char* what, int layer, int mb);
+    /// MoE dispatch or combine: the all-to-all dispatcher's AllToAll, or the flex dispatcher's (m_epSeconds). In a
+    /// paired op under comm.moe_ep_overlap it runs beside `partner` seconds of the other micro-batch's compute and
+    /// the compute stream waits only for the rest; `after`: this op's compute that follows it at once.
+    void epComm(StageState& stage, const char* what, int layer, int mb, Seconds partner, Seconds after);
     /// The TP collective before a block (AllGather with sequence parallelism, none without), pipelined with the
     /// block's first GEMM when comm.tp_overlap is on, blocking otherwise.
     void tpBefore(StageState& stage, const char* what, Seconds firstGemm, int layer, int mb);
@@ -71,6 +75,9 @@ private:
     Bytes m_kvBytes = 0; ///< one K/V block of the context-parallel ring
     bool m_sp = false;
     bool m_tpOverlap = false;
+    bool m_epOverlap = false; ///< comm.moe_ep_overlap
+    bool m_paired = false; ///< the current op is paired (forward/backward)
+    Seconds m_opBegin = 0; ///< when the current op started
     std::vector<ReadyPoint>* m_readyLog = nullptr;
 };
 

@@ -22,9 +22,10 @@ namespace {
 // outside its own op changes its kernels' times: TP and EP collectives block the compute chain, ZeRO-3's gathers
 // start afresh with every pass, and the data-parallel lane is idle until gradients become ready (interference,
 // which stretches compute by what the data-parallel lane does, is the exception). So each distinct op (stage,
-// chunk, direction) is simulated once, layer by layer, on a scratch builder, and its duration, its compute and
-// communication pattern and its figures are kept. The schedule is then driven with those durations
-// (drivePipeline, the same driver as the full simulation); sends are tracked per stage. From a stage's first
+// chunk, direction and, under comm.moe_ep_overlap, whether it is paired) is simulated once, layer by layer, on a
+// scratch builder, and its duration, its compute and communication pattern and its figures are kept. The schedule
+// is then driven with those durations (drivePipeline, the same driver as the full simulation); sends are tracked per
+// stage. From a stage's first
 // backward of the step's last micro-batch on (where gradients become ready), every op goes on the real builder, so
 // the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full simulation's own events:
 // a backward op is placed there from its pattern's events and gradient-ready points (`replay`), which gives the
@@ -84,12 +85,21 @@ struct PatternKey {
     int toEnd = 0;
     int layers = 0; ///< the chunk's layer count (parallel.chunk_layers may make any chunk differ)
     int densePrefix = 0; ///< its layers before model.moe.first_dense_layers
+    bool paired = false; ///< beside an op of the other direction, under comm.moe_ep_overlap
     bool operator==(const PatternKey&) const = default;
 };
 
 struct OpPatterns {
     std::vector<Pattern> distinct;
-    std::vector<std::size_t> of; ///< (stage · v + chunk) · 2 + (backward ? 1 : 0) → index in `distinct`
+    std::vector<std::size_t> of; ///< slotOf(stage, chunk, forward, paired) → index in `distinct`
+    int virtualStages = 1;
+    bool epOverlap = false; ///< comm.moe_ep_overlap: paired ops have patterns of their own
+    static constexpr std::size_t kSlotsPerChunk = 4; ///< forward and backward, unpaired and paired
+    std::size_t slotOf(int stage, int chunk, bool forward, bool paired) const
+    {
+        return ((static_cast<std::size_t>(stage) * virtualStages + chunk) * 2 + (forward ? 0 : 1)) * 2
+            + (paired && epOverlap ? 1 : 0);
+    }
 };
 
 // Simulates each distinct op once on a scratch builder and reads its pattern from the events it made.
@@ -111,7 +121,9 @@ OpPatterns opPatterns(StepModel& model)
     sim::LayerRunner layers(scratchCtx, grads);
 
     OpPatterns out;
-    out.of.resize(static_cast<std::size_t>(p) * v * 2);
+    out.virtualStages = v;
+    out.epOverlap = sc.comm.moeEpOverlap;
+    out.of.resize(static_cast<std::size_t>(p) * v * OpPatterns::kSlotsPerChunk);
     std::vector<PatternKey> keys;
     std::vector<Interval> windows;
     std::vector<int> stageOf;
@@ -127,12 +139,16 @@ OpPatterns opPatterns(StepModel& model)
         st.computeFree = 0;
         for (int c = 0; c < v; ++c) {
             const int vs = c * p + s;
-            for (int dir = 0; dir < 2; ++dir) {
+            for (int slot = 0; slot < static_cast<int>(OpPatterns::kSlotsPerChunk); ++slot) {
+                const int dir = slot / 2; // forward, then backward; each unpaired, then paired
+                const bool paired = slot % 2 == 1;
+                if (paired && !out.epOverlap)
+                    continue;
                 const int from = ctx.firstLayer(vs), to = ctx.firstLayer(vs + 1);
                 const PatternKey key { dir == 0, vs == 0, vs == p * v - 1, st.slow, from % moePeriod,
                     std::min(from, reach), std::min(layerCount - to, reach), to - from,
-                    std::clamp(sc.model.moe.firstDenseLayers - from, 0, to - from) };
-                const std::size_t k = (static_cast<std::size_t>(s) * v + c) * 2 + dir;
+                    std::clamp(sc.model.moe.firstDenseLayers - from, 0, to - from), paired };
+                const std::size_t k = out.slotOf(s, c, dir == 0, paired);
                 const auto same = std::find(keys.begin(), keys.end(), key);
                 if (same != keys.end()) {
                     out.of[k] = static_cast<std::size_t>(same - keys.begin());
@@ -140,10 +156,10 @@ OpPatterns opPatterns(StepModel& model)
                 }
                 const Seconds begin = st.computeFree + 1; // a gap keeps ops (and their gathers) apart
                 if (dir == 0) {
-                    layers.forward(st, c, 0, begin, {});
+                    layers.forward(st, c, 0, begin, {}, paired);
                     replays.emplace_back();
                 } else if (!replaying) {
-                    layers.backward(st, c, 0, begin, {});
+                    layers.backward(st, c, 0, begin, {}, paired);
                     replays.emplace_back();
                 } else {
                     before.resize(static_cast<std::size_t>(scratch.laneCount()));
@@ -151,7 +167,7 @@ OpPatterns opPatterns(StepModel& model)
                         before[l] = scratch.records(l).size();
                     ready.clear();
                     layers.logReadyPoints(&ready);
-                    layers.backward(st, c, 0, begin, {});
+                    layers.backward(st, c, 0, begin, {}, paired);
                     layers.logReadyPoints(nullptr);
                     replays.push_back(replayOf(scratch, before, ready, st.lastCompute, begin, from));
                 }
@@ -356,7 +372,7 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     const Seconds sendSeconds = p > 1 ? ctx.costs.seconds(Collective::SendRecv, sendBytes, GroupKind::Pp) : 0;
     const double sendBusBytes = static_cast<double>(sendBytes) * busBandwidthFactor(Collective::SendRecv, 2);
 
-    std::vector<std::size_t> uses(patterns.of.size(), 0); // fast ops per (stage, chunk, direction)
+    std::vector<std::size_t> uses(patterns.of.size(), 0); // fast ops per slot (OpPatterns::slotOf)
     ctx.totalMicroBatches = runMicroBatches; // the layers see the run's last micro-batch as the step's last
     sim::GradSync grads(ctx, p);
     sim::LayerRunner layers(ctx, grads);
@@ -373,23 +389,20 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
               // place in the stage's op list, not their figures.
               const bool gathering = realFrom[s] < 0 && grads.gathersAtStart()
                   && std::max(st.computeFree, input.at) < grads.stepStartGathersEnd(st);
-              if (gathering) {
-                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
+              const std::size_t slot = patterns.slotOf(s, op.chunk, op.forward, op.paired);
+              if (gathering)
                   ops.push(s, { std::max(st.computeFree, input.at), &patterns.distinct[patterns.of[slot]] });
-              }
               if (realFrom[s] >= 0 && !gathering && !op.forward && replaying) {
                   // Where gradients become ready: the op placed from its pattern, not simulated again.
-                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + 1;
                   const auto& pat = patterns.distinct[patterns.of[slot]];
                   replay(b, grads, st, pat.replay, pat.duration, std::max(st.computeFree, input.at), op.chunk,
                       ctx.firstLayer(vs), op.microBatch, op.microBatch == finalMicroBatch);
               } else if (realFrom[s] >= 0 || gathering) {
                   if (op.forward)
-                      layers.forward(st, op.chunk, op.microBatch, input.at, {});
+                      layers.forward(st, op.chunk, op.microBatch, input.at, {}, op.paired);
                   else
-                      layers.backward(st, op.chunk, op.microBatch, input.at, {});
+                      layers.backward(st, op.chunk, op.microBatch, input.at, {}, op.paired);
               } else {
-                  const std::size_t slot = (static_cast<std::size_t>(s) * v + op.chunk) * 2 + (op.forward ? 0 : 1);
                   const auto& pat = patterns.distinct[patterns.of[slot]];
                   const Seconds start = std::max(st.computeFree, input.at);
                   ops.push(s, { start, &pat });
@@ -462,8 +475,8 @@ Result<std::optional<StepMetrics>> metricsOnly(StepModel& model, int runMicroBat
     }
 
     for (std::size_t k = 0; k < uses.size(); ++k)
-        add(fast[k / (2 * static_cast<std::size_t>(v))], patterns.distinct[patterns.of[k]].figures,
-            static_cast<double>(uses[k]));
+        add(fast[k / (OpPatterns::kSlotsPerChunk * static_cast<std::size_t>(v))],
+            patterns.distinct[patterns.of[k]].figures, static_cast<double>(uses[k]));
     // What a send of sendSeconds covers of a pattern's op when both start together, per pattern.
     struct Head {
         Seconds compute = 0, comm = 0, both = 0;

@@ -12,8 +12,8 @@ void pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage, st
     ops.reserve(static_cast<std::size_t>(2) * m * v);
     if (p == 1 && v == 1) {
         for (int mb = 0; mb < m; ++mb) {
-            ops.push_back({ true, mb, 0 });
-            ops.push_back({ false, mb, 0 });
+            ops.push_back({ true, mb, 0, mb > 0 });
+            ops.push_back({ false, mb, 0, mb < m - 1 });
         }
         return;
     }
@@ -29,8 +29,8 @@ void pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage, st
         for (int mb = 0; mb < warmup; ++mb)
             ops.push_back({ true, mb, 0 });
         for (int i = 0; i < m - warmup; ++i) {
-            ops.push_back({ true, warmup + i, 0 });
-            ops.push_back({ false, i, 0 });
+            ops.push_back({ true, warmup + i, 0, true });
+            ops.push_back({ false, i, 0, true });
         }
         for (int mb = m - warmup; mb < m; ++mb)
             ops.push_back({ false, mb, 0 });
@@ -43,21 +43,21 @@ void pipelineOrder(PipelineSchedule schedule, int p, int m, int v, int stage, st
     int warmup = (p - stage - 1) * 2 + (v - 1) * p;
     if (m == p || warmup > total)
         warmup = total;
-    const auto op = [&](int k, bool forward) {
+    const auto op = [&](int k, bool forward, bool paired) {
         const int inGroup = k % (p * v);
         int chunk = inGroup / p;
         if (!forward)
             chunk = v - chunk - 1;
-        return PipelineOp { forward, (k / (p * v)) * p + k % p, chunk };
+        return PipelineOp { forward, (k / (p * v)) * p + k % p, chunk, paired };
     };
     for (int k = 0; k < warmup; ++k)
-        ops.push_back(op(k, true));
+        ops.push_back(op(k, true, false));
     for (int i = 0; i < total - warmup; ++i) {
-        ops.push_back(op(warmup + i, true));
-        ops.push_back(op(i, false));
+        ops.push_back(op(warmup + i, true, true));
+        ops.push_back(op(i, false, true));
     }
     for (int k = total - warmup; k < total; ++k)
-        ops.push_back(op(k, false));
+        ops.push_back(op(k, false, false));
 }
 
 PipelineScratch& PipelineScratch::prepare(const Scenario& sc, int total)
@@ -141,10 +141,10 @@ Problems runPipeline(Context& ctx, LayerRunner& layers, std::vector<StageState>&
     return drivePipeline(ctx.scenario, ctx.totalMicroBatches, [&](int s, const PipelineOp& op, int vs, Arrival input) {
         auto& st = stages[s];
         if (op.forward) {
-            const auto out = layers.forward(st, op.chunk, op.microBatch, input.at, input.event);
+            const auto out = layers.forward(st, op.chunk, op.microBatch, input.at, input.event, op.paired);
             return vs < last ? send(st, vs, op.microBatch, true, out) : Arrival {};
         }
-        const auto out = layers.backward(st, op.chunk, op.microBatch, input.at, input.event);
+        const auto out = layers.backward(st, op.chunk, op.microBatch, input.at, input.event, op.paired);
         return vs > 0 ? send(st, vs, op.microBatch, false, out) : Arrival {};
     });
 }

@@ -13,6 +13,9 @@ struct PipelineOp {
     bool forward = true;
     int microBatch = 0;
     int chunk = 0; ///< model chunk (virtual stage index chunk·pp + stage)
+    /// In the steady state beside an op of the other direction (a forward with the backward after it, Megatron-Core's
+    /// combined 1F1B pairs): what comm.moe_ep_overlap hides MoE dispatch and combine behind
+    bool paired = false;
     bool operator==(const PipelineOp&) const = default;
 };
 
@@ -23,6 +26,8 @@ struct PipelineOp {
 /// Interleaved: Megatron-LM's forward_backward_pipelining_with_interleaving: warm-up (p − stage − 1)·2 +
 /// (v − 1)·p virtual micro-batches (all when m = p), chunk of the k-th = (k mod p·v) div p (reversed for
 /// backward), micro-batch (k div p·v)·p + k mod p. Preconditions: m % p == 0 for interleaved. Written to `ops`.
+/// Steady-state forwards and the backwards after them are `paired`; without pipelining, forward mb + 1 pairs with
+/// backward mb.
 void pipelineOrder(PipelineSchedule schedule, int stages, int microBatches, int virtualStages, int stage,
     std::vector<PipelineOp>& ops);
 

@@ -389,6 +389,22 @@ Problems validate(const Scenario& s)
         c.add("comm.overlap_param_gather", "true",
             "needs parallel.zero_stage 1 or 2 (a sharded optimizer whose updated parameters are gathered), not "
                 + str(static_cast<long long>(p.zeroStage)));
+    if (s.comm.moeEpOverlap) {
+        // Megatron-Core's combined 1F1B schedule and the checks it makes before running it.
+        const auto rule = [&](const std::string& why) { c.add("comm.moe_ep_overlap", "true", why); };
+        if (m.moe.experts <= 0 || p.ep <= 1)
+            rule("needs MoE layers with expert parallelism (model.moe.experts > 0 and parallel.ep > 1), not ep = "
+                + str(static_cast<long long>(p.ep)));
+        if (s.compute.recompute == Recompute::Full)
+            rule("cannot run with compute.recompute = \"full\": the combined schedule pairs a forward with the "
+                 "backward of another micro-batch layer by layer");
+        if (p.schedule == PipelineSchedule::GPipe && p.pp > 1)
+            rule("needs the 1f1b or interleaved schedule, whose steady state pairs forwards with backwards, not "
+                 "gpipe");
+        else if (p.pp > 1 && p.virtualStages < 2)
+            rule("needs parallel.virtual_stages > 1 when parallel.pp > 1 (Megatron-Core runs the combined schedule "
+                 "on the interleaved pipeline only)");
+    }
     const bool vOk = c.range("parallel.virtual_stages", p.virtualStages, 1, 128);
     if (tpOk) {
         if (headsOk)

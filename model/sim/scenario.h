@@ -30,6 +30,8 @@
 //   comm             { bucket_MiB [25], first_bucket_MiB [1], overlap [true], prefetch_depth [1],
 //                      tp_overlap [false] (Megatron --tp-comm-overlap, needs sp),
 //                      overlap_param_gather [false] (Megatron --overlap-param-gather, ZeRO-1/2),
+//                      moe_flex_dispatcher [false] (DeepEP / HybridEP), moe_ep_overlap [false] (Megatron
+//                      --overlap-moe-expert-parallel-comm: dispatch and combine under another micro-batch's compute),
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
@@ -157,6 +159,11 @@ struct CommSpec {
     /// dispatch and combine send a token once to each GPU of its node that holds one of its experts and once to
     /// each other node that does (forwarded over NVLink there), instead of once per expert as the all-to-all does
     bool moeFlexDispatcher = false;
+    /// Megatron-Core's --overlap-moe-expert-parallel-comm: the combined 1F1B schedule runs each steady-state forward
+    /// beside a backward of another micro-batch, layer by layer, so that one's dispatch and combine run under the
+    /// other's compute (attention forward under combine backward, dispatch forward under the MLP backward, MLP
+    /// forward under dispatch backward, combine forward under attention backward)
+    bool moeEpOverlap = false;
     DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
     /// Gradients on the wire when they differ from dtype (Megatron-LM reduces bf16 models' gradients in fp32).
     std::optional<DType> gradDtype;

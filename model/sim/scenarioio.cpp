@@ -308,7 +308,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     section<CommSpec>(doc, "comm", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
                 { "bucket_MiB", "first_bucket_MiB", "overlap", "prefetch_depth", "tp_overlap", "overlap_param_gather",
-                    "moe_flex_dispatcher", "dtype", "grad_dtype" }))
+                    "moe_flex_dispatcher", "moe_ep_overlap", "dtype", "grad_dtype" }))
             return;
         r.real(c, p, "bucket_MiB", s.comm.bucketMiB);
         r.real(c, p, "first_bucket_MiB", s.comm.firstBucketMiB);
@@ -317,6 +317,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.boolean(c, p, "tp_overlap", s.comm.tpOverlap);
         r.boolean(c, p, "overlap_param_gather", s.comm.overlapParamGather);
         r.boolean(c, p, "moe_flex_dispatcher", s.comm.moeFlexDispatcher);
+        r.boolean(c, p, "moe_ep_overlap", s.comm.moeEpOverlap);
         r.choice(c, p, "dtype", s.comm.dtype, parseDType, "must be a data type such as \"bf16\", \"fp16\" or \"fp32\"");
         r.choice(c, p, "grad_dtype", s.comm.gradDtype, parseDType, "must be a data type such as \"bf16\" or \"fp32\"");
     });
@@ -454,6 +455,8 @@ json toJson(const Scenario& s)
         out["comm"]["grad_dtype"] = std::string(name(*s.comm.gradDtype));
     if (s.comm.moeFlexDispatcher)
         out["comm"]["moe_flex_dispatcher"] = true;
+    if (s.comm.moeEpOverlap)
+        out["comm"]["moe_ep_overlap"] = true;
     out["compute"]
         = { { "precision", std::string(name(s.compute.precision)) }, { "flash_attention", s.compute.flashAttention },
               { "recompute", std::string(name(s.compute.recompute)) }, { "interference", s.compute.interference } };

@@ -295,6 +295,33 @@ private slots:
         QCOMPARE(stage.controller()->goodScenario().parallel.chunkLayers.size(), std::size_t(16));
     }
 
+    // The MoE expert-parallel overlap is a form field: on DeepSeek-V3's interleaved layout, a click hides the
+    // steady-state dispatches and combines and the step shortens; a second click brings them back.
+    void expertParallelOverlapIsAFormField()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        QVERIFY(stage.openScenario(scenarioFile("deepseek-v3-gb200.json")).empty());
+        QCheckBox* box = nullptr;
+        for (auto* b : stage.form()->findChildren<QCheckBox*>())
+            if (b->toolTip().contains(QLatin1String("--overlap-moe-expert-parallel-comm")))
+                box = b;
+        QVERIFY(box);
+        QVERIFY(!box->isChecked());
+        const auto& before = stage.controller()->simulation().metrics;
+        const double step = before.stepSeconds;
+        const double exposed = before.dimension(model::LaneKind::EpComm).exposedSeconds;
+        QVERIFY(exposed > 0);
+        box->click();
+        QVERIFY(stage.controller()->goodScenario().comm.moeEpOverlap);
+        const auto& after = stage.controller()->simulation().metrics;
+        QVERIFY(after.dimension(model::LaneKind::EpComm).exposedSeconds < exposed / 2);
+        QVERIFY(after.stepSeconds < step);
+        box->click();
+        QVERIFY(!stage.controller()->goodScenario().comm.moeEpOverlap);
+        QCOMPARE(stage.controller()->simulation().metrics.stepSeconds, step);
+    }
+
     void backgroundSimulationDropsStaleResults()
     {
         TrainingStage stage;

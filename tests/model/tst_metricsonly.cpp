@@ -175,6 +175,20 @@ private slots:
         latent1f1b.parallel.chunkLayers = { 4, 1, 2, 3 };
         latent1f1b.batch.microBatches = 24;
         QTest::newRow("uneven 1f1b stages, m 24") << latent1f1b << false << false;
+        // comm.moe_ep_overlap: paired ops hide dispatch and combine, the warm-up and cool-down ops do not.
+        auto epOverlap = pipeline(8, 1, 1, 1, 32);
+        epOverlap.model.moe = { .experts = 16, .topK = 4, .capacityFactor = 1.0, .everyNLayers = 1 };
+        epOverlap.parallel.ep = 8;
+        epOverlap.comm.moeEpOverlap = true;
+        QTest::newRow("moe ep overlap, no pipeline, m 32") << epOverlap << false << true;
+        auto epOverlapInterleaved = pipeline(4, 1, 2, 2, 8);
+        epOverlapInterleaved.hardware.nodes = 2;
+        epOverlapInterleaved.hardware.gpusPerNode = 4;
+        epOverlapInterleaved.model.moe = { .experts = 16, .topK = 4, .capacityFactor = 1.0, .everyNLayers = 2 };
+        epOverlapInterleaved.parallel.ep = 4;
+        epOverlapInterleaved.comm.moeEpOverlap = true;
+        epOverlapInterleaved.comm.moeFlexDispatcher = true;
+        QTest::newRow("moe ep overlap, interleaved, flex, m 8") << epOverlapInterleaved << false << false;
     }
 
     void sameFigures()

@@ -175,6 +175,11 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Megatron-Core's flex token dispatcher (DeepEP, HybridEP): a token goes once to each GPU of its "
                    "node and once to each other node holding its experts, instead of once per expert"),
         "comm.moe_flex_dispatcher");
+    m_epOverlap = addCheck(comm, QT_TR_NOOP("MoE EP overlap"),
+        QT_TR_NOOP("Megatron-Core --overlap-moe-expert-parallel-comm: each steady-state forward runs beside another "
+                   "micro-batch's backward, so one's dispatch and combine hide under the other's compute (needs "
+                   "expert parallelism and, with pipelining, virtual stages)"),
+        "comm.moe_ep_overlap");
     m_dtype = addCombo(comm, QT_TR_NOOP("Wire dtype"),
         QT_TR_NOOP("Element type of gradients and activations on the wire"), "comm.dtype");
     for (auto type : kWireTypes)
@@ -394,6 +399,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_tpOverlap->setChecked(s.comm.tpOverlap);
     m_paramGather->setChecked(s.comm.overlapParamGather);
     m_flexDispatcher->setChecked(s.comm.moeFlexDispatcher);
+    m_epOverlap->setChecked(s.comm.moeEpOverlap);
     setComboData(m_dtype, static_cast<int>(s.comm.dtype));
     m_efficiency->setValue(s.compute.efficiency);
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
@@ -457,6 +463,7 @@ void ScenarioForm::readFields()
     s.comm.tpOverlap = m_tpOverlap->isChecked();
     s.comm.overlapParamGather = m_paramGather->isChecked();
     s.comm.moeFlexDispatcher = m_flexDispatcher->isChecked();
+    s.comm.moeEpOverlap = m_epOverlap->isChecked();
     s.comm.dtype = static_cast<model::DType>(m_dtype->currentData().toInt());
     s.compute.efficiency = m_efficiency->value();
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());

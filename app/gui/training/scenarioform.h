@@ -120,6 +120,7 @@ private:
     QCheckBox* m_tpOverlap = nullptr;
     QCheckBox* m_paramGather = nullptr;
     QCheckBox* m_flexDispatcher = nullptr;
+    QCheckBox* m_epOverlap = nullptr;
     QSpinBox* m_prefetch = nullptr;
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
