@@ -2429,10 +2429,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Straggler rank</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2606,6 +2602,10 @@
     </message>
     <message>
         <source>Megatron-Core --overlap-moe-expert-parallel-comm: each steady-state forward runs beside another micro-batch&apos;s backward, so one&apos;s dispatch and combine hide under the other&apos;s compute (needs expert parallelism and, with pipelining, virtual stages)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it (0.1 = 10 % slower)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2428,10 +2428,6 @@
         <translation>干扰</translation>
     </message>
     <message>
-        <source>Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)</source>
-        <translation>梯度通信同时进行时计算变慢的比例（0.1 = 慢 10 %）</translation>
-    </message>
-    <message>
         <source>Straggler rank</source>
         <translation>掉队 rank</translation>
     </message>
@@ -2602,6 +2598,10 @@
     <message>
         <source>Megatron-Core --overlap-moe-expert-parallel-comm: each steady-state forward runs beside another micro-batch&apos;s backward, so one&apos;s dispatch and combine hide under the other&apos;s compute (needs expert parallelism and, with pipelining, virtual stages)</source>
         <translation>Megatron-Core --overlap-moe-expert-parallel-comm：每个稳态前向与另一个微批次的反向并排运行，一方的分发与合并通信隐藏在另一方的计算之下（需要专家并行；有流水线时还需要虚拟阶段）</translation>
+    </message>
+    <message>
+        <source>Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it (0.1 = 10 % slower)</source>
+        <translation>梯度通信或被重叠的 MoE 传输同时进行时计算变慢的比例（0.1 = 慢 10 %）</translation>
     </message>
 </context>
 <context>

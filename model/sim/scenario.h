@@ -42,7 +42,8 @@
 //                      the transformer blocks only),
 //                      fp8_scaling ["fused"]: "fused" | "dynamic" (under fp8: Transformer Engine's casts fused into
 //                      the neighbouring kernels, or torchao's dynamic tensor-wise scaling, own amax and cast kernels),
-//                      interference [0] (fractional compute slow-down while DP/ZeRO comm runs) }
+//                      interference [0] (fractional compute slow-down while DP/ZeRO comm, or a MoE transfer that
+//                      comm.moe_ep_overlap hides, runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
 // Ranks are numbered Megatron-Core's way: rank = tp_index + tp·(cp_index + cp·(dp_index + dp·pp_index)), so a TP
 // group is consecutive ranks, a CP group has stride tp, a DP group stride tp·cp and a pipeline stage holds tp·cp·dp
@@ -193,7 +194,8 @@ struct ComputeSpec {
     std::optional<Elementwise> loss;
     Elementwise lossKernels() const { return loss.value_or(elementwise); }
     Fp8Scaling fp8Scaling = Fp8Scaling::Fused; ///< how fp8 operands are cast; no effect under bf16
-    double interference = 0; ///< compute runs (1 + interference)× slower while DP/ZeRO comm overlaps it
+    /// compute runs (1 + interference)× slower while DP/ZeRO comm, or a hidden MoE transfer, overlaps it
+    double interference = 0;
     bool operator==(const ComputeSpec&) const = default;
 };
 

@@ -216,7 +216,8 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     addChoices<model::Fp8Scaling>(
         m_fp8Scaling, std::array { model::Fp8Scaling::Fused, model::Fp8Scaling::Dynamic }, views::fp8ScalingText);
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
-        QT_TR_NOOP("Compute slow-down while gradient communication runs beside it (0.1 = 10 % slower)"),
+        QT_TR_NOOP("Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it "
+                   "(0.1 = 10 % slower)"),
         "compute.interference", 0, 10, 0.05, 2);
     m_stragglerRank = addInt(compute, QT_TR_NOOP("Straggler rank"),
         QT_TR_NOOP("A rank that computes slower (-1: none)"), "straggler.rank", -1, 1048575);
