@@ -25,11 +25,11 @@ namespace {
 // chunk, direction and, under comm.moe_ep_overlap, whether it is paired) is simulated once, layer by layer, on a
 // scratch builder, and its duration, its compute and communication pattern and its figures are kept. The schedule
 // is then driven with those durations (drivePipeline, the same driver as the full simulation); sends are tracked per
-// stage. From a stage's first
-// backward of the step's last micro-batch on (where gradients become ready), every op goes on the real builder, so
-// the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the full simulation's own events:
-// a backward op is placed there from its pattern's events and gradient-ready points (`replay`), which gives the
-// events running it layer by layer would (without ZeRO-3 or interference); other ops run layer by layer.
+// stage. From a stage's first backward of the step's last micro-batch on (where gradients become ready), every op
+// goes on the real builder, so the gradient buckets, the embedding AllReduce, the optimizer and their overlap are the
+// full simulation's own events: a backward op is placed there from its pattern's events and gradient-ready points
+// (`replay`), which gives the events running it layer by layer would (without ZeRO-3 or interference); other ops run
+// layer by layer.
 
 struct Pattern {
     Seconds duration = 0;

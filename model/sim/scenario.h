@@ -162,8 +162,9 @@ struct CommSpec {
     bool moeFlexDispatcher = false;
     /// Megatron-Core's --overlap-moe-expert-parallel-comm: the combined 1F1B schedule runs each steady-state forward
     /// beside a backward of another micro-batch, layer by layer, so that one's dispatch and combine run under the
-    /// other's compute (attention forward under combine backward, dispatch forward under the MLP backward, MLP
-    /// forward under dispatch backward, combine forward under attention backward)
+    /// other's compute (the backward's combine under the forward's attention, the forward's dispatch under the
+    /// backward's MLP, the backward's dispatch under the forward's MLP, the forward's combine under the backward's
+    /// attention)
     bool moeEpOverlap = false;
     DType dtype = DType::Bf16; ///< gradients, parameters and activations on the wire
     /// Gradients on the wire when they differ from dtype (Megatron-LM reduces bf16 models' gradients in fp32).
