@@ -47,6 +47,9 @@ struct LayerSeconds {
     /// (Full recomputation runs the layer's forward again, as events of its own.)
     Seconds attentionBackwardRecompute = 0;
     Seconds mlpBackwardRecompute = 0;
+    /// A part's backward with the recomputation before it: what its backward block on the compute stream lasts.
+    Seconds attentionBackwardTotal() const { return attentionBackward + attentionBackwardRecompute; }
+    Seconds mlpBackwardTotal() const { return mlpBackward + mlpBackwardRecompute; }
     /// The GEMMs beside a block's TP collectives, which Megatron-LM's --tp-comm-overlap (Transformer Engine
     /// userbuffers) pipelines with them in tp chunks: `first` with the AllGather before the block, `last` with
     /// the ReduceScatter after it. Forward: QKV / FC1 and projection / FC2; backward: the data gradient of

@@ -114,12 +114,7 @@ void LayerRunner::blocking(StageState& st, LaneKind laneKind, GroupKind group, C
     const int lane = b.lane(st.stage, laneKind);
     if (lane < 0 || m_context.costs.group(group).ranks <= 1)
         return;
-    Record e = commRecord(group, op, seconds ? 0 : bytes, what, layer, mb); // 0 bytes: not costed
-    if (seconds) {
-        e.duration = *seconds;
-        e.bytes = bytes;
-    }
-    const auto ref = b.add(lane, e, st.computeFree);
+    const auto ref = b.add(lane, commRecord(group, op, bytes, what, layer, mb, seconds), st.computeFree);
     b.depend(ref, st.lastCompute);
     b.depend(ref, std::exchange(m_input, {}));
     st.lastCompute = ref;
@@ -141,11 +136,7 @@ void LayerRunner::epComm(StageState& st, const char* what, int layer, int mb, Se
     const int lane = b.lane(st.stage, LaneKind::EpComm);
     if (lane < 0 || m_context.costs.group(GroupKind::Ep).ranks <= 1)
         return;
-    Record e = commRecord(GroupKind::Ep, Collective::AllToAll, m_epSeconds ? 0 : m_epBytes, what, layer, mb);
-    if (m_epSeconds) {
-        e.duration = *m_epSeconds;
-        e.bytes = m_epBytes;
-    }
+    const Record e = commRecord(GroupKind::Ep, Collective::AllToAll, m_epBytes, what, layer, mb, m_epSeconds);
     // Combined 1F1B: the transfer runs under the paired op's compute (`partner`). It is drawn under this op's own
     // compute, what ran since the op began and the lane's last transfer ended and the `after` seconds that follow it,
     // so it hides behind no more than those. The compute stream waits for the rest, and the hidden part slows the
@@ -180,13 +171,14 @@ void LayerRunner::ringAttention(
     st.computeFree = std::max(st.computeFree, ringEnd + last - block * st.slow);
 }
 
-Record LayerRunner::commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const
+Record LayerRunner::commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb,
+    std::optional<Seconds> seconds) const
 {
     Record e;
     e.kind = EventKind::Communication;
     e.prefix = shortName(op);
     e.what = what;
-    e.duration = m_context.costs.seconds(op, bytes, group);
+    e.duration = seconds ? *seconds : m_context.costs.seconds(op, bytes, group);
     e.bytes = bytes;
     e.setCollective(op, group);
     e.layer = layer;
@@ -257,11 +249,11 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired backward's MLP runs beside the dispatch, its attention beside the combine.
     if (moe)
-        epComm(st, "disp", layer, mb, f.mlpBackward + f.mlpBackwardRecompute, f.mlpForward);
+        epComm(st, "disp", layer, mb, f.mlpBackwardTotal(), f.mlpForward);
     input = st.lastCompute;
     compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
-        epComm(st, "comb", layer, mb, f.attentionBackward + f.attentionBackwardRecompute, 0);
+        epComm(st, "comb", layer, mb, f.attentionBackwardTotal(), 0);
     tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
@@ -280,17 +272,16 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired forward's attention runs beside the combine, its MLP beside the dispatch.
     if (moe)
-        epComm(st, "comb", layer, mb, f.attentionForward, f.mlpBackward + f.mlpBackwardRecompute);
+        epComm(st, "comb", layer, mb, f.attentionForward, f.mlpBackwardTotal());
     EventRef input = st.lastCompute;
     // A selective recomputation repeats its part of the forward when that part's backward starts.
-    const auto mlp
-        = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackward + f.mlpBackwardRecompute, layer, mb);
+    const auto mlp = compute(st, EventKind::Backward, moe ? "moe" : "mlp", f.mlpBackwardTotal(), layer, mb);
     gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
         epComm(st, "disp", layer, mb, f.mlpForward, 0);
     tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
     tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
-    const Seconds attention = f.attentionBackward + f.attentionBackwardRecompute;
+    const Seconds attention = f.attentionBackwardTotal();
     input = st.lastCompute;
     ringAttention(st, true, attention, f.attentionBackwardGemms.first, f.coreAttentionBackward,
         f.attentionBackwardGemms.last, layer, mb);

@@ -60,8 +60,9 @@ private:
     /// the ring would make the block wait.
     void ringAttention(
         StageState& stage, bool backward, Seconds block, Seconds lead, Seconds core, Seconds tail, int layer, int mb);
-    /// A collective's event of `bytes` in `group`, costed, not yet placed.
-    Record commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb) const;
+    /// A collective's event of `bytes` in `group`, costed (or `seconds` long when given), not yet placed.
+    Record commRecord(GroupKind group, Collective op, Bytes bytes, const char* what, int layer, int mb,
+        std::optional<Seconds> seconds = std::nullopt) const;
     /// Gradients of `part` are ready now (st.computeFree), made by `producer`: GradSync hears of it on the step's last
     /// micro-batch (`last`), the log always.
     void gradientsReady(StageState& stage, int chunk, int layer, ParamPart part, EventRef producer, bool last);

@@ -392,8 +392,10 @@ Problems validate(const Scenario& s)
     if (s.comm.moeEpOverlap) {
         // Megatron-Core's combined 1F1B schedule and the checks it makes before running it.
         const auto rule = [&](const std::string& why) { c.add("comm.moe_ep_overlap", "true", why); };
-        if (m.moe.experts <= 0 || p.ep <= 1)
-            rule("needs MoE layers with expert parallelism (model.moe.experts > 0 and parallel.ep > 1), not ep = "
+        if (m.moe.experts <= 0)
+            rule("needs MoE layers with expert parallelism; the model has none (model.moe.experts = 0)");
+        else if (p.ep <= 1)
+            rule("needs MoE layers with expert parallelism (parallel.ep > 1), not ep = "
                 + str(static_cast<long long>(p.ep)));
         if (s.compute.recompute == Recompute::Full)
             rule("cannot run with compute.recompute = \"full\": the combined schedule pairs a forward with the "

@@ -47,6 +47,15 @@ QTableView* eventsTable(const TrainingStage& stage)
             return view;
     return nullptr;
 }
+// The form's field of type Widget whose tooltip says `words` (a Megatron-LM flag, a config key, a phrase).
+template <class Widget> Widget* fieldFor(TrainingStage& stage, const char* words)
+{
+    Widget* field = nullptr;
+    for (auto* w : stage.form()->findChildren<Widget*>())
+        if (w->toolTip().contains(QLatin1String(words)))
+            field = w;
+    return field;
+}
 } // namespace
 
 class TstTrainingStage : public QObject {
@@ -211,13 +220,7 @@ private slots:
         QVERIFY2(stage.controller()->goodScenario() == s, qPrintable(stage.form()->problemsText()));
         const double before = stage.controller()->simulation().metrics.stepSeconds;
         // Each box is known by the Megatron-LM flag its tooltip names.
-        const auto boxFor = [&](const char* flag) {
-            QCheckBox* box = nullptr;
-            for (auto* b : stage.form()->findChildren<QCheckBox*>())
-                if (b->toolTip().contains(QLatin1String(flag)))
-                    box = b;
-            return box;
-        };
+        const auto boxFor = [&](const char* flag) { return fieldFor<QCheckBox>(stage, flag); };
         for (const char* label : { "--tp-comm-overlap", "--overlap-param-gather" }) {
             QCheckBox* box = boxFor(label);
             QVERIFY2(box, label);
@@ -255,10 +258,7 @@ private slots:
         stage.form()->setScenario(s);
         emit stage.form()->scenarioEdited(s);
         QVERIFY2(stage.controller()->goodScenario() == s, qPrintable(stage.form()->problemsText()));
-        QSpinBox* chunks = nullptr;
-        for (auto* box : stage.form()->findChildren<QSpinBox*>())
-            if (box->toolTip().contains(QLatin1String("Model chunks per pipeline stage")))
-                chunks = box;
+        QSpinBox* chunks = fieldFor<QSpinBox>(stage, "Model chunks per pipeline stage");
         QVERIFY(chunks);
         chunks->setValue(4); // 8 chunks: the list of 4 no longer fits
         QVERIFY(stage.form()->scenario().parallel.chunkLayers.empty());
@@ -274,13 +274,7 @@ private slots:
         TrainingStage stage;
         stage.setSynchronous(true);
         QVERIFY(stage.openScenario(scenarioFile("deepseek-v3-gb200.json")).empty());
-        const auto spinFor = [&](const char* words) {
-            QSpinBox* spin = nullptr;
-            for (auto* box : stage.form()->findChildren<QSpinBox*>())
-                if (box->toolTip().contains(QLatin1String(words)))
-                    spin = box;
-            return spin;
-        };
+        const auto spinFor = [&](const char* words) { return fieldFor<QSpinBox>(stage, words); };
         QSpinBox* kv = spinFor("key-value latent");
         QSpinBox* shared = spinFor("shared expert");
         QSpinBox* dense = spinFor("first_k_dense_replace");
@@ -302,10 +296,7 @@ private slots:
         TrainingStage stage;
         stage.setSynchronous(true);
         QVERIFY(stage.openScenario(scenarioFile("deepseek-v3-gb200.json")).empty());
-        QCheckBox* box = nullptr;
-        for (auto* b : stage.form()->findChildren<QCheckBox*>())
-            if (b->toolTip().contains(QLatin1String("--overlap-moe-expert-parallel-comm")))
-                box = b;
+        QCheckBox* box = fieldFor<QCheckBox>(stage, "--overlap-moe-expert-parallel-comm");
         QVERIFY(box);
         QVERIFY(!box->isChecked());
         const auto& before = stage.controller()->simulation().metrics;

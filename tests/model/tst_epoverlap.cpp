@@ -5,6 +5,7 @@
 #include "model/sim/kernels.h"
 #include "model/sim/pipeline.h"
 #include "model/sim/scenarioio.h"
+#include "tests/common/problems.h"
 #include "tests/common/simulated.h"
 
 #include <QtTest>
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace tutor::model;
+using tutor::testing::mentions;
 using tutor::testing::run;
 
 namespace {
@@ -57,12 +59,6 @@ bool near(double a, double b, double rel = 1e-6)
     return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
 }
 
-bool hasProblem(const Scenario& s, const char* field, const char* words)
-{
-    const auto problems = validate(s);
-    return std::any_of(problems.begin(), problems.end(),
-        [&](const Problem& p) { return p.field == field && p.rule.find(words) != std::string::npos; });
-}
 } // namespace
 
 class TestEpOverlap : public QObject {
@@ -194,8 +190,7 @@ private slots:
         bad["comm"]["moe_ep_overlap"] = "yes";
         const auto refused = parseScenario(bad.dump());
         QVERIFY(!refused);
-        QVERIFY(std::any_of(refused.problems().begin(), refused.problems().end(),
-            [](const Problem& p) { return p.field == "comm.moe_ep_overlap"; }));
+        QVERIFY(mentions(refused.problems(), "comm.moe_ep_overlap"));
     }
 
     void refusedWhereMegatronRefuses()
@@ -204,20 +199,20 @@ private slots:
         QVERIFY(validate(s).empty());
         auto dense = s;
         dense.model.moe = {};
-        QVERIFY(hasProblem(dense, "comm.moe_ep_overlap", "expert parallelism"));
+        QVERIFY(mentions(validate(dense), "comm.moe_ep_overlap", "expert parallelism"));
         auto oneRank = s;
         oneRank.parallel.ep = 1;
-        QVERIFY(hasProblem(oneRank, "comm.moe_ep_overlap", "parallel.ep > 1"));
+        QVERIFY(mentions(validate(oneRank), "comm.moe_ep_overlap", "parallel.ep > 1"));
         auto full = s;
         full.compute.recompute = Recompute::Full;
-        QVERIFY(hasProblem(full, "comm.moe_ep_overlap", "recompute"));
+        QVERIFY(mentions(validate(full), "comm.moe_ep_overlap", "recompute"));
         auto staged = s;
         staged.parallel.dp = 4;
         staged.parallel.ep = 4;
         staged.parallel.pp = 2;
-        QVERIFY(hasProblem(staged, "comm.moe_ep_overlap", "virtual_stages > 1"));
+        QVERIFY(mentions(validate(staged), "comm.moe_ep_overlap", "virtual_stages > 1"));
         staged.parallel.schedule = PipelineSchedule::GPipe;
-        QVERIFY(hasProblem(staged, "comm.moe_ep_overlap", "not gpipe"));
+        QVERIFY(mentions(validate(staged), "comm.moe_ep_overlap", "not gpipe"));
         staged.parallel.schedule = PipelineSchedule::Interleaved;
         staged.parallel.virtualStages = 2;
         QVERIFY(validate(staged).empty());

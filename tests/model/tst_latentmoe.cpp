@@ -8,11 +8,13 @@
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "tests/common/problems.h"
 
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
 using namespace tutor::model;
+using tutor::testing::mentions;
 
 namespace {
 // DeepSeek-V3 as its Hugging Face config.json gives it (deepseek-ai/DeepSeek-V3).
@@ -57,13 +59,6 @@ Scenario latentScenario()
     return s;
 }
 
-bool mentions(const Problems& problems, const std::string& field, const std::string& words)
-{
-    for (const auto& p : problems)
-        if (p.field == field && p.rule.find(words) != std::string::npos)
-            return true;
-    return false;
-}
 } // namespace
 
 class TestLatentMoe : public QObject {

@@ -7,6 +7,7 @@
 #include "model/sim/memory.h"
 #include "model/sim/scenarioio.h"
 #include "model/sim/simulate.h"
+#include "tests/common/problems.h"
 #include "tests/common/simulated.h"
 
 #include <QtTest>
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace tutor::model;
+using tutor::testing::mentions;
 using tutor::testing::run;
 
 namespace {
@@ -55,10 +57,6 @@ Seconds extra(Seconds c, Seconds g, int n)
     return std::max(c, g) + std::min(c, g) / n - g;
 }
 
-bool hasProblem(const Problems& problems, const std::string& field)
-{
-    return std::any_of(problems.begin(), problems.end(), [&](const Problem& p) { return p.field == field; });
-}
 } // namespace
 
 class TestMegatronOptions : public QObject {
@@ -145,20 +143,20 @@ private slots:
         auto s = tpNode();
         s.parallel.sp = false;
         s.comm.tpOverlap = true;
-        QVERIFY(hasProblem(validate(s), "comm.tp_overlap"));
+        QVERIFY(mentions(validate(s), "comm.tp_overlap"));
         s.parallel.sp = true;
         QVERIFY(validate(s).empty());
         s.comm.overlapParamGather = true;
         s.parallel.zeroStage = 0;
         const auto problems = validate(s);
-        QVERIFY(hasProblem(problems, "comm.overlap_param_gather"));
+        QVERIFY(mentions(problems, "comm.overlap_param_gather"));
         QVERIFY(toText(problems).find("zero_stage 1 or 2") != std::string::npos);
         s.parallel.zeroStage = 3;
-        QVERIFY(hasProblem(validate(s), "comm.overlap_param_gather"));
+        QVERIFY(mentions(validate(s), "comm.overlap_param_gather"));
         s.parallel.zeroStage = 1;
         QVERIFY(validate(s).empty());
         s.model.headDim = -4;
-        QVERIFY(hasProblem(validate(s), "model.head_dim"));
+        QVERIFY(mentions(validate(s), "model.head_dim"));
     }
 
     // ZeRO-1 with --overlap-param-gather: the AllGathers after the optimizer step move to the step's start, where
@@ -313,7 +311,7 @@ private slots:
 
         s.model.layers = 13;
         const auto problems = validate(s);
-        QVERIFY(hasProblem(problems, "parallel.pp·virtual_stages"));
+        QVERIFY(mentions(problems, "parallel.pp·virtual_stages"));
         QVERIFY(toText(problems).find("model.layers + 2 = 15") != std::string::npos);
     }
 };
