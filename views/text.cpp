@@ -67,9 +67,17 @@ QString elementwiseText(model::Elementwise elementwise)
 
 QString fp8ScalingText(model::Fp8Scaling scaling)
 {
-    return scaling == model::Fp8Scaling::Dynamic
-        ? QCoreApplication::translate("tutor::views::Text", "own cast kernels (torchao dynamic scaling)")
-        : QCoreApplication::translate("tutor::views::Text", "fused into neighbours (Transformer Engine)");
+    switch (scaling) {
+    case model::Fp8Scaling::Dynamic:
+        return QCoreApplication::translate("tutor::views::Text", "own cast kernels (torchao dynamic scaling)");
+    case model::Fp8Scaling::Current:
+        return QCoreApplication::translate("tutor::views::Text", "amax + cast kernels (TE current scaling)");
+    case model::Fp8Scaling::Mxfp8:
+        return QCoreApplication::translate("tutor::views::Text", "one quantize kernel (TE MXFP8)");
+    case model::Fp8Scaling::Fused:
+        break;
+    }
+    return QCoreApplication::translate("tutor::views::Text", "fused into neighbours (TE delayed scaling)");
 }
 
 QString secondsText(model::Seconds seconds)

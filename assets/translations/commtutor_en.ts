@@ -2553,10 +2553,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Expert FFN size</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2606,6 +2602,10 @@
     </message>
     <message>
         <source>Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it (0.1 = 10 % slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under fp8: Transformer Engine&apos;s delayed scaling casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each weight once a step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4809,7 +4809,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fused into neighbours (Transformer Engine)</source>
+        <source>amax + cast kernels (TE current scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one quantize kernel (TE MXFP8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused into neighbours (TE delayed scaling)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2548,10 +2548,6 @@
         <translation>fp8 转换</translation>
     </message>
     <message>
-        <source>Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own</source>
-        <translation>fp8 下：Transformer Engine 在归一化、激活和 GEMM 内核内部完成转换；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度</translation>
-    </message>
-    <message>
         <source>Expert FFN size</source>
         <translation>专家 FFN 宽度</translation>
     </message>
@@ -2602,6 +2598,10 @@
     <message>
         <source>Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it (0.1 = 10 % slower)</source>
         <translation>梯度通信或被重叠的 MoE 传输同时进行时计算变慢的比例（0.1 = 慢 10 %）</translation>
+    </message>
+    <message>
+        <source>Under fp8: Transformer Engine&apos;s delayed scaling casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each weight once a step</source>
+        <translation>fp8 下：Transformer Engine 的延迟缩放在归一化、激活和 GEMM 内核内部完成转换；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度；Transformer Engine 的当前缩放（FP8-CS）对每个 GEMM 输入和梯度运行一个求最大绝对值的内核和一个转换内核，MXFP8 只运行一个量化内核，两者每步只转换一次权重</translation>
     </message>
 </context>
 <context>
@@ -4797,8 +4797,16 @@
         <translation>单独的转换内核（torchao 动态缩放）</translation>
     </message>
     <message>
-        <source>fused into neighbours (Transformer Engine)</source>
-        <translation>融合进相邻内核（Transformer Engine）</translation>
+        <source>amax + cast kernels (TE current scaling)</source>
+        <translation>最大绝对值 + 转换内核（TE 当前缩放）</translation>
+    </message>
+    <message>
+        <source>one quantize kernel (TE MXFP8)</source>
+        <translation>单个量化内核（TE MXFP8）</translation>
+    </message>
+    <message>
+        <source>fused into neighbours (TE delayed scaling)</source>
+        <translation>融合进相邻内核（TE 延迟缩放）</translation>
     </message>
 </context>
 <context>

@@ -60,6 +60,11 @@ Seconds passes(double elements, Passes p, const HardwarePreset& hw)
 // scaled cast (read 2, write 1) of the input and the weight in forward and of the output gradient in backward; the
 // backward GEMMs take the fp8 input, weight and output gradient transposed, one copy each (read 1, write 1).
 constexpr Passes kFp8Cast { 5, 2 }, kFp8Transpose { 2, 1 };
+// Transformer Engine, per element of a GEMM input or output gradient. Per-tensor current scaling
+// (Float8CurrentScalingQuantizer): the amax kernel (read 2), then one cast that writes the row-wise copy and the
+// transposed one the backward GEMMs read (read 2, write 1 + 1). MXFP8 (MXFP8Quantizer): one kernel finds each
+// 32-element block's scale and writes both copies (read 2, write 1 + 1; the scales add 1/32 of that).
+constexpr Passes kCurrentCast { 6, 2 }, kMxfp8Cast { 4, 1 };
 
 // Forward, data-gradient and weight-gradient GEMMs of one linear layer: tokens × in → out.
 struct Linear {
@@ -82,25 +87,39 @@ struct Shape {
     double b, s, h, t, c, a, dqk, dv, q, ffn, kv, tokens, normTokens;
     bool gated;
     bool gqa; // fewer key-value heads than query heads (eager attention copies them)
-    bool dynamicFp8; // fp8 GEMMs with torchao's own cast kernels
+    Fp8Scaling fp8; // how the fp8 GEMMs' operands are cast (Fused under bf16)
+    double microBatches; // micro-batches per optimizer step on one GPU (Transformer Engine casts weights once a step)
 };
 
 struct CastSeconds {
     Seconds forward = 0, backward = 0;
 };
 
-// The cast kernels of one fp8 linear layer under dynamic scaling. An operand that sequence parallelism gathers (the
-// input of QKV and FC1, the output gradient of the projection and FC2) is cast before its AllGather, on the GPU's
-// share of the tokens (torchao's Float8ColwiseParallel and Float8RowwiseParallel): `inputShare`, `gradShare`.
-CastSeconds dynamicCasts(const Shape& x, const Linear& l, double inputShare, double gradShare, const HardwarePreset& hw)
+// The cast kernels of one fp8 linear layer. An operand that sequence parallelism gathers (the input of QKV and FC1,
+// the output gradient of the projection and FC2) is cast before its AllGather, on the GPU's share of the tokens
+// (torchao's Float8ColwiseParallel and Float8RowwiseParallel; Transformer Engine gathers fp8 as well): `inputShare`,
+// `gradShare`. torchao casts the weight at every micro-batch; Transformer Engine once a step (Megatron-Core passes
+// is_first_microbatch, and the fp8 copy is kept until the optimizer changes the weight).
+CastSeconds fp8Casts(const Shape& x, const Linear& l, double inputShare, double gradShare, const HardwarePreset& hw)
 {
-    if (!x.dynamicFp8)
-        return {};
     const double input = l.tokens * l.in, weight = l.in * l.out, grad = l.tokens * l.out;
     CastSeconds out;
-    out.forward = passes(input * inputShare, kFp8Cast, hw) + passes(weight, kFp8Cast, hw);
-    out.backward = passes(grad * gradShare, kFp8Cast, hw) + passes(input, kFp8Transpose, hw)
-        + passes(weight, kFp8Transpose, hw) + passes(grad, kFp8Transpose, hw);
+    switch (x.fp8) {
+    case Fp8Scaling::Fused:
+        break;
+    case Fp8Scaling::Dynamic:
+        out.forward = passes(input * inputShare, kFp8Cast, hw) + passes(weight, kFp8Cast, hw);
+        out.backward = passes(grad * gradShare, kFp8Cast, hw) + passes(input, kFp8Transpose, hw)
+            + passes(weight, kFp8Transpose, hw) + passes(grad, kFp8Transpose, hw);
+        break;
+    case Fp8Scaling::Current:
+    case Fp8Scaling::Mxfp8: {
+        const Passes cast = x.fp8 == Fp8Scaling::Current ? kCurrentCast : kMxfp8Cast;
+        out.forward = passes(input * inputShare, cast, hw) + passes(weight, cast, hw) / x.microBatches;
+        out.backward = passes(grad * gradShare, cast, hw);
+        break;
+    }
+    }
     return out;
 }
 
@@ -124,7 +143,8 @@ Shape shapeOf(const Scenario& sc)
     x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
     x.gated = m.gatedMlp;
     x.gqa = !m.isMla() && m.kvHeadCount() < m.heads;
-    x.dynamicFp8 = sc.compute.precision == Precision::Fp8 && sc.compute.fp8Scaling == Fp8Scaling::Dynamic;
+    x.fp8 = sc.compute.precision == Precision::Fp8 ? sc.compute.fp8Scaling : Fp8Scaling::Fused;
+    x.microBatches = static_cast<double>(sc.batch.microBatches) * sc.batch.gradAccum;
     return x;
 }
 
@@ -171,8 +191,8 @@ MlpSeconds mlpSeconds(const Shape& x, double rows, double ffn, double share, boo
     const Linear fc1Shape { rows, x.h, up }, fc2Shape { rows, ffn / x.t, x.h };
     const LinearSeconds fc1(fc1Shape, hw, peak, eta);
     const LinearSeconds fc2(fc2Shape, hw, peak, eta);
-    const CastSeconds fc1Casts = dynamicCasts(x, fc1Shape, share, 1, hw);
-    const CastSeconds fc2Casts = dynamicCasts(x, fc2Shape, 1, share, hw);
+    const CastSeconds fc1Casts = fp8Casts(x, fc1Shape, share, 1, hw);
+    const CastSeconds fc2Casts = fp8Casts(x, fc2Shape, 1, share, hw);
     const double act = rows * ffn / x.t; // activation elements
     // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
     const Seconds actF
@@ -212,7 +232,7 @@ AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const Hardwar
         const bool row = l.split == AttentionLinear::Row;
         // The linears that read the block's input read it gathered (sequence parallelism); the output projection's
         // gradient is gathered in backward.
-        const CastSeconds casts = dynamicCasts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, hw);
+        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, hw);
         out.forward += casts.forward + gemm.forward;
         out.backward += casts.backward + gemm.backward();
         if (l.readsInput) {

@@ -160,12 +160,23 @@ std::optional<Elementwise> parseElementwise(std::string_view text)
 
 std::string_view name(Fp8Scaling scaling)
 {
-    return scaling == Fp8Scaling::Dynamic ? "dynamic" : "fused";
+    switch (scaling) {
+    case Fp8Scaling::Dynamic:
+        return "dynamic";
+    case Fp8Scaling::Current:
+        return "current";
+    case Fp8Scaling::Mxfp8:
+        return "mxfp8";
+    case Fp8Scaling::Fused:
+        break;
+    }
+    return "fused";
 }
 
 std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text)
 {
-    static constexpr Fp8Scaling kAll[] = { Fp8Scaling::Fused, Fp8Scaling::Dynamic };
+    static constexpr Fp8Scaling kAll[]
+        = { Fp8Scaling::Fused, Fp8Scaling::Dynamic, Fp8Scaling::Current, Fp8Scaling::Mxfp8 };
     return byName<Fp8Scaling>(text, kAll);
 }
 

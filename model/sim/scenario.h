@@ -40,8 +40,11 @@
 //                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
 //                      loss [elementwise]: "fused" | "eager" (the cross-entropy on its own: torchtitan compiles
 //                      the transformer blocks only),
-//                      fp8_scaling ["fused"]: "fused" | "dynamic" (under fp8: Transformer Engine's casts fused into
-//                      the neighbouring kernels, or torchao's dynamic tensor-wise scaling, own amax and cast kernels),
+//                      fp8_scaling ["fused"]: "fused" | "dynamic" | "current" | "mxfp8" (under fp8: Transformer
+//                      Engine's delayed scaling, casts fused into the neighbouring kernels; torchao's dynamic
+//                      tensor-wise scaling, own amax and cast kernels; Transformer Engine's per-tensor current
+//                      scaling, an amax kernel and a cast-transpose per operand; Transformer Engine's MXFP8, one
+//                      quantize kernel per operand),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm, or a MoE transfer that
 //                      comm.moe_ep_overlap hides, runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
@@ -87,9 +90,12 @@ std::optional<Elementwise> parseElementwise(std::string_view text);
 /// the activation, the GEMMs' epilogues), so the casts cost no pass of their own (fp8GemmEfficiency includes what
 /// remains). Dynamic: torchao's Float8Linear with dynamic tensor-wise scaling (torchtitan's Float8): every fp8 GEMM's
 /// input, weight and output gradient is scanned for its absolute maximum and cast by kernels of their own, and the
-/// backward GEMMs read transposed copies.
-enum class Fp8Scaling { Fused, Dynamic };
-std::string_view name(Fp8Scaling scaling); ///< "fused", "dynamic"
+/// backward GEMMs read transposed copies. Current: Transformer Engine's per-tensor current scaling (Megatron-Bridge's
+/// FP8-CS): each GEMM input and output gradient gets an amax kernel and a cast that writes the row-wise and the
+/// transposed copy; weights are cast once per step (TE keeps their fp8 copy across micro-batches). Mxfp8: Transformer
+/// Engine's MXFP8 (32-element block scales, Blackwell): one quantize kernel per operand writes both copies.
+enum class Fp8Scaling { Fused, Dynamic, Current, Mxfp8 };
+std::string_view name(Fp8Scaling scaling); ///< "fused", "dynamic", "current", "mxfp8"
 std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.

@@ -334,7 +334,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.choice(c, p, "elementwise", s.compute.elementwise, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "norm", s.compute.norm, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "loss", s.compute.loss, parseElementwise, "must be \"fused\" or \"eager\"");
-        r.choice(c, p, "fp8_scaling", s.compute.fp8Scaling, parseFp8Scaling, "must be \"fused\" or \"dynamic\"");
+        r.choice(c, p, "fp8_scaling", s.compute.fp8Scaling, parseFp8Scaling,
+            "must be \"fused\", \"dynamic\", \"current\" or \"mxfp8\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))

@@ -400,7 +400,78 @@ private slots:
         QVERIFY(!bad);
         QCOMPARE(bad.problems().front().field, std::string("compute.fp8_scaling"));
         QCOMPARE(bad.problems().front().value, std::string("delayed"));
-        QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\" or \"dynamic\""));
+        QCOMPARE(bad.problems().front().rule, std::string("must be \"fused\", \"dynamic\", \"current\" or \"mxfp8\""));
+    }
+
+    // Transformer Engine's recipes cast each fp8 GEMM's input in forward and its output gradient in backward with
+    // kernels of their own, writing the row-wise and the transposed copy at once: per-tensor current scaling with an
+    // amax kernel (read 2) and a cast (read 2, write 2), MXFP8 with one quantize kernel (read 2, write 2). A weight is
+    // cast once per optimizer step, so each micro-batch carries 1 / (m · grad_accum) of its cast.
+    void transformerEngineFp8Casts()
+    {
+        const auto hw = preset("hgx-h100");
+        const double gap = hw.compute.kernelGapUs * 1e-6;
+        struct Recipe {
+            Fp8Scaling scaling;
+            double bytes;
+            int kernels;
+        };
+        struct Layer {
+            double tokens, in, out, inputShare, gradShare;
+        };
+        for (const Recipe recipe :
+            { Recipe { Fp8Scaling::Current, 2 + 2 + 2, 2 }, Recipe { Fp8Scaling::Mxfp8, 2 + 2, 1 } }) {
+            const auto cast
+                = [&](double n) { return elementwiseSeconds(n * recipe.bytes, hw) + (recipe.kernels - 1) * gap; };
+            for (const auto [microBatches, gradAccum] :
+                { std::pair { 1, 1 }, std::pair { 4, 1 }, std::pair { 4, 3 } }) {
+                const double perStep = microBatches * gradAccum;
+                const auto forward = [&](const Layer& l) {
+                    return cast(l.tokens * l.in * l.inputShare) + cast(l.in * l.out) / perStep;
+                };
+                const auto backward = [&](const Layer& l) { return cast(l.tokens * l.out * l.gradShare); };
+                auto s = llamaLike(4);
+                s.hardware.gpusPerNode = 2;
+                s.parallel.tp = 2;
+                s.parallel.sp = true;
+                s.batch.microBatches = microBatches;
+                s.batch.gradAccum = gradAccum;
+                s.compute.precision = Precision::Fp8;
+                const auto fused = kernelCosts(s, hw);
+                s.compute.fp8Scaling = recipe.scaling;
+                const auto te = kernelCosts(s, hw);
+                QVERIFY(fused && te);
+                const double t = 2, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
+                const Layer qkv { tokens, h, (q + kv) / t, 1 / t, 1 }, proj { tokens, q / t, h, 1, 1 / t },
+                    fc1 { tokens, h, 2 * ffn / t, 1 / t, 1 }, fc2 { tokens, ffn / t, h, 1, 1 / t };
+                const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
+                QVERIFY(near(te->dense.attentionForward - fused->dense.attentionForward, forward(qkv) + forward(proj)));
+                QVERIFY(
+                    near(te->dense.attentionBackward - fused->dense.attentionBackward, backward(qkv) + backward(proj)));
+                QVERIFY(near(te->dense.mlpForward - fused->dense.mlpForward, forward(fc1) + forward(fc2)));
+                QVERIFY(near(te->dense.mlpBackward - fused->dense.mlpBackward, backward(fc1) + backward(fc2)));
+                QCOMPARE(te->headForward, fused->headForward);
+            }
+            // Read and written by the scenario file.
+            auto s = llamaLike(4);
+            s.compute.precision = Precision::Fp8;
+            s.compute.fp8Scaling = recipe.scaling;
+            const auto back = parseScenario(toJsonText(s));
+            QVERIFY(back);
+            QCOMPARE(back->compute.fp8Scaling, recipe.scaling);
+        }
+        // Current scaling's extra amax pass makes it dearer than MXFP8 on the same layer; both cost more than the
+        // fused casts of delayed scaling.
+        auto s = llamaLike(4);
+        s.compute.precision = Precision::Fp8;
+        const auto fused = kernelCosts(s, hw);
+        s.compute.fp8Scaling = Fp8Scaling::Current;
+        const auto current = kernelCosts(s, hw);
+        s.compute.fp8Scaling = Fp8Scaling::Mxfp8;
+        const auto mxfp8 = kernelCosts(s, hw);
+        QVERIFY(fused && current && mxfp8);
+        QVERIFY(current->dense.mlpForward > mxfp8->dense.mlpForward);
+        QVERIFY(mxfp8->dense.mlpForward > fused->dense.mlpForward);
     }
 
     // What a GPU holds besides model states and saved activations: the loss's logits on the last stage, ZeRO-3's

@@ -209,12 +209,16 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     addChoices<model::Precision>(m_precision, std::array { model::Precision::Bf16, model::Precision::Fp8 },
         [](model::Precision p) { return toQString(model::name(p)); });
     m_fp8Scaling = addCombo(compute, QT_TR_NOOP("fp8 casts"),
-        QT_TR_NOOP("Under fp8: Transformer Engine casts inside the norm, activation and GEMM kernels; torchao's "
-                   "dynamic scaling (torchtitan's Float8) scans and casts every input, weight and gradient with "
-                   "kernels of its own"),
+        QT_TR_NOOP("Under fp8: Transformer Engine's delayed scaling casts inside the norm, activation and GEMM "
+                   "kernels; torchao's dynamic scaling (torchtitan's Float8) scans and casts every input, weight and "
+                   "gradient with kernels of its own; Transformer Engine's current scaling (FP8-CS) runs an amax "
+                   "kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each "
+                   "weight once a step"),
         "compute.fp8_scaling");
-    addChoices<model::Fp8Scaling>(
-        m_fp8Scaling, std::array { model::Fp8Scaling::Fused, model::Fp8Scaling::Dynamic }, views::fp8ScalingText);
+    addChoices<model::Fp8Scaling>(m_fp8Scaling,
+        std::array { model::Fp8Scaling::Fused, model::Fp8Scaling::Current, model::Fp8Scaling::Mxfp8,
+            model::Fp8Scaling::Dynamic },
+        views::fp8ScalingText);
     m_interference = addDouble(compute, QT_TR_NOOP("Interference"),
         QT_TR_NOOP("Compute slow-down while gradient communication or an overlapped MoE transfer runs beside it "
                    "(0.1 = 10 % slower)"),
