@@ -324,6 +324,12 @@ LayerSeconds layerSeconds(
 }
 } // namespace
 
+bool costsDependOnMicroBatches(const Scenario& sc)
+{
+    return sc.compute.precision == Precision::Fp8
+        && (sc.compute.fp8Scaling == Fp8Scaling::Current || sc.compute.fp8Scaling == Fp8Scaling::Mxfp8);
+}
+
 Seconds gemmSeconds(
     double m, double n, double k, const HardwarePreset& hw, double peakFlops, double efficiency, double batch)
 {

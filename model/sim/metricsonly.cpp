@@ -257,7 +257,8 @@ struct SendTotals {
 
 // The layout search simulates layouts that differ only in their ZeRO stage (below 3) or micro-batch count, whose ops
 // are the same: the patterns of the last 16 distinct scenarios are kept per thread. Only whether micro-batch 0 is
-// the step's last (its backward then makes gradients ready) tells such scenarios' ops apart.
+// the step's last (its backward then makes gradients ready) tells such scenarios' ops apart, unless Transformer
+// Engine's once-a-step weight casts make the micro-batch count part of every op's cost.
 struct KeptPatterns {
     struct Entry {
         Scenario key;
@@ -276,8 +277,10 @@ std::shared_ptr<const OpPatterns> sharedOpPatterns(StepModel& model)
     Scenario key = ctx.scenario;
     key.name = {};
     key.description = {};
-    key.batch.microBatches = ctx.totalMicroBatches > 1 ? 2 : 1;
-    key.batch.gradAccum = 1;
+    if (!costsDependOnMicroBatches(key)) {
+        key.batch.microBatches = ctx.totalMicroBatches > 1 ? 2 : 1;
+        key.batch.gradAccum = 1;
+    }
     key.batch.globalBatch = 0;
     if (key.parallel.zeroStage < 3)
         key.parallel.zeroStage = 0;
