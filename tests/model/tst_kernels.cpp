@@ -419,11 +419,11 @@ private slots:
         struct Layer {
             double tokens, in, out, inputShare, gradShare;
         };
-        for (const Recipe recipe :
+        for (const Recipe& recipe :
             { Recipe { Fp8Scaling::Current, 2 + 2 + 2, 2 }, Recipe { Fp8Scaling::Mxfp8, 2 + 2, 1 } }) {
             const auto cast
                 = [&](double n) { return elementwiseSeconds(n * recipe.bytes, hw) + (recipe.kernels - 1) * gap; };
-            for (const auto [microBatches, gradAccum] :
+            for (const auto& [microBatches, gradAccum] :
                 { std::pair { 1, 1 }, std::pair { 4, 1 }, std::pair { 4, 3 } }) {
                 const double perStep = microBatches * gradAccum;
                 const auto forward = [&](const Layer& l) {
