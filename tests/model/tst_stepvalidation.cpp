@@ -398,6 +398,57 @@ private slots:
         }
     }
 
+    // Megatron-Bridge's tables name each run's fp8 recipe (26.04 on: "FP8" is per-tensor current scaling, the configs
+    // all *_FP8_CS_V1; "MXFP8" block scaling): every such row says so in compute.fp8_scaling. And on the runs of one
+    // layout in fp8 (current scaling) and bf16, the quantize kernels bring the model's bf16 / fp8 ratio nearer the
+    // measured one than casts fused into their neighbours would (small experts, whose casts weigh most).
+    void transformerEngineRecipesAgainstTheRows()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        int named = 0;
+        for (const auto& row : *rows) {
+            if (row.software.find("Megatron-Bridge") == std::string::npos
+                || row.scenario.compute.precision != Precision::Fp8)
+                continue;
+            const bool mx = row.where.find("MXFP8") != std::string::npos;
+            const bool cs = !mx && row.where.ends_with(" FP8");
+            if (!mx && !cs)
+                continue;
+            ++named;
+            QVERIFY2(row.scenario.compute.fp8Scaling == (mx ? Fp8Scaling::Mxfp8 : Fp8Scaling::Current),
+                qPrintable(QString::fromStdString(row.id + ": " + row.where)));
+        }
+        QVERIFY(named >= 10);
+        const auto pairs = twinRows(
+            *rows,
+            [](const Scenario& s) {
+                return s.compute.precision == Precision::Fp8 && s.compute.fp8Scaling == Fp8Scaling::Current;
+            },
+            [](const Scenario& s) { return s.compute.precision == Precision::Bf16; },
+            [](const Scenario& fp8, Scenario& bf16) {
+                bf16.compute.precision = fp8.compute.precision;
+                bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
+            });
+        QVERIFY(!pairs.empty());
+        for (const auto& [fp8, bf16] : pairs) {
+            auto fused = fp8->scenario;
+            fused.compute.fp8Scaling = Fp8Scaling::Fused;
+            const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
+                       fusedCasts = simulateMetrics(fused);
+            QVERIFY(slow && fast && fusedCasts);
+            const double measured = bf16->measuredSeconds / fp8->measuredSeconds;
+            const double predicted = slow->stepSeconds / fast->stepSeconds;
+            const double withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
+            QVERIFY2(std::abs(predicted / measured - 1) < std::abs(withFusedCasts / measured - 1),
+                qPrintable(QStringLiteral("%1 / %2: bf16 / fp8 %3 measured, %4 predicted, %5 with fused casts")
+                               .arg(QString::fromStdString(bf16->id), QString::fromStdString(fp8->id))
+                               .arg(measured)
+                               .arg(predicted)
+                               .arg(withFusedCasts)));
+        }
+    }
+
     // The software a row names sets what its file leaves out: Megatron-LM reduces bf16 gradients in fp32; torchtitan
     // reduces FSDP's in fp32 and runs Float8 with torchao's dynamic scaling. A field the row sets wins.
     void softwareDefaults()
