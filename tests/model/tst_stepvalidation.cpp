@@ -41,6 +41,43 @@ std::vector<std::pair<const StepRow*, const StepRow*>> twinRows(
     }
     return out;
 }
+
+// The rows of one layout run in fp8 under `scaling` and in bf16, with their bf16 / fp8 step-time ratios: measured,
+// predicted, and predicted with the fp8 row's casts fused into their neighbours instead. Empty `label` on failure.
+struct Fp8Twin {
+    QString label;
+    Fp8Scaling scaling = Fp8Scaling::Fused; ///< the fp8 row's
+    double measured = 0, predicted = 0, withFusedCasts = 0;
+};
+std::vector<Fp8Twin> fp8Twins(const std::vector<StepRow>& rows, Fp8Scaling scaling)
+{
+    const auto pairs = twinRows(
+        rows,
+        [scaling](
+            const Scenario& s) { return s.compute.precision == Precision::Fp8 && s.compute.fp8Scaling == scaling; },
+        [](const Scenario& s) { return s.compute.precision == Precision::Bf16; },
+        [](const Scenario& fp8, Scenario& bf16) {
+            bf16.compute.precision = fp8.compute.precision;
+            bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
+        });
+    std::vector<Fp8Twin> out;
+    for (const auto& [fp8, bf16] : pairs) {
+        auto fused = fp8->scenario;
+        fused.compute.fp8Scaling = Fp8Scaling::Fused;
+        const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
+                   fusedCasts = simulateMetrics(fused);
+        Fp8Twin twin;
+        if (slow && fast && fusedCasts) {
+            twin.label = QString::fromStdString(bf16->id + " / " + fp8->id);
+            twin.scaling = fp8->scenario.compute.fp8Scaling;
+            twin.measured = bf16->measuredSeconds / fp8->measuredSeconds;
+            twin.predicted = slow->stepSeconds / fast->stepSeconds;
+            twin.withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
+        }
+        out.push_back(twin);
+    }
+    return out;
+}
 } // namespace
 
 class TestStepValidation : public QObject {
@@ -366,35 +403,19 @@ private slots:
     {
         const auto rows = loadStepRows(stepsPath());
         QVERIFY(rows);
-        const auto pairs = twinRows(
-            *rows,
-            [](const Scenario& s) {
-                // torchao's rows (Megatron-Bridge's fp8 and bf16 twins come from different releases)
-                return s.compute.precision == Precision::Fp8 && s.compute.fp8Scaling == Fp8Scaling::Dynamic;
-            },
-            [](const Scenario& s) { return s.compute.precision == Precision::Bf16; },
-            [](const Scenario& fp8, Scenario& bf16) {
-                bf16.compute.precision = fp8.compute.precision;
-                bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
-            });
-        QCOMPARE(pairs.size(), std::size_t(2));
-        for (const auto& [fp8, bf16] : pairs) {
-            QCOMPARE(fp8->scenario.compute.fp8Scaling, Fp8Scaling::Dynamic);
-            auto fused = fp8->scenario;
-            fused.compute.fp8Scaling = Fp8Scaling::Fused;
-            const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
-                       fusedCasts = simulateMetrics(fused);
-            QVERIFY(slow && fast && fusedCasts);
-            const double measured = bf16->measuredSeconds / fp8->measuredSeconds;
-            const double predicted = slow->stepSeconds / fast->stepSeconds;
-            const double withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
-            QVERIFY2(measured > 1.2 && std::abs(predicted / measured - 1) < 0.08
-                    && std::abs(withFusedCasts / measured - 1) > std::abs(predicted / measured - 1),
+        // torchao's rows (Megatron-Bridge's fp8 and bf16 twins come from different releases)
+        const auto twins = fp8Twins(*rows, Fp8Scaling::Dynamic);
+        QCOMPARE(twins.size(), std::size_t(2));
+        for (const auto& t : twins) {
+            QVERIFY(!t.label.isEmpty());
+            QCOMPARE(t.scaling, Fp8Scaling::Dynamic);
+            QVERIFY2(t.measured > 1.2 && std::abs(t.predicted / t.measured - 1) < 0.08
+                    && std::abs(t.withFusedCasts / t.measured - 1) > std::abs(t.predicted / t.measured - 1),
                 qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
-                               .arg(QString::fromStdString(fp8->id))
-                               .arg(measured)
-                               .arg(predicted)
-                               .arg(withFusedCasts)));
+                               .arg(t.label)
+                               .arg(t.measured)
+                               .arg(t.predicted)
+                               .arg(t.withFusedCasts)));
         }
     }
 
@@ -420,32 +441,16 @@ private slots:
                 qPrintable(QString::fromStdString(row.id + ": " + row.where)));
         }
         QVERIFY(named >= 10);
-        const auto pairs = twinRows(
-            *rows,
-            [](const Scenario& s) {
-                return s.compute.precision == Precision::Fp8 && s.compute.fp8Scaling == Fp8Scaling::Current;
-            },
-            [](const Scenario& s) { return s.compute.precision == Precision::Bf16; },
-            [](const Scenario& fp8, Scenario& bf16) {
-                bf16.compute.precision = fp8.compute.precision;
-                bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
-            });
-        QVERIFY(!pairs.empty());
-        for (const auto& [fp8, bf16] : pairs) {
-            auto fused = fp8->scenario;
-            fused.compute.fp8Scaling = Fp8Scaling::Fused;
-            const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
-                       fusedCasts = simulateMetrics(fused);
-            QVERIFY(slow && fast && fusedCasts);
-            const double measured = bf16->measuredSeconds / fp8->measuredSeconds;
-            const double predicted = slow->stepSeconds / fast->stepSeconds;
-            const double withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
-            QVERIFY2(std::abs(predicted / measured - 1) < std::abs(withFusedCasts / measured - 1),
-                qPrintable(QStringLiteral("%1 / %2: bf16 / fp8 %3 measured, %4 predicted, %5 with fused casts")
-                               .arg(QString::fromStdString(bf16->id), QString::fromStdString(fp8->id))
-                               .arg(measured)
-                               .arg(predicted)
-                               .arg(withFusedCasts)));
+        const auto twins = fp8Twins(*rows, Fp8Scaling::Current);
+        QVERIFY(!twins.empty());
+        for (const auto& t : twins) {
+            QVERIFY(!t.label.isEmpty());
+            QVERIFY2(std::abs(t.predicted / t.measured - 1) < std::abs(t.withFusedCasts / t.measured - 1),
+                qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
+                               .arg(t.label)
+                               .arg(t.measured)
+                               .arg(t.predicted)
+                               .arg(t.withFusedCasts)));
         }
     }
 
