@@ -419,8 +419,9 @@ private slots:
         }
     }
 
-    // Megatron-Bridge's tables name each run's fp8 recipe (26.04 on: "FP8" is per-tensor current scaling, the configs
-    // all *_FP8_CS_V1; "MXFP8" block scaling): every such row says so in compute.fp8_scaling. And on the runs of one
+    // Megatron-Bridge's tables name each run's fp8 recipe (25.11: "FP8-CS" per-tensor current scaling, "FP8-MX" block
+    // scaling; 26.02 on: "FP8", the configs all *_FP8_CS_V1, and "MXFP8"): every such row says so in
+    // compute.fp8_scaling. And on the runs of one
     // layout in fp8 (current scaling) and bf16, the quantize kernels bring the model's bf16 / fp8 ratio nearer the
     // measured one than casts fused into their neighbours would (small experts, whose casts weigh most).
     void transformerEngineRecipesAgainstTheRows()
@@ -432,15 +433,16 @@ private slots:
             if (row.software.find("Megatron-Bridge") == std::string::npos
                 || row.scenario.compute.precision != Precision::Fp8)
                 continue;
-            const bool mx = row.where.find("MXFP8") != std::string::npos;
-            const bool cs = !mx && row.where.ends_with(" FP8");
+            const auto names = [&](const char* word) { return row.where.find(word) != std::string::npos; };
+            const bool mx = names("MXFP8") || names("FP8-MX");
+            const bool cs = !mx && (row.where.ends_with(" FP8") || names("FP8-CS"));
             if (!mx && !cs)
                 continue;
             ++named;
             QVERIFY2(row.scenario.compute.fp8Scaling == (mx ? Fp8Scaling::Mxfp8 : Fp8Scaling::Current),
                 qPrintable(QString::fromStdString(row.id + ": " + row.where)));
         }
-        QVERIFY(named >= 10);
+        QVERIFY(named >= 30);
         const auto twins = fp8Twins(*rows, Fp8Scaling::Current);
         QVERIFY(!twins.empty());
         for (const auto& t : twins) {
