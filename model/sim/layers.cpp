@@ -269,6 +269,13 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
+    // torchtitan's op-level policy saves the reduce-scatters' outputs but not the all-gathers' (_save_list in
+    // parallelize_llama.py): recomputing the block gathers the inputs of attention and of the MLP again, each beside
+    // the first GEMM that reads it.
+    if (sc.compute.recompute == Recompute::SelectiveOp) {
+        tpBefore(st, "rcp att", f.attentionForwardGemms.first, layer, mb);
+        tpBefore(st, "rcp mlp", f.mlpForwardGemms.first, layer, mb);
+    }
     tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired forward's attention runs beside the combine, its MLP beside the dispatch.
     if (moe)

@@ -71,7 +71,8 @@ std::optional<PipelineSchedule> parsePipelineSchedule(std::string_view text);
 
 /// What backward recomputes of a layer's forward. Selective: Megatron-LM's, the core attention (Korthikanti et al.
 /// 2022). SelectiveOp: torchtitan's op-level policy (selective_ac_option = "op"): the matmul outputs and attention
-/// are saved except every second matmul in forward order, and every element-wise op is recomputed. Full: the layer.
+/// are saved except every second matmul in forward order, and every element-wise op is recomputed; under sequence
+/// parallelism the all-gathers run again too (the reduce-scatters' outputs are saved). Full: the layer.
 enum class Recompute { None, Selective, SelectiveOp, Full };
 std::string_view name(Recompute recompute); ///< "none", "selective", "selective-op", "full"
 std::span<const Recompute> recomputeChoices(); ///< every Recompute, in the order above (forms, parsers)

@@ -160,6 +160,11 @@ private slots:
         QTest::newRow("TP + full recompute: 6") << false << Recompute::Full << 2 + 2 + 2 << 0 << 0;
         QTest::newRow("TP + SP: 4 RS + 4 AG") << true << Recompute::None << 0 << 2 + 2 << 2 + 2;
         QTest::newRow("TP + SP + full recompute: 6 RS + 6 AG") << true << Recompute::Full << 0 << 6 << 6;
+        // torchtitan's op-level policy saves the reduce-scatters' outputs, not the all-gathers': its recomputation
+        // gathers attention's and the MLP's inputs again.
+        QTest::newRow("TP + SP + op-level selective: 4 RS + 6 AG")
+            << true << Recompute::SelectiveOp << 0 << 2 + 2 << 2 + 2 + 2;
+        QTest::newRow("TP + op-level selective: 4 AllReduce") << false << Recompute::SelectiveOp << 2 + 2 << 0 << 0;
     }
 
     void tpCollectives()

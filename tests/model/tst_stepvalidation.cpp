@@ -396,27 +396,34 @@ private slots:
             QVERIFY(!c.heldOut);
     }
 
-    // Rows that differ only in fp8 (torchtitan's compile and compile + Float8, Tables 1 and 3): the model's bf16 / fp8
+    // Rows that differ only in fp8 (torchtitan's compile and compile + Float8, Tables 1 and 3 of December 2024; bf16
+    // and Float8 tensorwise, vanilla and async TP, of its June 2025 async-TP benchmark): the model's bf16 / fp8
     // step-time ratio against the published one. Float8 there is torchao's dynamic scaling, whose cast kernels take
-    // a fifth of what the faster GEMMs save; costed as Transformer Engine's fused casts the ratio is 16 % too high.
+    // a fifth of what the faster GEMMs save; costed as Transformer Engine's fused casts the ratio is too high.
     void float8AgainstCompiledRows()
     {
         const auto rows = loadStepRows(stepsPath());
         QVERIFY(rows);
         // torchao's rows (Megatron-Bridge's fp8 and bf16 twins come from different releases)
         const auto twins = fp8Twins(*rows, Fp8Scaling::Dynamic);
-        QCOMPARE(twins.size(), std::size_t(2));
+        QCOMPARE(twins.size(), std::size_t(6));
+        double predictedError = 0, fusedError = 0;
         for (const auto& t : twins) {
             QVERIFY(!t.label.isEmpty());
             QCOMPARE(t.scaling, Fp8Scaling::Dynamic);
-            QVERIFY2(t.measured > 1.2 && std::abs(t.predicted / t.measured - 1) < 0.08
-                    && std::abs(t.withFusedCasts / t.measured - 1) > std::abs(t.predicted / t.measured - 1),
-                qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
-                               .arg(t.label)
-                               .arg(t.measured)
-                               .arg(t.predicted)
-                               .arg(t.withFusedCasts)));
+            const QString what = QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
+                                     .arg(t.label)
+                                     .arg(t.measured)
+                                     .arg(t.predicted)
+                                     .arg(t.withFusedCasts);
+            QVERIFY2(t.measured > 1.1 && std::abs(t.predicted / t.measured - 1) < 0.08, qPrintable(what));
+            predictedError += std::abs(t.predicted / t.measured - 1) / twins.size();
+            fusedError += std::abs(t.withFusedCasts / t.measured - 1) / twins.size();
         }
+        // One pair (70B with async TP, whose fp8 run gains more than the model gives it) is nearer with fused casts;
+        // over the six the dynamic casts are nearer.
+        QVERIFY2(predictedError < 0.6 * fusedError,
+            qPrintable(QStringLiteral("mean |error| %1 with the casts, %2 fused").arg(predictedError).arg(fusedError)));
     }
 
     // Megatron-Bridge's tables name each run's fp8 recipe (25.11: "FP8-CS" per-tensor current scaling, "FP8-MX" block

@@ -133,9 +133,10 @@ inline constexpr double kBlackwellFp8GemmEfficiency = 0.496;
 // Blackwell fp8 was 0.476 while Transformer Engine's casts were taken as fused; with the MXFP8 and current-scaling
 // rows costing their quantize kernels (compute.fp8_scaling) it refit to 0.511 (3 rows, mean |error| 3.3 %). With the
 // dense rows of Megatron-Bridge's 25.09 – 26.04 tables and the rest of NeMo 24.07's table in the data, the fp8
-// figures refit from 0.54 to 0.515 (Hopper, 17 rows, mean |error| 7.5 %) and from 0.511 to 0.496 (Blackwell, 15 rows,
-// 5.4 %). Hopper's rows disagree by release: NeMo 24.07's run faster than the model, Megatron-Bridge's Llama 3 8B and
-// 70B slower (those two models ran 6 – 18 % more tokens per GPU in the later releases, in other layouts).
+// figures refit from 0.54 to 0.515 (Hopper, 18 rows with the H200 one, mean |error| 7.4 %) and from 0.511 to 0.496
+// (Blackwell, 15 rows, 5.4 %). Hopper's rows disagree by release: NeMo 24.07's run faster than the model,
+// Megatron-Bridge's Llama 3 8B and 70B slower (those two models ran 6 – 18 % more tokens per GPU in the later
+// releases, in other layouts).
 // Blackwell has no dense bf16 fit row: its bf16 GEMMs reach Hopper's bf16 fraction scaled by the ratio the dense fp8
 // fit rows show between the two generations (0.496 / 0.515), 0.543. It had Hopper's 0.564 before; with the derived
 // figure (then 0.497) the MoE fraction refitted from 0.559 to 0.565, the fit-half Blackwell bf16 row (B200
