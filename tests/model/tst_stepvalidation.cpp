@@ -495,6 +495,56 @@ private slots:
         QCOMPARE((*rows)[2].scenario.compute.fp8Scaling, Fp8Scaling::Fused);
         QCOMPARE((*rows)[2].scenario.comm.gradientDType(), DType::Bf16);
     }
+
+    // steps-README.md lists every row with the excerpt it was copied from (steps-raw/<raw>.txt), and the row's first
+    // measured figure is in that excerpt as the source prints it: with thousands separators, in milliseconds, in
+    // percent. The README's row count is the file's.
+    void everyRowIsListedWithItsExcerpt()
+    {
+        const QString dir = qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/tests/data/validation/");
+        QFile readme(dir + QStringLiteral("steps-README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QString text = QString::fromUtf8(readme.readAll());
+        std::ifstream in(stepsPath());
+        const auto doc = nlohmann::json::parse(in);
+        QVERIFY(text.contains(QStringLiteral("holds %1 published").arg(doc["rows"].size())));
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        const QLocale english(QLocale::English);
+        for (const auto& r : doc["rows"]) {
+            const QString id = QString::fromStdString(r["id"].get<std::string>());
+            const auto line = std::find_if(lines.begin(), lines.end(),
+                [&](const QString& l) { return l.startsWith(QStringLiteral("| %1 |").arg(id)); });
+            QVERIFY2(line != lines.end(), qPrintable(id));
+            QVERIFY2(line->contains(QString::fromStdString(r["source"]["url"].get<std::string>())), qPrintable(id));
+            const QString raw = line->section(QLatin1Char('|'), -2, -2).trimmed();
+            QFile excerpt(dir + QStringLiteral("steps-raw/%1.txt").arg(raw));
+            QVERIFY2(excerpt.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(id + QStringLiteral(": ") + raw));
+            const QString body = QString::fromUtf8(excerpt.readAll());
+            QVERIFY2(body.startsWith(QStringLiteral("# source: ")), qPrintable(raw));
+            const auto& measured = r["measured"];
+            QStringList printed;
+            const auto plain = [&](double v) {
+                printed << QString::number(v, 'g', 12);
+                if (v >= 1000 && v == std::floor(v))
+                    printed << english.toString(static_cast<qint64>(v));
+            };
+            if (measured.contains("tokens_per_s_per_gpu")) {
+                plain(measured["tokens_per_s_per_gpu"].get<double>());
+            } else if (measured.contains("iteration_s")) {
+                const double v = measured["iteration_s"].get<double>();
+                plain(v);
+                plain(std::round(v * 1000));
+            } else if (measured.contains("tflops_per_gpu")) {
+                plain(measured["tflops_per_gpu"].get<double>());
+            } else {
+                QVERIFY2(measured.contains("mfu"), qPrintable(id));
+                printed << QString::number(measured["mfu"].get<double>() * 100, 'g', 6) + QLatin1Char('%');
+            }
+            QVERIFY2(std::any_of(printed.begin(), printed.end(), [&](const QString& p) { return body.contains(p); }),
+                qPrintable(id + QStringLiteral(": none of ") + printed.join(QStringLiteral(", ")) + QStringLiteral(" in ")
+                    + raw));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStepValidation)
