@@ -541,8 +541,8 @@ private slots:
                 printed << QString::number(measured["mfu"].get<double>() * 100, 'g', 6) + QLatin1Char('%');
             }
             QVERIFY2(std::any_of(printed.begin(), printed.end(), [&](const QString& p) { return body.contains(p); }),
-                qPrintable(id + QStringLiteral(": none of ") + printed.join(QStringLiteral(", ")) + QStringLiteral(" in ")
-                    + raw));
+                qPrintable(id + QStringLiteral(": none of ") + printed.join(QStringLiteral(", "))
+                    + QStringLiteral(" in ") + raw));
         }
     }
 };
