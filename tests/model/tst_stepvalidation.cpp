@@ -428,9 +428,9 @@ private slots:
 
     // Megatron-Bridge's tables name each run's fp8 recipe (25.11: "FP8-CS" per-tensor current scaling, "FP8-MX" block
     // scaling; 26.02 on: "FP8", the configs all *_FP8_CS_V1, and "MXFP8"): every such row says so in
-    // compute.fp8_scaling. And on the runs of one
-    // layout in fp8 (current scaling) and bf16, the quantize kernels bring the model's bf16 / fp8 ratio nearer the
-    // measured one than casts fused into their neighbours would (small experts, whose casts weigh most).
+    // compute.fp8_scaling. And on the runs of one layout in fp8 (current scaling) and bf16, the quantize kernels bring
+    // the model's bf16 / fp8 ratio nearer the measured one than casts fused into their neighbours would (small
+    // experts, whose casts weigh most).
     void transformerEngineRecipesAgainstTheRows()
     {
         const auto rows = loadStepRows(stepsPath());
