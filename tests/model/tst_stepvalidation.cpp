@@ -15,9 +15,13 @@
 using namespace tutor::model;
 
 namespace {
+QString validationDir()
+{
+    return qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/tests/data/validation/");
+}
 std::string stepsPath()
 {
-    return qEnvironmentVariable("TUTOR_SOURCE_DIR").toStdString() + "/tests/data/validation/steps.json";
+    return (validationDir() + QStringLiteral("steps.json")).toStdString();
 }
 // The pairs of simulated rows that differ only in what `align` copies from the first onto the second: runs of one
 // layout with and without one mechanism. `isFirst` and `isSecond` pick the two sides.
@@ -48,6 +52,14 @@ struct Fp8Twin {
     QString label;
     Fp8Scaling scaling = Fp8Scaling::Fused; ///< the fp8 row's
     double measured = 0, predicted = 0, withFusedCasts = 0;
+    QString text() const
+    {
+        return QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
+            .arg(label)
+            .arg(measured)
+            .arg(predicted)
+            .arg(withFusedCasts);
+    }
 };
 std::vector<Fp8Twin> fp8Twins(const std::vector<StepRow>& rows, Fp8Scaling scaling)
 {
@@ -411,12 +423,7 @@ private slots:
         for (const auto& t : twins) {
             QVERIFY(!t.label.isEmpty());
             QCOMPARE(t.scaling, Fp8Scaling::Dynamic);
-            const QString what = QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
-                                     .arg(t.label)
-                                     .arg(t.measured)
-                                     .arg(t.predicted)
-                                     .arg(t.withFusedCasts);
-            QVERIFY2(t.measured > 1.1 && std::abs(t.predicted / t.measured - 1) < 0.08, qPrintable(what));
+            QVERIFY2(t.measured > 1.1 && std::abs(t.predicted / t.measured - 1) < 0.08, qPrintable(t.text()));
             predictedError += std::abs(t.predicted / t.measured - 1) / twins.size();
             fusedError += std::abs(t.withFusedCasts / t.measured - 1) / twins.size();
         }
@@ -455,11 +462,7 @@ private slots:
         for (const auto& t : twins) {
             QVERIFY(!t.label.isEmpty());
             QVERIFY2(std::abs(t.predicted / t.measured - 1) < std::abs(t.withFusedCasts / t.measured - 1),
-                qPrintable(QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with fused casts")
-                               .arg(t.label)
-                               .arg(t.measured)
-                               .arg(t.predicted)
-                               .arg(t.withFusedCasts)));
+                qPrintable(t.text()));
         }
     }
 
@@ -501,7 +504,7 @@ private slots:
     // percent. The README's row count is the file's.
     void everyRowIsListedWithItsExcerpt()
     {
-        const QString dir = qEnvironmentVariable("TUTOR_SOURCE_DIR") + QStringLiteral("/tests/data/validation/");
+        const QString dir = validationDir();
         QFile readme(dir + QStringLiteral("steps-README.md"));
         QVERIFY(readme.open(QIODevice::ReadOnly | QIODevice::Text));
         const QString text = QString::fromUtf8(readme.readAll());
@@ -510,6 +513,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("holds %1 published").arg(doc["rows"].size())));
         const QStringList lines = text.split(QLatin1Char('\n'));
         const QLocale english(QLocale::English);
+        QHash<QString, QString> excerpts; // steps-raw/<name>.txt by name, each read once
         for (const auto& r : doc["rows"]) {
             const QString id = QString::fromStdString(r["id"].get<std::string>());
             const auto line = std::find_if(lines.begin(), lines.end(),
@@ -517,9 +521,13 @@ private slots:
             QVERIFY2(line != lines.end(), qPrintable(id));
             QVERIFY2(line->contains(QString::fromStdString(r["source"]["url"].get<std::string>())), qPrintable(id));
             const QString raw = line->section(QLatin1Char('|'), -2, -2).trimmed();
-            QFile excerpt(dir + QStringLiteral("steps-raw/%1.txt").arg(raw));
-            QVERIFY2(excerpt.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(id + QStringLiteral(": ") + raw));
-            const QString body = QString::fromUtf8(excerpt.readAll());
+            if (!excerpts.contains(raw)) {
+                QFile excerpt(dir + QStringLiteral("steps-raw/%1.txt").arg(raw));
+                QVERIFY2(
+                    excerpt.open(QIODevice::ReadOnly | QIODevice::Text), qPrintable(id + QStringLiteral(": ") + raw));
+                excerpts.insert(raw, QString::fromUtf8(excerpt.readAll()));
+            }
+            const QString& body = excerpts[raw];
             QVERIFY2(body.startsWith(QStringLiteral("# source: ")), qPrintable(raw));
             const auto& measured = r["measured"];
             QStringList printed;
