@@ -77,7 +77,8 @@ QString fp8ScalingText(model::Fp8Scaling scaling)
     case model::Fp8Scaling::Fused:
         break;
     }
-    return QCoreApplication::translate("tutor::views::Text", "fused into neighbours (TE delayed scaling)");
+    return QCoreApplication::translate(
+        "tutor::views::Text", "norms write fp8, one cast per other operand (TE delayed scaling)");
 }
 
 QString secondsText(model::Seconds seconds)

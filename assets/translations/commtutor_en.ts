@@ -2605,7 +2605,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Under fp8: Transformer Engine&apos;s delayed scaling casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each weight once a step</source>
+        <source>Under fp8: Transformer Engine&apos;s delayed scaling has the norms write fp8 themselves and casts every other GEMM input and gradient with one kernel; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient (a norm finds its output&apos;s amax itself), MXFP8 one quantize kernel. Transformer Engine casts each weight once a step, and on Blackwell its per-tensor recipes write no transposed copy</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4817,7 +4817,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fused into neighbours (TE delayed scaling)</source>
+        <source>norms write fp8, one cast per other operand (TE delayed scaling)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2600,8 +2600,8 @@
         <translation>梯度通信或被重叠的 MoE 传输同时进行时计算变慢的比例（0.1 = 慢 10 %）</translation>
     </message>
     <message>
-        <source>Under fp8: Transformer Engine&apos;s delayed scaling casts inside the norm, activation and GEMM kernels; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each weight once a step</source>
-        <translation>fp8 下：Transformer Engine 的延迟缩放在归一化、激活和 GEMM 内核内部完成转换；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度；Transformer Engine 的当前缩放（FP8-CS）对每个 GEMM 输入和梯度运行一个求最大绝对值的内核和一个转换内核，MXFP8 只运行一个量化内核，两者每步只转换一次权重</translation>
+        <source>Under fp8: Transformer Engine&apos;s delayed scaling has the norms write fp8 themselves and casts every other GEMM input and gradient with one kernel; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient (a norm finds its output&apos;s amax itself), MXFP8 one quantize kernel. Transformer Engine casts each weight once a step, and on Blackwell its per-tensor recipes write no transposed copy</source>
+        <translation>fp8 下：Transformer Engine 的延迟缩放由归一化内核直接写出 fp8，其余每个 GEMM 输入和梯度各用一个转换内核；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度；Transformer Engine 的当前缩放（FP8-CS）对每个 GEMM 输入和梯度运行一个求最大绝对值的内核和一个转换内核（归一化的输出由归一化内核自己求最大绝对值），MXFP8 只运行一个量化内核。Transformer Engine 每步只转换一次权重；在 Blackwell 上，按张量缩放的方案不写转置副本</translation>
     </message>
 </context>
 <context>
@@ -4805,8 +4805,8 @@
         <translation>单个量化内核（TE MXFP8）</translation>
     </message>
     <message>
-        <source>fused into neighbours (TE delayed scaling)</source>
-        <translation>融合进相邻内核（TE 延迟缩放）</translation>
+        <source>norms write fp8, one cast per other operand (TE delayed scaling)</source>
+        <translation>归一化直接写 fp8，其余操作数各一次转换（TE 延迟缩放）</translation>
     </message>
 </context>
 <context>

@@ -111,7 +111,7 @@ struct ComputeFigures {
     double fp8PeakFlops = 0; ///< dense fp8 FLOP/s per GPU; 0: no fp8 tensor cores
     int sms = 1; ///< streaming multiprocessors (a GEMM's tiles run in waves of this many)
     double gemmEfficiency = 0.5; ///< fraction of peak a large GEMM reaches (cuBLAS, bf16)
-    /// fraction of the fp8 peak a Transformer Engine fp8 linear layer reaches, its casts and scaling included
+    /// fraction of the fp8 peak an fp8 GEMM reaches (its operands' cast kernels are costed on their own)
     double fp8GemmEfficiency = 0.5;
     /// fraction of the dense layers' rate that an MoE block reaches: grouped expert GEMMs, the token dispatcher's
     /// permutations and its small kernels (1: as fast as a dense MLP of the same FLOPs)

@@ -52,7 +52,7 @@ constexpr Passes kLossEager { 22, 4 }, kLossEagerBack { 26, 4 };
 
 Seconds passes(double elements, Passes p, const HardwarePreset& hw)
 {
-    return passes(elements * p.bytes, p.kernels, hw);
+    return p.kernels > 0 ? passes(elements * p.bytes, p.kernels, hw) : 0;
 }
 
 // torchao's dynamic tensor-wise scaling (Fp8Scaling::Dynamic), per element of an fp8 GEMM operand, counted from
@@ -60,11 +60,26 @@ Seconds passes(double elements, Passes p, const HardwarePreset& hw)
 // scaled cast (read 2, write 1) of the input and the weight in forward and of the output gradient in backward; the
 // backward GEMMs take the fp8 input, weight and output gradient transposed, one copy each (read 1, write 1).
 constexpr Passes kFp8Cast { 5, 2 }, kFp8Transpose { 2, 1 };
-// Transformer Engine, per element of a GEMM input or output gradient. Per-tensor current scaling
-// (Float8CurrentScalingQuantizer): the amax kernel (read 2), then one cast that writes the row-wise copy and the
-// transposed one the backward GEMMs read (read 2, write 1 + 1). MXFP8 (MXFP8Quantizer): one kernel finds each
-// 32-element block's scale and writes both copies (read 2, write 1 + 1; the scales add 1/32 of that).
-constexpr Passes kCurrentCast { 6, 2 }, kMxfp8Cast { 4, 1 };
+// Transformer Engine's quantizers, per element of a GEMM operand (TransformerEngine at d0067d0, 2026-08). On Hopper
+// an fp8 GEMM takes its operands in TN layout only, so every activation operand gets a row-wise copy and the
+// transposed one its backward GEMM reads; Blackwell's fp8 GEMMs take any layout and per-tensor scaling writes one
+// copy (csrc/quantizer.cpp: a transpose only without nvte_is_non_tn_fp8_gemm_supported).
+// - Delayed scaling (Float8Quantizer) casts with last steps' scale: one cast-transpose kernel (read 2, write 1 + 1).
+//   A norm's output is written in fp8 by the norm kernel itself, its transpose by one more kernel (read 1, write 1;
+//   common/normalization/rmsnorm/rmsnorm_api.cpp).
+// - Current scaling (Float8CurrentScalingQuantizer) needs the tensor's amax first: an amax kernel (read 2), then the
+//   cast. A norm's output is written in bf16 with its amax (the fused norm-amax path, pytorch/csrc/extensions/
+//   normalization.cpp, since TE 2.7), then cast.
+// - MXFP8 (MXFP8Quantizer): one kernel finds each 32-element block's scale and writes both copies (read 2,
+//   write 1 + 1; the scales add 1/32 of that), on every architecture, norm outputs included (the norm fuses it only
+//   under cuDNN's norm, NVTE_NORM_FWD_USE_CUDNN).
+// Per operand on Hopper, then on Blackwell: { an ordinary operand, a norm's output }.
+struct TeCasts {
+    Passes operand, normOutput;
+};
+constexpr TeCasts kDelayedHopper { { 4, 1 }, { 2, 1 } }, kDelayedBlackwell { { 3, 1 }, { 0, 0 } };
+constexpr TeCasts kCurrentHopper { { 6, 2 }, { 4, 1 } }, kCurrentBlackwell { { 5, 2 }, { 3, 1 } };
+constexpr TeCasts kMxfp8 { { 4, 1 }, { 4, 1 } };
 
 // Forward, data-gradient and weight-gradient GEMMs of one linear layer: tokens × in → out.
 struct Linear {
@@ -87,7 +102,8 @@ struct Shape {
     double b, s, h, t, c, a, dqk, dv, q, ffn, kv, tokens, normTokens;
     bool gated;
     bool gqa; // fewer key-value heads than query heads (eager attention copies them)
-    Fp8Scaling fp8; // how the fp8 GEMMs' operands are cast (Fused under bf16)
+    bool fp8Gemms; // the linear layers' GEMMs run in fp8
+    Fp8Scaling fp8; // how their operands are cast
     double microBatches; // micro-batches per optimizer step on one GPU (Transformer Engine casts weights once a step)
 };
 
@@ -95,31 +111,45 @@ struct CastSeconds {
     Seconds forward = 0, backward = 0;
 };
 
+// Transformer Engine's casts of one operand kind under `x`'s recipe on `hw`.
+TeCasts teCasts(const Shape& x, const HardwarePreset& hw)
+{
+    const bool blackwell = hw.nccl.arch == GpuArch::Blackwell;
+    switch (x.fp8) {
+    case Fp8Scaling::Current:
+        return blackwell ? kCurrentBlackwell : kCurrentHopper;
+    case Fp8Scaling::Mxfp8:
+        return kMxfp8;
+    case Fp8Scaling::Fused:
+    case Fp8Scaling::Dynamic:
+        break;
+    }
+    return blackwell ? kDelayedBlackwell : kDelayedHopper;
+}
+
 // The cast kernels of one fp8 linear layer. An operand that sequence parallelism gathers (the input of QKV and FC1,
 // the output gradient of the projection and FC2) is cast before its AllGather, on the GPU's share of the tokens
 // (torchao's Float8ColwiseParallel and Float8RowwiseParallel; Transformer Engine gathers fp8 as well): `inputShare`,
-// `gradShare`. torchao casts the weight at every micro-batch; Transformer Engine once a step (Megatron-Core passes
-// is_first_microbatch, and the fp8 copy is kept until the optimizer changes the weight).
-CastSeconds fp8Casts(const Shape& x, const Linear& l, double inputShare, double gradShare, const HardwarePreset& hw)
+// `gradShare`. `normInput`: the input is a norm's output (QKV, a dense FC1), which Transformer Engine's norm kernel
+// writes in fp8 or with its amax. torchao casts the weight at every micro-batch; Transformer Engine once a step
+// (Megatron-Core passes is_first_microbatch, and the fp8 copy is kept until the optimizer changes the weight).
+CastSeconds fp8Casts(
+    const Shape& x, const Linear& l, double inputShare, double gradShare, bool normInput, const HardwarePreset& hw)
 {
+    if (!x.fp8Gemms)
+        return {};
     const double input = l.tokens * l.in, weight = l.in * l.out, grad = l.tokens * l.out;
     CastSeconds out;
-    switch (x.fp8) {
-    case Fp8Scaling::Fused:
-        break;
-    case Fp8Scaling::Dynamic:
+    if (x.fp8 == Fp8Scaling::Dynamic) {
         out.forward = passes(input * inputShare, kFp8Cast, hw) + passes(weight, kFp8Cast, hw);
         out.backward = passes(grad * gradShare, kFp8Cast, hw) + passes(input, kFp8Transpose, hw)
             + passes(weight, kFp8Transpose, hw) + passes(grad, kFp8Transpose, hw);
-        break;
-    case Fp8Scaling::Current:
-    case Fp8Scaling::Mxfp8: {
-        const Passes cast = x.fp8 == Fp8Scaling::Current ? kCurrentCast : kMxfp8Cast;
-        out.forward = passes(input * inputShare, cast, hw) + passes(weight, cast, hw) / x.microBatches;
-        out.backward = passes(grad * gradShare, cast, hw);
-        break;
+        return out;
     }
-    }
+    const TeCasts cast = teCasts(x, hw);
+    out.forward = passes(input * inputShare, normInput ? cast.normOutput : cast.operand, hw)
+        + passes(weight, cast.operand, hw) / x.microBatches;
+    out.backward = passes(grad * gradShare, cast.operand, hw);
     return out;
 }
 
@@ -143,7 +173,8 @@ Shape shapeOf(const Scenario& sc)
     x.normTokens = (sc.parallel.sp && sc.parallel.tp > 1) ? x.tokens / x.t : x.tokens;
     x.gated = m.gatedMlp;
     x.gqa = !m.isMla() && m.kvHeadCount() < m.heads;
-    x.fp8 = sc.compute.precision == Precision::Fp8 ? sc.compute.fp8Scaling : Fp8Scaling::Fused;
+    x.fp8Gemms = sc.compute.precision == Precision::Fp8;
+    x.fp8 = sc.compute.fp8Scaling;
     x.microBatches = static_cast<double>(sc.batch.microBatches) * sc.batch.gradAccum;
     return x;
 }
@@ -184,15 +215,15 @@ struct MlpSeconds {
 
 // `share`: the tokens' share a sequence-parallel operand holds before its gather (1 for experts, whose rows the
 // dispatcher brings whole).
-MlpSeconds mlpSeconds(const Shape& x, double rows, double ffn, double share, bool eager, const HardwarePreset& hw,
-    double peak, double eta)
+MlpSeconds mlpSeconds(const Shape& x, double rows, double ffn, double share, bool normInput, bool eager,
+    const HardwarePreset& hw, double peak, double eta)
 {
     const double up = x.gated ? 2 * ffn / x.t : ffn / x.t;
     const Linear fc1Shape { rows, x.h, up }, fc2Shape { rows, ffn / x.t, x.h };
     const LinearSeconds fc1(fc1Shape, hw, peak, eta);
     const LinearSeconds fc2(fc2Shape, hw, peak, eta);
-    const CastSeconds fc1Casts = fp8Casts(x, fc1Shape, share, 1, hw);
-    const CastSeconds fc2Casts = fp8Casts(x, fc2Shape, 1, share, hw);
+    const CastSeconds fc1Casts = fp8Casts(x, fc1Shape, share, 1, normInput, hw);
+    const CastSeconds fc2Casts = fp8Casts(x, fc2Shape, 1, share, false, hw);
     const double act = rows * ffn / x.t; // activation elements
     // GeLU is one kernel eager or fused (F.gelu; Megatron fuses the bias in); SwiGLU is two eager.
     const Seconds actF
@@ -232,7 +263,7 @@ AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const Hardwar
         const bool row = l.split == AttentionLinear::Row;
         // The linears that read the block's input read it gathered (sequence parallelism); the output projection's
         // gradient is gathered in backward.
-        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, hw);
+        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, l.readsInput, hw);
         out.forward += casts.forward + gemm.forward;
         out.backward += casts.backward + gemm.backward();
         if (l.readsInput) {
@@ -298,12 +329,12 @@ LayerSeconds layerSeconds(
         const Seconds permute = 2 * elementwiseSeconds(x.tokens * m.moe.topK * x.h * 2 * kAct, hw);
         routing = router.forward + permute;
         routingBack = router.backward() + permute;
-        mlp = mlpSeconds(x, rows, m.expertFfnSize(), 1, eager, hw, peak, eta);
+        mlp = mlpSeconds(x, rows, m.expertFfnSize(), 1, false, eager, hw, peak, eta);
         // The shared expert is a dense MLP on every token of the layer.
         if (m.moe.sharedExpertFfn > 0)
-            shared = mlpSeconds(x, x.tokens, m.moe.sharedExpertFfn, shard, eager, hw, peak, eta);
+            shared = mlpSeconds(x, x.tokens, m.moe.sharedExpertFfn, shard, true, eager, hw, peak, eta);
     } else {
-        mlp = mlpSeconds(x, x.tokens, x.ffn, shard, eager, hw, peak, eta);
+        mlp = mlpSeconds(x, x.tokens, x.ffn, shard, true, eager, hw, peak, eta);
     }
     // An MoE block's router and routed experts run at a fitted fraction of the dense rate
     // (ComputeFigures::moeEfficiency).
@@ -326,8 +357,7 @@ LayerSeconds layerSeconds(
 
 bool costsDependOnMicroBatches(const Scenario& sc)
 {
-    return sc.compute.precision == Precision::Fp8
-        && (sc.compute.fp8Scaling == Fp8Scaling::Current || sc.compute.fp8Scaling == Fp8Scaling::Mxfp8);
+    return sc.compute.precision == Precision::Fp8 && sc.compute.fp8Scaling != Fp8Scaling::Dynamic;
 }
 
 Seconds gemmSeconds(

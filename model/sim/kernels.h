@@ -17,12 +17,12 @@
 //   half of the score matrix, backward 2.5× forward (5 matmuls instead of 2); unfused: QKᵀ and ·V as batched
 //   GEMMs plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
 // - Every kernel pays ComputeFigures::kernelGapUs (launch and tail between kernels of one stream).
-// fp8 (Transformer Engine) runs the layers' GEMMs at the fp8 peak and its own efficiency (fp8GemmEfficiency, the
-// casts of delayed scaling included); attention, element-wise work and the output layer stay in bf16. Under torchao's
-// dynamic scaling (ComputeSpec::fp8Scaling) every fp8 GEMM's input, weight and output gradient is also scanned for its
-// absolute maximum and cast by kernels of its own, and the backward GEMMs read transposed copies; under Transformer
-// Engine's current scaling and MXFP8 each GEMM input and output gradient is quantized by kernels of its own, row-wise
-// and transposed at once, and each weight once a step.
+// fp8 runs the layers' GEMMs at the fp8 peak and its own efficiency (fp8GemmEfficiency); attention, element-wise work
+// and the output layer stay in bf16. The casts are kernels of their own (ComputeSpec::fp8Scaling): under torchao's
+// dynamic scaling every fp8 GEMM's input, weight and output gradient is scanned for its absolute maximum and cast, and
+// the backward GEMMs read transposed copies; under Transformer Engine's recipes (delayed and current per-tensor
+// scaling, MXFP8) each GEMM input and output gradient is quantized, row-wise and on Hopper transposed at once, each
+// weight once a step, and a norm's output by the norm itself as far as the recipe lets it.
 // MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate; an MoE
 // layer's shared expert is a dense MLP on every token, at the dense rate. The attention block's projections are
 // attentionLinears (compute.h): QKV and the output projection, or multi-head latent attention's down and up
@@ -83,8 +83,8 @@ Seconds elementwiseSeconds(double bytes, const HardwarePreset& hardware);
 Result<KernelCosts> kernelCosts(const Scenario& scenario, const HardwarePreset& hardware);
 
 /// Whether one micro-batch's kernel costs depend on how many micro-batches the step holds: Transformer Engine's fp8
-/// recipes (Fp8Scaling::Current, Fp8Scaling::Mxfp8) cast each weight once a step, and each micro-batch carries its
-/// share of those casts.
+/// recipes (every Fp8Scaling but Dynamic) cast each weight once a step, and each micro-batch carries its share of
+/// those casts.
 bool costsDependOnMicroBatches(const Scenario& scenario);
 
 /// Adam step over `params` parameters held by one GPU (fp32 master weights, moments and gradients, bf16 copy

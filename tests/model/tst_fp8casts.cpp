@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // fp8 GEMMs in the step simulator's compute model (kernels.h) against closed forms recomputed here: the fp8 peak and
-// efficiency, and the cast kernels of torchao's dynamic scaling and of Transformer Engine's current scaling and MXFP8.
+// efficiency, and the cast kernels of torchao's dynamic scaling and of Transformer Engine's delayed scaling, current
+// scaling and MXFP8, on Hopper and on Blackwell.
 #include "model/sim/compute.h"
 #include "model/sim/kernels.h"
 #include "model/sim/scenarioio.h"
@@ -9,8 +10,10 @@
 #include "tests/common/simulated.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <string_view>
 #include <utility>
 
 using namespace tutor::model;
@@ -23,10 +26,12 @@ class TestFp8Casts : public QObject {
     Q_OBJECT
 
 private slots:
-    // fp8 runs the GEMMs at the fp8 peak; A100 has no fp8 tensor cores (a named error).
+    // fp8 runs the GEMMs at the fp8 peak; A100 has no fp8 tensor cores (a named error). Sixteen micro-batches a step
+    // spread the weights' once-a-step cast thin, so the MLP's fp8 GEMMs show their speed.
     void fp8()
     {
         auto s = gpt(8192, 64);
+        s.batch.gradAccum = 16;
         auto bf16 = kernelCosts(s, preset("hgx-h100"));
         s.compute.precision = Precision::Fp8;
         auto fp8 = kernelCosts(s, preset("hgx-h100"));
@@ -58,7 +63,8 @@ private slots:
     // torchao's dynamic scaling (torchtitan's Float8): each fp8 linear layer pays, in forward, an absolute-maximum scan
     // (read 2 bytes) and a cast (read 2, write 1) of its input and of its weight, and in backward the same for its
     // output gradient plus one transposed copy (read 1, write 1) of the input, the weight and the output gradient.
-    // Under sequence parallelism the gathered operand is cast on the GPU's share of the tokens.
+    // Under sequence parallelism the gathered operand is cast on the GPU's share of the tokens. The reference is the
+    // same layer under delayed scaling, whose casts teCasts() recomputes.
     void dynamicFp8Casts()
     {
         const auto hw = preset("hgx-h100");
@@ -87,13 +93,18 @@ private slots:
             const double share = 1 / t; // sequence parallelism's tokens per GPU, 1 without it
             const Layer qkv { tokens, h, (q + kv) / t, share, 1 }, proj { tokens, q / t, h, 1, share },
                 fc1 { tokens, h, 2 * ffn / t, share, 1 }, fc2 { tokens, ffn / t, h, 1, share };
+            const Casts delayed = teCasts(Fp8Scaling::Fused, hw, s, { qkv.tokens, qkv.in, qkv.out, share, 1 },
+                { proj.tokens, proj.in, proj.out, 1, share }, { fc1.tokens, fc1.in, fc1.out, share, 1 },
+                { fc2.tokens, fc2.in, fc2.out, 1, share });
             const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
-            QVERIFY(
-                near(dynamic->dense.attentionForward - fused->dense.attentionForward, forward(qkv) + forward(proj)));
+            QVERIFY(near(dynamic->dense.attentionForward - fused->dense.attentionForward,
+                forward(qkv) + forward(proj) - delayed.attentionForward));
+            QVERIFY(near(dynamic->dense.attentionBackward - fused->dense.attentionBackward,
+                backward(qkv) + backward(proj) - delayed.attentionBackward));
             QVERIFY(near(
-                dynamic->dense.attentionBackward - fused->dense.attentionBackward, backward(qkv) + backward(proj)));
-            QVERIFY(near(dynamic->dense.mlpForward - fused->dense.mlpForward, forward(fc1) + forward(fc2)));
-            QVERIFY(near(dynamic->dense.mlpBackward - fused->dense.mlpBackward, backward(fc1) + backward(fc2)));
+                dynamic->dense.mlpForward - fused->dense.mlpForward, forward(fc1) + forward(fc2) - delayed.mlpForward));
+            QVERIFY(near(dynamic->dense.mlpBackward - fused->dense.mlpBackward,
+                backward(fc1) + backward(fc2) - delayed.mlpBackward));
             // The output layer stays in bf16: no casts there.
             QCOMPARE(dynamic->headForward, fused->headForward);
             // Under bf16 the field changes nothing.
@@ -121,74 +132,133 @@ private slots:
     }
 
     // Transformer Engine's recipes cast each fp8 GEMM's input in forward and its output gradient in backward with
-    // kernels of their own, writing the row-wise and the transposed copy at once: per-tensor current scaling with an
-    // amax kernel (read 2) and a cast (read 2, write 2), MXFP8 with one quantize kernel (read 2, write 2). A weight is
-    // cast once per optimizer step, so each micro-batch carries 1 / (m · grad_accum) of its cast.
+    // kernels of their own (teCasts() below), and each weight once per optimizer step, so each micro-batch carries
+    // 1 / (m · grad_accum) of its cast. What the layer costs beyond its casts is the same under every recipe; the
+    // casts differ by recipe and by architecture (Hopper writes transposed copies, Blackwell does not under
+    // per-tensor scaling).
     void transformerEngineFp8Casts()
     {
-        const auto hw = preset("hgx-h100");
-        const double gap = hw.compute.kernelGapUs * 1e-6;
-        struct Recipe {
-            Fp8Scaling scaling;
-            double bytes;
-            int kernels;
-        };
-        struct Layer {
-            double tokens, in, out, inputShare, gradShare;
-        };
-        for (const Recipe& recipe :
-            { Recipe { Fp8Scaling::Current, 2 + 2 + 2, 2 }, Recipe { Fp8Scaling::Mxfp8, 2 + 2, 1 } }) {
-            const auto cast
-                = [&](double n) { return elementwiseSeconds(n * recipe.bytes, hw) + (recipe.kernels - 1) * gap; };
+        for (const char* id : { "hgx-h100", "hgx-b200" }) {
+            const auto hw = preset(id);
             for (const auto& [microBatches, gradAccum] :
                 { std::pair { 1, 1 }, std::pair { 4, 1 }, std::pair { 4, 3 } }) {
-                const double perStep = microBatches * gradAccum;
-                const auto forward = [&](const Layer& l) {
-                    return cast(l.tokens * l.in * l.inputShare) + cast(l.in * l.out) / perStep;
-                };
-                const auto backward = [&](const Layer& l) { return cast(l.tokens * l.out * l.gradShare); };
                 auto s = llamaLike(4);
+                s.hardware.preset = id;
                 s.hardware.gpusPerNode = 2;
                 s.parallel.tp = 2;
                 s.parallel.sp = true;
                 s.batch.microBatches = microBatches;
                 s.batch.gradAccum = gradAccum;
                 s.compute.precision = Precision::Fp8;
-                const auto fused = kernelCosts(s, hw);
-                s.compute.fp8Scaling = recipe.scaling;
-                const auto te = kernelCosts(s, hw);
-                QVERIFY(fused && te);
                 const double t = 2, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
-                const Layer qkv { tokens, h, (q + kv) / t, 1 / t, 1 }, proj { tokens, q / t, h, 1, 1 / t },
+                const Operands qkv { tokens, h, (q + kv) / t, 1 / t, 1 }, proj { tokens, q / t, h, 1, 1 / t },
                     fc1 { tokens, h, 2 * ffn / t, 1 / t, 1 }, fc2 { tokens, ffn / t, h, 1, 1 / t };
-                const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
-                QVERIFY(near(te->dense.attentionForward - fused->dense.attentionForward, forward(qkv) + forward(proj)));
-                QVERIFY(
-                    near(te->dense.attentionBackward - fused->dense.attentionBackward, backward(qkv) + backward(proj)));
-                QVERIFY(near(te->dense.mlpForward - fused->dense.mlpForward, forward(fc1) + forward(fc2)));
-                QVERIFY(near(te->dense.mlpBackward - fused->dense.mlpBackward, backward(fc1) + backward(fc2)));
-                QCOMPARE(te->headForward, fused->headForward);
+                // The layer without its casts, from delayed scaling.
+                const auto delayed = kernelCosts(s, hw);
+                QVERIFY(delayed);
+                const Casts delayedCasts = teCasts(Fp8Scaling::Fused, hw, s, qkv, proj, fc1, fc2);
+                const Casts rest { delayed->dense.attentionForward - delayedCasts.attentionForward,
+                    delayed->dense.attentionBackward - delayedCasts.attentionBackward,
+                    delayed->dense.mlpForward - delayedCasts.mlpForward,
+                    delayed->dense.mlpBackward - delayedCasts.mlpBackward };
+                for (const Fp8Scaling recipe : { Fp8Scaling::Current, Fp8Scaling::Mxfp8 }) {
+                    s.compute.fp8Scaling = recipe;
+                    const auto te = kernelCosts(s, hw);
+                    QVERIFY(te);
+                    const Casts casts = teCasts(recipe, hw, s, qkv, proj, fc1, fc2);
+                    const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12 * std::max(1.0, b); };
+                    QVERIFY2(near(te->dense.attentionForward - casts.attentionForward, rest.attentionForward), id);
+                    QVERIFY2(near(te->dense.attentionBackward - casts.attentionBackward, rest.attentionBackward), id);
+                    QVERIFY2(near(te->dense.mlpForward - casts.mlpForward, rest.mlpForward), id);
+                    QVERIFY2(near(te->dense.mlpBackward - casts.mlpBackward, rest.mlpBackward), id);
+                    QCOMPARE(te->headForward, delayed->headForward);
+                }
+                s.compute.fp8Scaling = Fp8Scaling::Fused;
             }
+        }
+        for (const Fp8Scaling recipe : { Fp8Scaling::Current, Fp8Scaling::Mxfp8 }) {
             // Read and written by the scenario file.
             auto s = llamaLike(4);
             s.compute.precision = Precision::Fp8;
-            s.compute.fp8Scaling = recipe.scaling;
+            s.compute.fp8Scaling = recipe;
             const auto back = parseScenario(toJsonText(s));
             QVERIFY(back);
-            QCOMPARE(back->compute.fp8Scaling, recipe.scaling);
+            QCOMPARE(back->compute.fp8Scaling, recipe);
         }
-        // Current scaling's extra amax pass makes it dearer than MXFP8 on the same layer; both cost more than the
-        // fused casts of delayed scaling.
-        auto s = llamaLike(4);
-        s.compute.precision = Precision::Fp8;
-        const auto fused = kernelCosts(s, hw);
-        s.compute.fp8Scaling = Fp8Scaling::Current;
-        const auto current = kernelCosts(s, hw);
-        s.compute.fp8Scaling = Fp8Scaling::Mxfp8;
-        const auto mxfp8 = kernelCosts(s, hw);
-        QVERIFY(fused && current && mxfp8);
-        QVERIFY(current->dense.mlpForward > mxfp8->dense.mlpForward);
-        QVERIFY(mxfp8->dense.mlpForward > fused->dense.mlpForward);
+        // On Hopper current scaling's amax pass makes it dearer than MXFP8 on the same layer, and MXFP8 dearer than
+        // delayed scaling, whose norms write fp8 themselves. Blackwell's per-tensor recipes skip the transposed copy:
+        // delayed scaling's casts cost less there than on Hopper, MXFP8's the same.
+        for (const char* id : { "hgx-h100", "hgx-b200" }) {
+            auto s = llamaLike(4);
+            s.hardware.preset = id;
+            s.compute.precision = Precision::Fp8;
+            const auto fused = kernelCosts(s, preset(id));
+            s.compute.fp8Scaling = Fp8Scaling::Current;
+            const auto current = kernelCosts(s, preset(id));
+            s.compute.fp8Scaling = Fp8Scaling::Mxfp8;
+            const auto mxfp8 = kernelCosts(s, preset(id));
+            QVERIFY(fused && current && mxfp8);
+            QVERIFY(mxfp8->dense.mlpForward > fused->dense.mlpForward);
+            if (std::string_view(id) == "hgx-h100")
+                QVERIFY(current->dense.mlpForward > mxfp8->dense.mlpForward);
+        }
+    }
+
+private:
+    // One linear layer's operands: tokens × in → out, with the shares of the tokens its input and its output
+    // gradient hold when they are cast (sequence parallelism casts before the gather).
+    struct Operands {
+        double tokens, in, out, inputShare, gradShare;
+    };
+    struct Casts {
+        double attentionForward = 0, attentionBackward = 0, mlpForward = 0, mlpBackward = 0;
+    };
+
+    // Transformer Engine's cast kernels of one dense layer (QKV, projection, FC1, FC2), recomputed from the kernels
+    // TE launches: per element of an operand, bytes read and written and the kernels that move them.
+    //   Hopper, every recipe writes a row-wise and a transposed copy (TN-only fp8 GEMMs):
+    //     delayed: cast-transpose 2 + 2 in 1 kernel; a norm's output: the norm writes fp8, a transpose 1 + 1
+    //     current: amax 2, cast-transpose 2 + 2 (2 kernels); a norm's output: the norm finds the amax, 2 + 2
+    //   Blackwell, per-tensor scaling writes one copy:
+    //     delayed: cast 2 + 1; a norm's output: nothing
+    //     current: amax 2, cast 2 + 1 (2 kernels); a norm's output: 2 + 1
+    //   MXFP8, either: 2 + 2 in 1 kernel, a norm's output as well.
+    // QKV's and FC1's inputs are norms' outputs; weights are cast once a step.
+    static Casts teCasts(Fp8Scaling recipe, const HardwarePreset& hw, const Scenario& s, const Operands& qkv,
+        const Operands& proj, const Operands& fc1, const Operands& fc2)
+    {
+        const bool blackwell = hw.id == "hgx-b200";
+        struct Kind {
+            double bytes;
+            int kernels;
+        };
+        Kind operand { 4, 1 }, normOutput { 2, 1 };
+        switch (recipe) {
+        case Fp8Scaling::Fused:
+        case Fp8Scaling::Dynamic:
+            operand = blackwell ? Kind { 3, 1 } : Kind { 4, 1 };
+            normOutput = blackwell ? Kind { 0, 0 } : Kind { 2, 1 };
+            break;
+        case Fp8Scaling::Current:
+            operand = blackwell ? Kind { 5, 2 } : Kind { 6, 2 };
+            normOutput = blackwell ? Kind { 3, 1 } : Kind { 4, 1 };
+            break;
+        case Fp8Scaling::Mxfp8:
+            operand = normOutput = Kind { 4, 1 };
+            break;
+        }
+        const double gap = hw.compute.kernelGapUs * 1e-6;
+        const auto cast = [&](double n, Kind k) {
+            return k.kernels == 0 ? 0.0 : elementwiseSeconds(n * k.bytes, hw) + (k.kernels - 1) * gap;
+        };
+        const double perStep = static_cast<double>(s.batch.microBatches) * s.batch.gradAccum;
+        const auto forward = [&](const Operands& l, bool fromNorm) {
+            return cast(l.tokens * l.in * l.inputShare, fromNorm ? normOutput : operand)
+                + cast(l.in * l.out, operand) / perStep;
+        };
+        const auto backward = [&](const Operands& l) { return cast(l.tokens * l.out * l.gradShare, operand); };
+        return { forward(qkv, true) + forward(proj, false), backward(qkv) + backward(proj),
+            forward(fc1, true) + forward(fc2, false), backward(fc1) + backward(fc2) };
     }
 };
 

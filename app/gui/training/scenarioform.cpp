@@ -209,11 +209,12 @@ ScenarioForm::ScenarioForm(QWidget* parent)
     addChoices<model::Precision>(m_precision, std::array { model::Precision::Bf16, model::Precision::Fp8 },
         [](model::Precision p) { return toQString(model::name(p)); });
     m_fp8Scaling = addCombo(compute, QT_TR_NOOP("fp8 casts"),
-        QT_TR_NOOP("Under fp8: Transformer Engine's delayed scaling casts inside the norm, activation and GEMM "
-                   "kernels; torchao's dynamic scaling (torchtitan's Float8) scans and casts every input, weight and "
-                   "gradient with kernels of its own; Transformer Engine's current scaling (FP8-CS) runs an amax "
-                   "kernel and a cast per GEMM input and gradient, MXFP8 one quantize kernel, and both cast each "
-                   "weight once a step"),
+        QT_TR_NOOP("Under fp8: Transformer Engine's delayed scaling has the norms write fp8 themselves and casts "
+                   "every other GEMM input and gradient with one kernel; torchao's dynamic scaling (torchtitan's "
+                   "Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer "
+                   "Engine's current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient (a "
+                   "norm finds its output's amax itself), MXFP8 one quantize kernel. Transformer Engine casts each "
+                   "weight once a step, and on Blackwell its per-tensor recipes write no transposed copy"),
         "compute.fp8_scaling");
     addChoices<model::Fp8Scaling>(m_fp8Scaling,
         std::array { model::Fp8Scaling::Fused, model::Fp8Scaling::Current, model::Fp8Scaling::Mxfp8,
