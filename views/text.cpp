@@ -77,8 +77,7 @@ QString fp8ScalingText(model::Fp8Scaling scaling)
     case model::Fp8Scaling::Fused:
         break;
     }
-    return QCoreApplication::translate(
-        "tutor::views::Text", "norms write fp8, one cast per other operand (TE delayed scaling)");
+    return QCoreApplication::translate("tutor::views::Text", "norm-written fp8 + casts (TE delayed scaling)");
 }
 
 QString secondsText(model::Seconds seconds)

@@ -4817,7 +4817,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>norms write fp8, one cast per other operand (TE delayed scaling)</source>
+        <source>norm-written fp8 + casts (TE delayed scaling)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4805,8 +4805,8 @@
         <translation>单个量化内核（TE MXFP8）</translation>
     </message>
     <message>
-        <source>norms write fp8, one cast per other operand (TE delayed scaling)</source>
-        <translation>归一化直接写 fp8，其余操作数各一次转换（TE 延迟缩放）</translation>
+        <source>norm-written fp8 + casts (TE delayed scaling)</source>
+        <translation>归一化写 fp8 + 转换内核（TE 延迟缩放）</translation>
     </message>
 </context>
 <context>
