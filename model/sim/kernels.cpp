@@ -130,9 +130,10 @@ TeCasts teCasts(const Shape& x, const HardwarePreset& hw)
 // The cast kernels of one fp8 linear layer. An operand that sequence parallelism gathers (the input of QKV and FC1,
 // the output gradient of the projection and FC2) is cast before its AllGather, on the GPU's share of the tokens
 // (torchao's Float8ColwiseParallel and Float8RowwiseParallel; Transformer Engine gathers fp8 as well): `inputShare`,
-// `gradShare`. `normInput`: the input is a norm's output (QKV, a dense FC1), which Transformer Engine's norm kernel
-// writes in fp8 or with its amax. torchao casts the weight at every micro-batch; Transformer Engine once a step
-// (Megatron-Core passes is_first_microbatch, and the fp8 copy is kept until the optimizer changes the weight).
+// `gradShare`. `normInput`: a norm fused into the linear writes the input (TELayerNormColumnParallelLinear: QKV,
+// a dense FC1, latent attention's up projections), in fp8 or with its amax. torchao casts the weight at every
+// micro-batch; Transformer Engine once a step (Megatron-Core passes is_first_microbatch, and the fp8 copy is kept until
+// the optimizer changes the weight).
 CastSeconds fp8Casts(
     const Shape& x, const Linear& l, double inputShare, double gradShare, bool normInput, const HardwarePreset& hw)
 {
@@ -262,8 +263,11 @@ AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const Hardwar
         const LinearSeconds gemm(shape, hw, peak, eta);
         const bool row = l.split == AttentionLinear::Row;
         // The linears that read the block's input read it gathered (sequence parallelism); the output projection's
-        // gradient is gathered in backward.
-        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, l.readsInput, hw);
+        // gradient is gathered in backward. Megatron-Core fuses a norm into the linear after it
+        // (TELayerNormColumnParallelLinear): QKV's input norm, and under multi-head latent attention the latents'
+        // norms into the up projections, whose block norm (TENorm) stands alone before the down projections.
+        const bool normInput = m.isMla() ? l.split == AttentionLinear::Column && !l.readsInput : l.readsInput;
+        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, normInput, hw);
         out.forward += casts.forward + gemm.forward;
         out.backward += casts.backward + gemm.backward();
         if (l.readsInput) {
@@ -330,9 +334,10 @@ LayerSeconds layerSeconds(
         routing = router.forward + permute;
         routingBack = router.backward() + permute;
         mlp = mlpSeconds(x, rows, m.expertFfnSize(), 1, false, eager, hw, peak, eta);
-        // The shared expert is a dense MLP on every token of the layer.
+        // The shared expert is a dense MLP on every token of the layer; the MoE block's norm stands alone (TENorm),
+        // so its FC1 casts the norm's output as any other input.
         if (m.moe.sharedExpertFfn > 0)
-            shared = mlpSeconds(x, x.tokens, m.moe.sharedExpertFfn, shard, true, eager, hw, peak, eta);
+            shared = mlpSeconds(x, x.tokens, m.moe.sharedExpertFfn, shard, false, eager, hw, peak, eta);
     } else {
         mlp = mlpSeconds(x, x.tokens, x.ffn, shard, true, eager, hw, peak, eta);
     }

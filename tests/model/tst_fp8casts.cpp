@@ -14,6 +14,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 using namespace tutor::model;
@@ -202,6 +203,56 @@ private slots:
             if (std::string_view(id) == "hgx-h100")
                 QVERIFY(current->dense.mlpForward > mxfp8->dense.mlpForward);
         }
+    }
+
+    // Which inputs a norm writes (Megatron-Core's TELayerNormColumnParallelLinear): QKV's and a dense FC1's; under
+    // multi-head latent attention the up projections' (the latents' norms), not the down projections', whose block
+    // norm stands alone; not an MoE block's experts, shared or routed (its norm stands alone too). Current scaling
+    // and MXFP8 cost the same on a norm's output on Hopper (cast-transpose, the amax found by the norm), and current
+    // scaling 2 more bytes read and one more kernel on any other operand: the difference names the norm-fed inputs.
+    void normFedInputs()
+    {
+        const auto hw = preset("hgx-h100");
+        Scenario s = llamaLike(4);
+        s.model.mla = { .qLoraRank = 384, .kvLoraRank = 256, .ropeHeadDim = 64, .vHeadDim = 128 };
+        s.model.moe = { .experts = 16, .topK = 4, .firstDenseLayers = 1, .expertFfn = 512, .sharedExpertFfn = 768 };
+        s.batch.gradAccum = 4;
+        s.compute.precision = Precision::Fp8;
+        s.compute.fp8Scaling = Fp8Scaling::Current;
+        const auto current = kernelCosts(s, hw);
+        s.compute.fp8Scaling = Fp8Scaling::Mxfp8;
+        const auto mxfp8 = kernelCosts(s, hw);
+        QVERIFY(current && mxfp8);
+        const double perStep = 4, tokens = 2048, h = 4096;
+        const auto extra = [&](double n) { return elementwiseSeconds(2 * n, hw); }; // amax read, one kernel
+        // One linear layer's extra forward and backward time on `rows` tokens.
+        const auto linear = [&](double rows, double in, double out, bool normInput) {
+            return std::pair { (normInput ? 0 : extra(rows * in)) + extra(in * out) / perStep, extra(rows * out) };
+        };
+        // q down, q up, kv down, kv up, output projection (32 heads of 128 + 64 for queries and keys, 128 for values).
+        const double q = 32 * (128 + 64), kv = 32 * (128 + 128);
+        double attentionF = 0, attentionB = 0;
+        for (const auto& [in, out, normInput] :
+            { std::tuple { h, 384.0, false }, std::tuple { 384.0, q, true }, std::tuple { h, 256.0 + 64, false },
+                std::tuple { 256.0, kv, true }, std::tuple { 32.0 * 128, h, false } }) {
+            const auto [f, b] = linear(tokens, in, out, normInput);
+            attentionF += f;
+            attentionB += b;
+        }
+        const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12 * std::max(1.0, b); };
+        QVERIFY(near(current->dense.attentionForward - mxfp8->dense.attentionForward, attentionF));
+        QVERIFY(near(current->dense.attentionBackward - mxfp8->dense.attentionBackward, attentionB));
+        QVERIFY(near(current->moe.attentionForward - mxfp8->moe.attentionForward, attentionF));
+        // SwiGLU MLPs: FC1 h → 2·ffn, FC2 ffn → h.
+        const auto mlp = [&](double rows, double ffn, bool normInput) {
+            return linear(rows, h, 2 * ffn, normInput).first + linear(rows, ffn, h, false).first;
+        };
+        QVERIFY(near(current->dense.mlpForward - mxfp8->dense.mlpForward, mlp(tokens, 14336, true)));
+        // 16 experts on this GPU, each on 2048 · 4 / 16 rows, at the MoE fraction of the dense rate; the shared expert
+        // at the dense rate.
+        const double slowdown = 1 / hw.compute.moeEfficiency;
+        const double routed = slowdown * 16 * mlp(tokens * 4 / 16, 512, false);
+        QVERIFY(near(current->moe.mlpForward - mxfp8->moe.mlpForward, routed + mlp(tokens, 768, false)));
     }
 
 private:
