@@ -41,10 +41,10 @@
 //                      loss [elementwise]: "fused" | "eager" (the cross-entropy on its own: torchtitan compiles
 //                      the transformer blocks only),
 //                      fp8_scaling ["fused"]: "fused" | "dynamic" | "current" | "mxfp8" (under fp8: Transformer
-//                      Engine's delayed scaling, a norm writes fp8 itself, one cast kernel per other operand; torchao's
-//                      dynamic tensor-wise scaling, own amax and cast kernels; Transformer Engine's per-tensor current
-//                      scaling, an amax kernel and a cast-transpose per operand; Transformer Engine's MXFP8, one
-//                      quantize kernel per operand),
+//                      Engine's delayed scaling, a fused norm writes fp8 itself, one cast kernel per other operand;
+//                      torchao's dynamic tensor-wise scaling, own amax and cast kernels; Transformer Engine's
+//                      per-tensor current scaling, an amax kernel and a cast-transpose per operand; Transformer
+//                      Engine's MXFP8, one quantize kernel per operand),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm, or a MoE transfer that
 //                      comm.moe_ep_overlap hides, runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
@@ -88,14 +88,15 @@ std::string_view name(Elementwise elementwise); ///< "fused", "eager"
 std::optional<Elementwise> parseElementwise(std::string_view text);
 
 /// How fp8 GEMMs get their operands. Fused: Transformer Engine's delayed scaling, which casts with earlier steps'
-/// scales: a norm writes its output in fp8 itself, every other GEMM input and output gradient gets one cast kernel
-/// (with the transposed copy on Hopper); weights are cast once per step. Dynamic: torchao's Float8Linear with dynamic
-/// tensor-wise scaling (torchtitan's Float8): every fp8 GEMM's input, weight and output gradient is scanned for its
-/// absolute maximum and cast by kernels of their own, and the backward GEMMs read transposed copies. Current:
-/// Transformer Engine's per-tensor current scaling (Megatron-Bridge's FP8-CS): each GEMM input and output gradient gets
-/// an amax kernel (a norm finds its output's amax itself) and a cast that writes the row-wise and, on Hopper, the
-/// transposed copy; weights are cast once per step (TE keeps their fp8 copy across micro-batches). Mxfp8: Transformer
-/// Engine's MXFP8 (32-element block scales, Blackwell): one quantize kernel per operand writes both copies.
+/// scales: a norm fused into the next linear writes its output in fp8, every other GEMM input and output gradient gets
+/// one cast kernel (with the transposed copy on Hopper); weights are cast once per step. Dynamic: torchao's
+/// Float8Linear with dynamic tensor-wise scaling (torchtitan's Float8): every fp8 GEMM's input, weight and output
+/// gradient is scanned for its absolute maximum and cast by kernels of their own, and the backward GEMMs read
+/// transposed copies. Current: Transformer Engine's per-tensor current scaling (Megatron-Bridge's FP8-CS): each GEMM
+/// input and output gradient gets an amax kernel (a fused norm finds its output's amax itself) and a cast that writes
+/// the row-wise and, on Hopper, the transposed copy; weights are cast once per step (TE keeps their fp8 copy across
+/// micro-batches). Mxfp8: Transformer Engine's MXFP8 (32-element block scales, Blackwell): one quantize kernel per
+/// operand writes both copies.
 enum class Fp8Scaling { Fused, Dynamic, Current, Mxfp8 };
 std::string_view name(Fp8Scaling scaling); ///< "fused", "dynamic", "current", "mxfp8"
 std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);

@@ -138,7 +138,7 @@ inline constexpr double kBlackwellFp8GemmEfficiency = 0.493;
 // Megatron-Bridge's Llama 3 8B and 70B slower (those two models ran 6 – 18 % more tokens per GPU in the later
 // releases, in other layouts). With delayed scaling's own cast kernels counted (they were taken as free and left in
 // this fraction), current scaling's norm outputs cast without their amax pass (TE 2.7 fuses it into the norm) and
-// Blackwell's per-tensor recipes writing no transposed copy, they refit to 0.540 (Hopper, mean |error| 7.3 % → 6.6 %)
+// Blackwell's per-tensor recipes writing no transposed copy, they refit to 0.540 (Hopper, mean |error| 7.4 % → 6.6 %)
 // and 0.493 (Blackwell, 5.4 % → 5.3 %): the fractions are now the GEMMs' own.
 // Blackwell has no dense bf16 fit row: its bf16 GEMMs reach Hopper's bf16 fraction scaled by the ratio the dense fp8
 // fit rows show between the two generations (0.493 / 0.540), 0.515 (0.543 before the casts were counted). It had
