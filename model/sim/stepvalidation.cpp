@@ -96,12 +96,16 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
             scenario["compute"]["precision"] = "fp8";
         // Megatron-LM reduces the gradients of bf16 models (and of fp8 ones, whose parameters are bf16) in fp32
         // (arguments.py: bf16 forces accumulate_allreduce_grads_in_fp32; fp16 models keep fp16 gradients, the flag's
-        // default), and overlaps them with backward only since Megatron-Core (2023).
+        // default), and overlaps them with backward only since Megatron-Core (2023). Megatron-Bridge's performance
+        // scripts reduce them in bf16 (grad_reduce_in_fp32 = False: scripts/performance/configs/llama3/*.yaml at
+        // 8bb2309, 2025-09; configs/*/*_llm_pretrain.py at e59a573, 2025-11, and c76eae6, 2026-04; perf_recipes/
+        // _common.py _benchmark_common at 4ab94df, 2026-08).
         const bool megatron
             = row.software.find("Megatron") != std::string::npos || row.software.find("NeMo") != std::string::npos;
+        const bool bridge = row.software.find("Megatron-Bridge") != std::string::npos;
         if (megatron) {
             if (!scenario["comm"].contains("grad_dtype"))
-                scenario["comm"]["grad_dtype"] = text(r, "precision") == "fp16" ? "fp16" : "fp32";
+                scenario["comm"]["grad_dtype"] = bridge ? "bf16" : text(r, "precision") == "fp16" ? "fp16" : "fp32";
             if (!scenario["comm"].contains("overlap"))
                 scenario["comm"]["overlap"] = row.year >= 2023;
             // Megatron-Core's DDP buckets hold max(40M, 1M · dp) parameters, with no small first bucket

@@ -506,37 +506,42 @@ private slots:
         QVERIFY2(meanError < 0.04, qPrintable(QString::number(meanError)));
     }
 
-    // The software a row names sets what its file leaves out: Megatron-LM reduces bf16 gradients in fp32; torchtitan
-    // reduces FSDP's in fp32 and runs Float8 with torchao's dynamic scaling. A field the row sets wins.
+    // The software a row names sets what its file leaves out: Megatron-LM reduces bf16 gradients in fp32 and
+    // Megatron-Bridge's performance scripts in bf16; torchtitan reduces FSDP's in fp32 and runs Float8 with torchao's
+    // dynamic scaling. A field the row sets wins.
     void softwareDefaults()
     {
         std::ifstream in(stepsPath());
         const auto doc = nlohmann::json::parse(in);
-        nlohmann::json titan, megatron;
+        nlohmann::json titan, megatron, bridge;
         for (const auto& r : doc["rows"]) {
             const auto software = r["source"]["software"].get<std::string>();
+            if (bridge.is_null() && software.find("Megatron-Bridge") != std::string::npos)
+                bridge = r;
             if (titan.is_null() && software.find("torchtitan") != std::string::npos && r["precision"] == "fp8")
                 titan = r;
-            if (megatron.is_null() && software.find("Megatron") != std::string::npos && r["precision"] == "bf16")
+            if (megatron.is_null() && software.find("Megatron-LM") != std::string::npos && r["precision"] == "bf16")
                 megatron = r;
         }
-        QVERIFY(!titan.is_null() && !megatron.is_null());
+        QVERIFY(!titan.is_null() && !megatron.is_null() && !bridge.is_null());
         auto explicitFused = titan;
         explicitFused["id"] = "explicit";
         explicitFused["scenario"]["compute"]["fp8_scaling"] = "fused";
         explicitFused["scenario"]["comm"]["grad_dtype"] = "bf16";
         const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_defaults.json"));
-        std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { titan, megatron, explicitFused } } }.dump();
+        std::ofstream(path.toStdString())
+            << nlohmann::json { { "rows", { titan, megatron, explicitFused, bridge } } }.dump();
         const auto rows = loadStepRows(path.toStdString());
         QFile::remove(path);
         QVERIFY2(rows, toText(rows.problems()).c_str());
-        QCOMPARE(rows->size(), std::size_t(3));
+        QCOMPARE(rows->size(), std::size_t(4));
         QCOMPARE((*rows)[0].scenario.compute.fp8Scaling, Fp8Scaling::Dynamic);
         QCOMPARE((*rows)[0].scenario.comm.gradientDType(), DType::Fp32);
         QCOMPARE((*rows)[1].scenario.compute.fp8Scaling, Fp8Scaling::Fused);
         QCOMPARE((*rows)[1].scenario.comm.gradientDType(), DType::Fp32);
         QCOMPARE((*rows)[2].scenario.compute.fp8Scaling, Fp8Scaling::Fused);
         QCOMPARE((*rows)[2].scenario.comm.gradientDType(), DType::Bf16);
+        QCOMPARE((*rows)[3].scenario.comm.gradientDType(), DType::Bf16);
     }
 
     // steps-README.md lists every row with the excerpt it was copied from (steps-raw/<raw>.txt), and the row's first
