@@ -8,7 +8,7 @@ AttentionLinears attentionLinears(const ModelShape& m)
     const double h = m.hidden;
     AttentionLinears out;
     if (!m.isMla()) {
-        out.add({ h, m.qWidth() + m.kvWidth(), AttentionLinear::Column, true });
+        out.add({ h, m.qWidth() + m.kvWidth(), AttentionLinear::Column, true, true });
         out.add({ m.outWidth(), h, AttentionLinear::Row });
         return out;
     }
@@ -17,13 +17,13 @@ AttentionLinears attentionLinears(const ModelShape& m)
     const double rope = m.mla.ropeHeadDim;
     if (m.mla.qLoraRank > 0) {
         out.add({ h, static_cast<double>(m.mla.qLoraRank), AttentionLinear::Replicated, true });
-        out.add({ static_cast<double>(m.mla.qLoraRank), m.qWidth(), AttentionLinear::Column });
+        out.add({ static_cast<double>(m.mla.qLoraRank), m.qWidth(), AttentionLinear::Column, false, true });
     } else {
         out.add({ h, m.qWidth(), AttentionLinear::Column, true });
     }
     out.add({ h, m.mla.kvLoraRank + rope, AttentionLinear::Replicated, true });
     out.add({ static_cast<double>(m.mla.kvLoraRank), m.heads * (m.headDimension() + m.vHeadDimension()),
-        AttentionLinear::Column });
+        AttentionLinear::Column, false, true });
     out.add({ m.outWidth(), h, AttentionLinear::Row });
     return out;
 }

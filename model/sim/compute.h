@@ -19,6 +19,10 @@ struct AttentionLinear {
     double in = 0, out = 0;
     Split split = Column;
     bool readsInput = false; ///< reads the block's (normed) input, which sequence parallelism gathers
+    /// a norm is fused into it (Megatron-Core's TELayerNormColumnParallelLinear), so the norm writes its input: QKV's
+    /// input norm; under latent attention the latents' norms into the up projections (the block's own norm, TENorm,
+    /// stands alone before the down projections)
+    bool normFused = false;
 };
 /// The attention block's weights: QKV (h × (q + kv width)) and the output projection (heads·v width × h); under
 /// multi-head latent attention the query down and up projections, the key-value down projection (latent + RoPE key),

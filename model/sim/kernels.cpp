@@ -121,7 +121,7 @@ TeCasts teCasts(const Shape& x, const HardwarePreset& hw)
     case Fp8Scaling::Mxfp8:
         return kMxfp8;
     case Fp8Scaling::Fused:
-    case Fp8Scaling::Dynamic:
+    case Fp8Scaling::Dynamic: // torchao's, costed by fp8Casts itself
         break;
     }
     return blackwell ? kDelayedBlackwell : kDelayedHopper;
@@ -263,11 +263,8 @@ AttentionGemms attentionGemms(const Shape& x, const ModelShape& m, const Hardwar
         const LinearSeconds gemm(shape, hw, peak, eta);
         const bool row = l.split == AttentionLinear::Row;
         // The linears that read the block's input read it gathered (sequence parallelism); the output projection's
-        // gradient is gathered in backward. Megatron-Core fuses a norm into the linear after it
-        // (TELayerNormColumnParallelLinear): QKV's input norm, and under multi-head latent attention the latents'
-        // norms into the up projections, whose block norm (TENorm) stands alone before the down projections.
-        const bool normInput = m.isMla() ? l.split == AttentionLinear::Column && !l.readsInput : l.readsInput;
-        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, normInput, hw);
+        // gradient is gathered in backward.
+        const CastSeconds casts = fp8Casts(x, shape, l.readsInput ? shard : 1, row ? shard : 1, l.normFused, hw);
         out.forward += casts.forward + gemm.forward;
         out.backward += casts.backward + gemm.backward();
         if (l.readsInput) {

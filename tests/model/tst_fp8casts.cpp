@@ -72,11 +72,9 @@ private slots:
         const double gap = hw.compute.kernelGapUs * 1e-6;
         const auto cast = [&](double n) { return elementwiseSeconds(n * (2 + 2 + 1), hw) + gap; }; // two kernels
         const auto transpose = [&](double n) { return elementwiseSeconds(n * (1 + 1), hw); };
-        struct Layer {
-            double tokens, in, out, inputShare, gradShare;
-        };
-        const auto forward = [&](const Layer& l) { return cast(l.tokens * l.in * l.inputShare) + cast(l.in * l.out); };
-        const auto backward = [&](const Layer& l) {
+        const auto forward
+            = [&](const Operands& l) { return cast(l.tokens * l.in * l.inputShare) + cast(l.in * l.out); };
+        const auto backward = [&](const Operands& l) {
             return cast(l.tokens * l.out * l.gradShare) + transpose(l.tokens * l.in) + transpose(l.in * l.out)
                 + transpose(l.tokens * l.out);
         };
@@ -90,13 +88,9 @@ private slots:
             s.compute.fp8Scaling = Fp8Scaling::Dynamic;
             const auto dynamic = kernelCosts(s, hw);
             QVERIFY(fused && dynamic);
-            const double t = tp, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
-            const double share = 1 / t; // sequence parallelism's tokens per GPU, 1 without it
-            const Layer qkv { tokens, h, (q + kv) / t, share, 1 }, proj { tokens, q / t, h, 1, share },
-                fc1 { tokens, h, 2 * ffn / t, share, 1 }, fc2 { tokens, ffn / t, h, 1, share };
-            const Casts delayed = teCasts(Fp8Scaling::Fused, hw, s, { qkv.tokens, qkv.in, qkv.out, share, 1 },
-                { proj.tokens, proj.in, proj.out, 1, share }, { fc1.tokens, fc1.in, fc1.out, share, 1 },
-                { fc2.tokens, fc2.in, fc2.out, 1, share });
+            const Linears linears = llamaLinears(tp);
+            const auto& [qkv, proj, fc1, fc2] = linears;
+            const Casts delayed = teCasts(Fp8Scaling::Fused, hw, s, linears);
             const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12; };
             QVERIFY(near(dynamic->dense.attentionForward - fused->dense.attentionForward,
                 forward(qkv) + forward(proj) - delayed.attentionForward));
@@ -151,13 +145,11 @@ private slots:
                 s.batch.microBatches = microBatches;
                 s.batch.gradAccum = gradAccum;
                 s.compute.precision = Precision::Fp8;
-                const double t = 2, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
-                const Operands qkv { tokens, h, (q + kv) / t, 1 / t, 1 }, proj { tokens, q / t, h, 1, 1 / t },
-                    fc1 { tokens, h, 2 * ffn / t, 1 / t, 1 }, fc2 { tokens, ffn / t, h, 1, 1 / t };
+                const Linears linears = llamaLinears(2);
                 // The layer without its casts, from delayed scaling.
                 const auto delayed = kernelCosts(s, hw);
                 QVERIFY(delayed);
-                const Casts delayedCasts = teCasts(Fp8Scaling::Fused, hw, s, qkv, proj, fc1, fc2);
+                const Casts delayedCasts = teCasts(Fp8Scaling::Fused, hw, s, linears);
                 const Casts rest { delayed->dense.attentionForward - delayedCasts.attentionForward,
                     delayed->dense.attentionBackward - delayedCasts.attentionBackward,
                     delayed->dense.mlpForward - delayedCasts.mlpForward,
@@ -166,7 +158,7 @@ private slots:
                     s.compute.fp8Scaling = recipe;
                     const auto te = kernelCosts(s, hw);
                     QVERIFY(te);
-                    const Casts casts = teCasts(recipe, hw, s, qkv, proj, fc1, fc2);
+                    const Casts casts = teCasts(recipe, hw, s, linears);
                     const auto near = [](double a, double b) { return std::abs(a - b) < 1e-12 * std::max(1.0, b); };
                     QVERIFY2(near(te->dense.attentionForward - casts.attentionForward, rest.attentionForward), id);
                     QVERIFY2(near(te->dense.attentionBackward - casts.attentionBackward, rest.attentionBackward), id);
@@ -264,6 +256,19 @@ private:
     struct Casts {
         double attentionForward = 0, attentionBackward = 0, mlpForward = 0, mlpBackward = 0;
     };
+    struct Linears {
+        Operands qkv, proj, fc1, fc2;
+    };
+
+    // llamaLike's dense layer on `tp` tensor-parallel ranks, with sequence parallelism when tp > 1 (the gathered
+    // operands cast on the GPU's share of the tokens): QKV, projection, FC1 (gate and up), FC2.
+    static Linears llamaLinears(int tp)
+    {
+        const double t = tp, tokens = 2048, h = 4096, q = 4096, kv = 2 * 8 * 128, ffn = 14336;
+        const double share = 1 / t; // sequence parallelism's tokens per GPU, 1 without it
+        return { { tokens, h, (q + kv) / t, share, 1 }, { tokens, q / t, h, 1, share },
+            { tokens, h, 2 * ffn / t, share, 1 }, { tokens, ffn / t, h, 1, share } };
+    }
 
     // Transformer Engine's cast kernels of one dense layer (QKV, projection, FC1, FC2), recomputed from the kernels
     // TE launches: per element of an operand, bytes read and written and the kernels that move them.
@@ -275,8 +280,7 @@ private:
     //     current: amax 2, cast 2 + 1 (2 kernels); a norm's output: 2 + 1
     //   MXFP8, either: 2 + 2 in 1 kernel, a norm's output as well.
     // QKV's and FC1's inputs are norms' outputs; weights are cast once a step.
-    static Casts teCasts(Fp8Scaling recipe, const HardwarePreset& hw, const Scenario& s, const Operands& qkv,
-        const Operands& proj, const Operands& fc1, const Operands& fc2)
+    static Casts teCasts(Fp8Scaling recipe, const HardwarePreset& hw, const Scenario& s, const Linears& l)
     {
         const bool blackwell = hw.id == "hgx-b200";
         struct Kind {
@@ -308,8 +312,8 @@ private:
                 + cast(l.in * l.out, operand) / perStep;
         };
         const auto backward = [&](const Operands& l) { return cast(l.tokens * l.out * l.gradShare, operand); };
-        return { forward(qkv, true) + forward(proj, false), backward(qkv) + backward(proj),
-            forward(fc1, true) + forward(fc2, false), backward(fc1) + backward(fc2) };
+        return { forward(l.qkv, true) + forward(l.proj, false), backward(l.qkv) + backward(l.proj),
+            forward(l.fc1, true) + forward(l.fc2, false), backward(l.fc1) + backward(l.fc2) };
     }
 };
 
