@@ -143,23 +143,78 @@ std::optional<Seconds> CommCosts::predictSeconds(
         : t;
 }
 
-DispatchCopies flexDispatchCopies(int experts, int topK, int ranks, int perNode)
+double expertRunHit(const MoeSpec& moe, int first, int count)
+{
+    const int experts = moe.experts, topK = moe.topK;
+    const int groups = moe.groups > 0 && experts % moe.groups == 0 ? moe.groups : 1;
+    const int chosen = moe.groups > 0 && moe.groupTopK > 0 ? std::min(moe.groupTopK, groups) : groups;
+    const int size = experts / groups;
+    const int pool = chosen * size; // the experts of the chosen groups, top_k drawn among them
+    if (experts <= 0 || topK <= 0 || count <= 0 || topK > pool)
+        return 0;
+    const int end = std::min(experts, first + count);
+    // The run's experts in each group it overlaps.
+    std::vector<int> held;
+    for (int g = first / size; g * size < end; ++g)
+        held.push_back(std::min(end, (g + 1) * size) - std::max(first, g * size));
+    const int overlapped = static_cast<int>(held.size());
+    // subsets[j][x]: subsets of j overlapped groups that hold x of the run's experts.
+    const int most = end - first;
+    std::vector<std::vector<double>> subsets(
+        static_cast<std::size_t>(overlapped) + 1, std::vector<double>(static_cast<std::size_t>(most) + 1, 0.0));
+    subsets[0][0] = 1;
+    for (int h : held)
+        for (int j = overlapped; j >= 1; --j)
+            for (int x = most; x >= h; --x)
+                subsets[static_cast<std::size_t>(j)][static_cast<std::size_t>(x)]
+                    += subsets[static_cast<std::size_t>(j - 1)][static_cast<std::size_t>(x - h)];
+    const auto logChoose
+        = [](int n, int r) { return std::lgamma(n + 1.0) - std::lgamma(r + 1.0) - std::lgamma(n - r + 1.0); };
+    // P(none of the top_k among x of the pool's experts) = C(pool − x, k) / C(pool, k).
+    const auto missed = [&](int x) {
+        double p = 1;
+        for (int i = 0; i < topK; ++i)
+            p *= std::max(0.0, static_cast<double>(pool - x - i) / (pool - i));
+        return p;
+    };
+    double miss = 0;
+    for (int j = 0; j <= std::min(overlapped, chosen); ++j) {
+        const int rest = chosen - j; // groups chosen among those the run does not touch
+        if (rest > groups - overlapped)
+            continue;
+        const double pick = std::exp(logChoose(groups - overlapped, rest) - logChoose(groups, chosen));
+        for (int x = 0; x <= most; ++x)
+            if (const double n = subsets[static_cast<std::size_t>(j)][static_cast<std::size_t>(x)]; n > 0)
+                miss += n * pick * missed(x);
+    }
+    return 1 - miss;
+}
+
+DispatchCopies flexDispatchCopies(const MoeSpec& moe, int ranks, int perNode)
 {
     DispatchCopies out;
-    if (ranks <= 1 || experts <= 0 || topK <= 0)
+    if (ranks <= 1 || moe.experts <= 0 || moe.topK <= 0)
         return out;
     perNode = std::clamp(perNode, 1, ranks);
     const int nodes = (ranks + perNode - 1) / perNode;
-    // P(none of the token's top_k experts among `held` of them) = C(E − held, k) / C(E, k).
-    const auto missed = [&](double held) {
-        double p = 1;
-        for (int i = 0; i < topK; ++i)
-            p *= std::max(0.0, (experts - held - i) / (experts - i));
-        return p;
+    const int perRank = std::max(1, moe.experts / ranks);
+    // The mean hit probability over runs of `count` experts that start every `count`: runs at the same offset into
+    // their router group are alike, so each offset is worked out once.
+    const auto meanHit = [&](int count, int runs) {
+        std::vector<std::pair<int, double>> seen;
+        const bool grouped = moe.groups > 0 && moe.experts % moe.groups == 0;
+        double sum = 0;
+        for (int r = 0; r < runs; ++r) {
+            const int offset = grouped ? r * count % (moe.experts / moe.groups) : 0;
+            auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == offset; });
+            if (it == seen.end())
+                it = seen.insert(seen.end(), { offset, expertRunHit(moe, r * count, count) });
+            sum += it->second;
+        }
+        return sum / runs;
     };
-    const double perRank = static_cast<double>(experts) / ranks;
-    out.nvlink = nodes * (perNode - 1) * (1 - missed(perRank));
-    out.network = (nodes - 1) * (1 - missed(perRank * perNode));
+    out.nvlink = nodes * (perNode - 1) * meanHit(perRank, ranks);
+    out.network = (nodes - 1) * meanHit(perRank * perNode, nodes);
     return out;
 }
 

@@ -38,15 +38,19 @@ struct Group {
 std::array<Group, kGroupKinds> makeGroups(const Scenario& scenario, const HardwarePreset& hardware);
 
 /// What MoE's flex dispatcher (DeepEP, HybridEP) sends per token and per rank, in copies of the token, when the
-/// router picks top_k of `experts` experts spread evenly over `ranks` EP ranks, `perNode` of them in a node, with
+/// router picks top_k of the model's experts, spread evenly over `ranks` EP ranks, `perNode` of them in a node, with
 /// every expert equally likely (Megatron's force-balanced benchmark routing): a copy over NVLink to each other GPU
 /// of a node the token reaches that holds one of its experts, and one copy over the network to each other node
-/// that does. The all-to-all dispatcher sends top_k copies instead, (n − g)/n of them over the network.
+/// that does. Under group-limited routing (moe.groups) every set of group_top_k groups is equally likely and the
+/// top_k experts come from those groups' experts. The all-to-all dispatcher sends top_k copies instead, (n − g)/n of
+/// them over the network.
 struct DispatchCopies {
     double nvlink = 0; ///< N · (g − 1) · P(a given GPU holds one of the token's experts)
     double network = 0; ///< (N − 1) · P(a given node does)
 };
-DispatchCopies flexDispatchCopies(int experts, int topK, int ranks, int perNode);
+DispatchCopies flexDispatchCopies(const MoeSpec& moe, int ranks, int perNode);
+/// P(a token's top_k experts include one of experts [first, first + count)) under moe's routing, as above.
+double expertRunHit(const MoeSpec& moe, int first, int count);
 
 /// predict() once per distinct (collective, bytes, group): its answers are kept per thread for the last few
 /// (topology, dtype) pairs, so the layout search, which makes one CommCosts per layout over the same few groups,

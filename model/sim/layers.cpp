@@ -61,8 +61,7 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
     // the all-to-all's S / top_k.
     if (sc.comm.moeFlexDispatcher && sc.parallel.ep > 1 && sc.model.moe.experts > 0) {
         const auto& ep = context.costs.group(GroupKind::Ep);
-        const auto copies
-            = flexDispatchCopies(sc.model.moe.experts, sc.model.moe.topK, ep.ranks, ep.topology.gpusPerNode);
+        const auto copies = flexDispatchCopies(sc.model.moe, ep.ranks, ep.topology.gpusPerNode);
         const double tokenBytes = static_cast<double>(m_epBytes) / sc.model.moe.topK;
         m_epSeconds = context.costs.flexDispatchSeconds(tokenBytes, copies);
         m_epBytes = static_cast<Bytes>(tokenBytes * (copies.nvlink + copies.network));

@@ -65,7 +65,13 @@ const std::array<NamedModel, 9>& table()
                 .seqLen = 4096,
                 .vocab = 129280,
                 .tiedEmbeddings = false,
-                .moe = { .experts = 256, .topK = 8, .firstDenseLayers = 3, .expertFfn = 2048, .sharedExpertFfn = 2048 },
+                .moe = { .experts = 256,
+                    .topK = 8,
+                    .firstDenseLayers = 3,
+                    .expertFfn = 2048,
+                    .sharedExpertFfn = 2048,
+                    .groups = 8,
+                    .groupTopK = 4 },
                 .mla = { .qLoraRank = 1536, .kvLoraRank = 512, .ropeHeadDim = 64, .vHeadDim = 128 } } },
     };
     return kModels;

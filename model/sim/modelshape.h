@@ -16,6 +16,12 @@ struct MoeSpec {
     /// Shared experts (DeepSeek, Qwen2-MoE): a dense MLP of this ffn width that every token of an MoE layer runs
     /// beside its routed experts (Megatron-Core moe_shared_expert_intermediate_size); 0: none.
     int sharedExpertFfn = 0;
+    /// Group-limited routing (DeepSeek-V3's n_group / topk_group, Megatron-Core moe_router_num_groups /
+    /// moe_router_group_topk): the experts fall into `groups` runs of experts / groups, the router keeps the
+    /// `groupTopK` best groups of each token and picks its top_k among their experts only. DeepSeek-V3's 8 groups
+    /// match its 8 nodes, so a token reaches at most 4 of them. 0: no groups.
+    int groups = 0;
+    int groupTopK = 0; ///< groups a token may reach; 0: all of them
     bool operator==(const MoeSpec&) const = default;
 };
 

@@ -213,8 +213,9 @@ int gpusPerNode(const HardwareSpec& spec)
 
 bool splitsLayers(int layers, int chunks)
 {
-    // layers ≥ chunks leaves every chunk of the uneven split at least one layer.
-    return chunks > 0 && layers >= chunks && (layers % chunks == 0 || (layers + 2) % chunks == 0);
+    // With layers + 2 = chunks the uneven split gives one place per chunk: the first chunk holds the embedding alone
+    // and the last the loss alone (Llama 3.1 405B's 126 layers over 16 stages of 8 chunks in Megatron-Bridge).
+    return chunks > 0 && layers > 0 && (layers % chunks == 0 || (layers + 2) % chunks == 0);
 }
 
 int firstLayerOf(int layers, int chunks, int vs)
@@ -231,7 +232,7 @@ bool chunkLayersFit(std::span<const int> chunkLayers, int layers, int chunks)
 {
     long long sum = 0;
     for (int n : chunkLayers) {
-        if (n < 1)
+        if (n < 0)
             return false;
         sum += n;
     }
@@ -375,6 +376,24 @@ Problems validate(const Scenario& s)
         if (m.moe.expertFfn != 0)
             c.range("model.moe.expert_ffn", m.moe.expertFfn, 1, 10'000'000);
         c.range("model.moe.shared_expert_ffn", m.moe.sharedExpertFfn, 0, 10'000'000);
+        if (c.range("model.moe.groups", m.moe.groups, 0, 100'000) && m.moe.groups > 0 && m.moe.experts > 0
+            && m.moe.experts % m.moe.groups != 0)
+            c.add("model.moe.groups", str(static_cast<long long>(m.moe.groups)),
+                "must divide model.moe.experts = " + str(static_cast<long long>(m.moe.experts))
+                    + " (every router group holds as many experts)");
+        if (c.range("model.moe.group_top_k", m.moe.groupTopK, 0, 100'000) && m.moe.groupTopK > 0) {
+            if (m.moe.groups == 0)
+                c.add("model.moe.group_top_k", str(static_cast<long long>(m.moe.groupTopK)),
+                    "needs model.moe.groups (the router groups it picks among)");
+            else if (m.moe.groupTopK > m.moe.groups)
+                c.add("model.moe.group_top_k", str(static_cast<long long>(m.moe.groupTopK)),
+                    "must be at most model.moe.groups = " + str(static_cast<long long>(m.moe.groups)));
+            else if (m.moe.experts > 0 && m.moe.experts % m.moe.groups == 0
+                && static_cast<long long>(m.moe.groupTopK) * (m.moe.experts / m.moe.groups) < m.moe.topK)
+                c.add("model.moe.group_top_k", str(static_cast<long long>(m.moe.groupTopK)),
+                    "leaves " + str(static_cast<long long>(m.moe.groupTopK) * (m.moe.experts / m.moe.groups))
+                        + " experts to pick model.moe.top_k = " + str(static_cast<long long>(m.moe.topK)) + " from");
+        }
     }
 
     // parallel
@@ -446,10 +465,11 @@ Problems validate(const Scenario& s)
         bool each = true;
         for (std::size_t i = 0; i < p.chunkLayers.size(); ++i) {
             sum += p.chunkLayers[i];
-            if (each && p.chunkLayers[i] < 1) {
+            if (each && p.chunkLayers[i] < 0) {
                 c.add("parallel.chunk_layers[" + str(static_cast<long long>(i)) + "]",
                     str(static_cast<long long>(p.chunkLayers[i])),
-                    "must be at least 1 (every model chunk holds a layer)");
+                    "must be at least 0 (a chunk may hold no layer, as Megatron-Core's "
+                    "pipeline_model_parallel_layout allows, but not fewer)");
                 each = false;
             }
         }

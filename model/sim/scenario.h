@@ -16,14 +16,16 @@
 //                      tied_embeddings [true] (first and last stage AllReduce the embedding gradient),
 //                      moe { experts [0 = dense], top_k [2], capacity_factor [1.0], every_n_layers [1],
 //                            first_dense_layers [0] (leading dense layers, DeepSeek's first_k_dense_replace),
-//                            expert_ffn [ffn] (one routed expert's width), shared_expert_ffn [0 = none] },
+//                            expert_ffn [ffn] (one routed expert's width), shared_expert_ffn [0 = none],
+//                            groups [0 = none], group_top_k [groups] (group-limited routing: DeepSeek's n_group,
+//                            topk_group) },
 //                      mla { kv_lora_rank* , q_lora_rank [0 = queries projected directly], rope_head_dim [64],
 //                            v_head_dim [head_dim] } (multi-head latent attention; head_dim is the query/key head's
 //                            width without its RoPE part) }
 //   parallel         { dp [1], tp [1], pp [1], ep [1], cp [1] (context parallel: ring attention), sp [false],
 //                      zero_stage [0], virtual_stages [1], schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved",
-//                      chunk_layers [the even split] (layers of each of the pp·virtual_stages model chunks, in
-//                      Megatron-Core's pipeline_model_parallel_layout order: chunk = virtual stage · pp + stage) }
+//                      chunk_layers [the even split] (layers of each of the pp·virtual_stages model chunks, 0 or more,
+//                      in Megatron-Core's pipeline_model_parallel_layout order: chunk = virtual stage · pp + stage) }
 //   batch            { micro_batch_size [1], micro_batches [1], grad_accum [1],
 //                      global_batch [micro_batch_size·micro_batches·grad_accum·dp] (sequences per optimizer step;
 //                      given without micro_batches it sets micro_batches) }
@@ -134,7 +136,9 @@ struct ParallelSpec {
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     /// Layers of each model chunk in Megatron-Core's order (chunk vs · pp + stage: every stage's first chunk, then
     /// every stage's second …), as its pipeline_model_parallel_layout or --decoder-first/last-pipeline-num-layers
-    /// give them; empty: the split of splitsLayers / firstLayerOf.
+    /// give them; empty: the split of splitsLayers / firstLayerOf. An entry may be 0: a chunk of the embedding, the
+    /// loss or a multi-token-prediction block alone (DeepSeek-V3's "Et|(tt|)*30mL" layout ends in one) still runs its
+    /// pipeline passes, with no decoder layer in them.
     std::vector<int> chunkLayers;
     /// GPUs of the layout: dp · tp · pp · cp.
     long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
@@ -240,13 +244,14 @@ int gpusPerNode(const HardwareSpec& spec);
 
 /// Whether `layers` split over `chunks` = pp · virtual_stages model chunks: evenly, or as Megatron-Core splits them
 /// with account_for_embedding_in_pipeline_split and account_for_loss_in_pipeline_split, the embedding and the loss
-/// counted as one layer each (layers + 2 divisible by chunks, every chunk keeping at least one layer).
+/// counted as one layer each (layers + 2 divisible by chunks; at layers + 2 = chunks the first chunk holds only the
+/// embedding and the last only the loss).
 bool splitsLayers(int layers, int chunks);
 /// The first layer of model chunk `vs` (0 … chunks; chunks gives `layers`) under that split: evenly when chunks
 /// divides the layers, otherwise the first and the last chunk hold one layer fewer than the others.
 int firstLayerOf(int layers, int chunks, int vs);
 
-/// Whether a list of layers per model chunk fits `layers` over `chunks` chunks: one entry each, every entry at least 1,
+/// Whether a list of layers per model chunk fits `layers` over `chunks` chunks: one entry each, none negative,
 /// summing to the layers (validate() names the entry or the rule that fails).
 bool chunkLayersFit(std::span<const int> chunkLayers, int layers, int chunks);
 /// The first layer of model chunk `vs` (0 … pp · virtual_stages; the last gives model.layers) under the scenario's

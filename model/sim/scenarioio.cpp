@@ -257,7 +257,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
             const std::string mp = p + ".moe";
             if (r.object(*it, mp,
                     { "experts", "top_k", "capacity_factor", "every_n_layers", "first_dense_layers", "expert_ffn",
-                        "shared_expert_ffn" })) {
+                        "shared_expert_ffn", "groups", "group_top_k" })) {
                 r.integer(*it, mp, "experts", s.model.moe.experts);
                 r.integer(*it, mp, "top_k", s.model.moe.topK);
                 r.real(*it, mp, "capacity_factor", s.model.moe.capacityFactor);
@@ -265,6 +265,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
                 r.integer(*it, mp, "first_dense_layers", s.model.moe.firstDenseLayers);
                 r.integer(*it, mp, "expert_ffn", s.model.moe.expertFfn);
                 r.integer(*it, mp, "shared_expert_ffn", s.model.moe.sharedExpertFfn);
+                r.integer(*it, mp, "groups", s.model.moe.groups);
+                r.integer(*it, mp, "group_top_k", s.model.moe.groupTopK);
             }
         }
         if (const auto it = m.find("mla"); it != m.end()) {
@@ -431,6 +433,10 @@ json toJson(const Scenario& s)
             model["moe"]["expert_ffn"] = moe.expertFfn;
         if (moe.sharedExpertFfn > 0)
             model["moe"]["shared_expert_ffn"] = moe.sharedExpertFfn;
+        if (moe.groups > 0)
+            model["moe"]["groups"] = moe.groups;
+        if (moe.groupTopK > 0)
+            model["moe"]["group_top_k"] = moe.groupTopK;
     }
     if (s.model.isMla())
         model["mla"] = { { "q_lora_rank", s.model.mla.qLoraRank }, { "kv_lora_rank", s.model.mla.kvLoraRank },

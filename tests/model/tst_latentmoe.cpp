@@ -30,7 +30,13 @@ ModelShape deepSeekV3()
     m.seqLen = 4096;
     m.vocab = 129280;
     m.tiedEmbeddings = false;
-    m.moe = { .experts = 256, .topK = 8, .firstDenseLayers = 3, .expertFfn = 2048, .sharedExpertFfn = 2048 };
+    m.moe = { .experts = 256,
+        .topK = 8,
+        .firstDenseLayers = 3,
+        .expertFfn = 2048,
+        .sharedExpertFfn = 2048,
+        .groups = 8, // n_group
+        .groupTopK = 4 }; // topk_group
     m.mla = { .qLoraRank = 1536, .kvLoraRank = 512, .ropeHeadDim = 64, .vHeadDim = 128 };
     return m;
 }
@@ -222,9 +228,32 @@ private slots:
         auto wrongSum = s;
         wrongSum.parallel.chunkLayers = { 1, 3, 2, 3 };
         QVERIFY(mentions(validate(wrongSum), "parallel.chunk_layers", "must equal model.layers = 10"));
+        auto negative = s;
+        negative.parallel.chunkLayers = { 1, 3, 7, -1 };
+        QVERIFY(mentions(validate(negative), "parallel.chunk_layers[3]", "at least 0"));
+        // A chunk may hold no layer (Megatron-Core's pipeline layout "…|mL": the last holds the loss alone). Stage 1
+        // then holds layers 1–3 and the output head, and its pipeline passes still run.
         auto empty = s;
         empty.parallel.chunkLayers = { 1, 3, 6, 0 };
-        QVERIFY(mentions(validate(empty), "parallel.chunk_layers[3]", "at least 1"));
+        QVERIFY2(validate(empty).empty(), toText(validate(empty)).c_str());
+        QCOMPARE(chunkFirstLayer(empty.model, empty.parallel, 3), 10);
+        QCOMPARE(paramsPerGpu(empty, 1), perGpu(1) + perGpu(2) + perGpu(3) + embedding);
+        QCOMPARE(inFlightLayerPasses(empty, 1), (2 + 1) * 3 / 2.0);
+        const auto emptyRun = simulate(empty);
+        QVERIFY(emptyRun);
+        QVERIFY(emptyRun->metrics.stepSeconds > 0);
+        // Without the list, 6 layers over 8 chunks give the embedding and the loss a chunk each.
+        auto onePlaceEach = s;
+        onePlaceEach.model.layers = 6;
+        onePlaceEach.model.moe.firstDenseLayers = 1;
+        onePlaceEach.parallel.chunkLayers.clear();
+        onePlaceEach.parallel.virtualStages = 4;
+        onePlaceEach.batch.microBatches = 2;
+        QVERIFY2(validate(onePlaceEach).empty(), toText(validate(onePlaceEach)).c_str());
+        const int onePlace[] = { 0, 0, 1, 2, 3, 4, 5, 6, 6 };
+        for (int vs = 0; vs <= 8; ++vs)
+            QCOMPARE(chunkFirstLayer(onePlaceEach.model, onePlaceEach.parallel, vs), onePlace[vs]);
+        QVERIFY(simulate(onePlaceEach));
         // Without the list, 9 layers do not split over 4 chunks (neither 9 nor 11 is a multiple of 4).
         auto unsplit = s;
         unsplit.model.layers = 9;

@@ -260,7 +260,8 @@ private slots:
         QTest::newRow("6 over 4") << 6 << 4 << true;
         QTest::newRow("61 over 32 (DeepSeek-V3)") << 61 << 32 << false;
         QTest::newRow("5 over 4") << 5 << 4 << false;
-        QTest::newRow("2 over 4: fewer layers than chunks") << 2 << 4 << false;
+        QTest::newRow("2 over 4: the embedding and the loss a chunk each") << 2 << 4 << true;
+        QTest::newRow("1 over 4") << 1 << 4 << false;
         QTest::newRow("3 over 1") << 3 << 1 << true;
     }
 

@@ -175,6 +175,9 @@ private slots:
         latent1f1b.parallel.chunkLayers = { 4, 1, 2, 3 };
         latent1f1b.batch.microBatches = 24;
         QTest::newRow("uneven 1f1b stages, m 24") << latent1f1b << false << false;
+        auto emptyChunk = latent;
+        emptyChunk.parallel.chunkLayers = { 1, 3, 6, 0 };
+        QTest::newRow("a last chunk of the loss alone") << emptyChunk << false << false;
         // comm.moe_ep_overlap: paired ops hide dispatch and combine, the warm-up and cool-down ops do not.
         auto epOverlap = pipeline(8, 1, 1, 1, 32);
         epOverlap.model.moe = { .experts = 16, .topK = 4, .capacityFactor = 1.0, .everyNLayers = 1 };

@@ -16,24 +16,39 @@
 using namespace tutor::model;
 using tutor::testing::run;
 
+Q_DECLARE_METATYPE(tutor::model::MoeSpec)
+
 namespace {
-// Rank 0 sends tokens routed to top_k distinct experts drawn uniformly; experts are spread evenly, `perNode` ranks a
+// Rank 0 sends tokens routed to top_k distinct experts drawn uniformly (under group-limited routing: group_top_k
+// distinct groups drawn uniformly, then top_k experts among theirs); experts are spread evenly, `perNode` ranks a
 // node. Over NVLink: every hit rank of its node but itself, and in every other node every hit rank but the one the
 // network copy lands on (the same local index, 0). Over the network: every other node with a hit.
-sim::DispatchCopies monteCarlo(int experts, int topK, int ranks, int perNode, int tokens)
+sim::DispatchCopies monteCarlo(const MoeSpec& moe, int ranks, int perNode, int tokens)
 {
     std::mt19937 rng(12345);
-    std::vector<int> ids(static_cast<std::size_t>(experts));
-    std::iota(ids.begin(), ids.end(), 0);
-    const int perRank = experts / ranks;
+    const int groups = moe.groups > 0 ? moe.groups : 1;
+    const int chosen = moe.groupTopK > 0 ? moe.groupTopK : groups;
+    const int size = moe.experts / groups;
+    std::vector<int> groupIds(static_cast<std::size_t>(groups));
+    std::iota(groupIds.begin(), groupIds.end(), 0);
+    const auto drawDistinct = [&](std::vector<int>& ids, int k) { // a partial Fisher-Yates shuffle
+        for (int i = 0; i < k; ++i) {
+            std::uniform_int_distribution<int> pick(i, static_cast<int>(ids.size()) - 1);
+            std::swap(ids[static_cast<std::size_t>(i)], ids[static_cast<std::size_t>(pick(rng))]);
+        }
+    };
+    const int perRank = moe.experts / ranks;
     double nvlink = 0, network = 0;
     for (int t = 0; t < tokens; ++t) {
+        drawDistinct(groupIds, chosen);
+        std::vector<int> pool;
+        for (int g = 0; g < chosen; ++g)
+            for (int e = 0; e < size; ++e)
+                pool.push_back(groupIds[static_cast<std::size_t>(g)] * size + e);
+        drawDistinct(pool, moe.topK);
         std::vector<char> hit(static_cast<std::size_t>(ranks), 0);
-        for (int k = 0; k < topK; ++k) { // a partial Fisher-Yates shuffle: k distinct experts
-            std::uniform_int_distribution<int> pick(k, experts - 1);
-            std::swap(ids[static_cast<std::size_t>(k)], ids[static_cast<std::size_t>(pick(rng))]);
-            hit[static_cast<std::size_t>(ids[static_cast<std::size_t>(k)] / perRank)] = 1;
-        }
+        for (int k = 0; k < moe.topK; ++k)
+            hit[static_cast<std::size_t>(pool[static_cast<std::size_t>(k)] / perRank)] = 1;
         for (int node = 0; node < ranks / perNode; ++node) {
             int others = 0;
             for (int local = 1; local < perNode; ++local)
@@ -44,6 +59,11 @@ sim::DispatchCopies monteCarlo(int experts, int topK, int ranks, int perNode, in
         }
     }
     return { nvlink / tokens, network / tokens };
+}
+
+MoeSpec routing(int experts, int topK, int groups = 0, int groupTopK = 0)
+{
+    return { .experts = experts, .topK = topK, .groups = groups, .groupTopK = groupTopK };
 }
 
 // Qwen3-30B-A3B's MoE (128 experts, top 8) on `nodes` H100 nodes, EP over all of them, one stage.
@@ -77,24 +97,28 @@ class TestMoeDispatch : public QObject {
 private slots:
     void copiesMatchRandomRouting_data()
     {
-        QTest::addColumn<int>("experts");
-        QTest::addColumn<int>("topK");
+        QTest::addColumn<MoeSpec>("moe");
         QTest::addColumn<int>("ranks");
         QTest::addColumn<int>("perNode");
-        QTest::newRow("128 experts, top 8, 8 ranks in a node") << 128 << 8 << 8 << 8;
-        QTest::newRow("128 experts, top 8, 16 ranks on 2 nodes") << 128 << 8 << 16 << 8;
-        QTest::newRow("256 experts, top 8, 64 ranks on 8 nodes") << 256 << 8 << 64 << 8;
-        QTest::newRow("128 experts, top 4, 32 ranks on 8 nodes of 4") << 128 << 4 << 32 << 4;
-        QTest::newRow("experts on every rank of one node") << 8 << 8 << 8 << 8;
+        QTest::newRow("128 experts, top 8, 8 ranks in a node") << routing(128, 8) << 8 << 8;
+        QTest::newRow("128 experts, top 8, 16 ranks on 2 nodes") << routing(128, 8) << 16 << 8;
+        QTest::newRow("256 experts, top 8, 64 ranks on 8 nodes") << routing(256, 8) << 64 << 8;
+        QTest::newRow("128 experts, top 4, 32 ranks on 8 nodes of 4") << routing(128, 4) << 32 << 4;
+        QTest::newRow("experts on every rank of one node") << routing(8, 8) << 8 << 8;
+        // DeepSeek-V3's routing: 8 groups of 32, the best 4 kept; a group per node on 8 nodes, and on 16.
+        QTest::newRow("DeepSeek-V3, 64 ranks on 8 nodes") << routing(256, 8, 8, 4) << 64 << 8;
+        QTest::newRow("DeepSeek-V3, 128 ranks on 16 nodes") << routing(256, 8, 8, 4) << 128 << 8;
+        // Groups that span two nodes, and groups that do not line up with the nodes (12 experts per node).
+        QTest::newRow("4 groups of 2 nodes, top 2") << routing(256, 8, 4, 2) << 64 << 8;
+        QTest::newRow("16 groups of 6 on nodes of 12, top 3") << routing(96, 6, 16, 3) << 32 << 4;
     }
     void copiesMatchRandomRouting()
     {
-        QFETCH(int, experts);
-        QFETCH(int, topK);
+        QFETCH(MoeSpec, moe);
         QFETCH(int, ranks);
         QFETCH(int, perNode);
-        const auto model = sim::flexDispatchCopies(experts, topK, ranks, perNode);
-        const auto counted = monteCarlo(experts, topK, ranks, perNode, 100000);
+        const auto model = sim::flexDispatchCopies(moe, ranks, perNode);
+        const auto counted = monteCarlo(moe, ranks, perNode, 100000);
         QVERIFY2(std::abs(model.nvlink / counted.nvlink - 1) < 0.01,
             qPrintable(QStringLiteral("NVLink copies %1, counted %2").arg(model.nvlink).arg(counted.nvlink)));
         if (ranks == perNode)
@@ -104,7 +128,26 @@ private slots:
                 qPrintable(QStringLiteral("network copies %1, counted %2").arg(model.network).arg(counted.network)));
         // Fewer copies across the network than the all-to-all's top_k · (n − g)/n (NVLink forwards the rest).
         if (ranks > perNode)
-            QVERIFY(model.network < topK * double(ranks - perNode) / ranks);
+            QVERIFY(model.network < moe.topK * double(ranks - perNode) / ranks);
+    }
+
+    void groupLimitedRouting()
+    {
+        // A group per node, 4 of 8 groups kept: a token reaches at most 4 nodes, so at most 3 other nodes when its
+        // own is among them (P = 4/8) and 4 when not, given that each kept group receives one of its 8 experts.
+        const auto grouped = sim::flexDispatchCopies(routing(256, 8, 8, 4), 64, 8);
+        const auto free = sim::flexDispatchCopies(routing(256, 8), 64, 8);
+        QVERIFY(grouped.network < 3.5);
+        QVERIFY(free.network > 4.5);
+        // Each kept group misses all 8 of the token's experts with C(96, 8) / C(128, 8).
+        double allKeptMiss = 1;
+        for (int i = 0; i < 8; ++i)
+            allKeptMiss *= (96.0 - i) / (128 - i);
+        QVERIFY2(std::abs(sim::expertRunHit(routing(256, 8, 8, 4), 32, 32) - 0.5 * (1 - allKeptMiss)) < 1e-12,
+            qPrintable(QString::number(sim::expertRunHit(routing(256, 8, 8, 4), 32, 32))));
+        // group_top_k = groups is no limit at all.
+        const auto all = sim::flexDispatchCopies(routing(256, 8, 8, 8), 64, 8);
+        QVERIFY(std::abs(all.network - free.network) < 1e-9 && std::abs(all.nvlink - free.nvlink) < 1e-9);
     }
 
     void oneNodeDispatchScalesWithItsCopies()
@@ -114,7 +157,7 @@ private slots:
         // N·(g − 1)·P(hit) copies against top_k · (g − 1)/g.
         const auto allToAll = run(moeOn(1, false));
         const auto flex = run(moeOn(1, true));
-        const auto copies = sim::flexDispatchCopies(128, 8, 8, 8);
+        const auto copies = sim::flexDispatchCopies(routing(128, 8), 8, 8);
         const double ratio = copies.nvlink / (8.0 * 7 / 8);
         QVERIFY(ratio < 0.7 && ratio > 0.6);
         QVERIFY2(std::abs(firstEp(flex).duration / (firstEp(allToAll).duration * ratio) - 1) < 0.02,
@@ -136,7 +179,7 @@ private slots:
         // NVLink part runs beside its network part and is the shorter, so the network decides.
         const auto allToAll = run(moeOn(2, false));
         const auto flex = run(moeOn(2, true));
-        const auto copies = sim::flexDispatchCopies(128, 8, 16, 8);
+        const auto copies = sim::flexDispatchCopies(routing(128, 8), 16, 8);
         const double networkRatio = copies.network / (8.0 * 8 / 16);
         QVERIFY(networkRatio > 0.24 && networkRatio < 0.26);
         const auto h100 = findPreset("hgx-h100").value();
@@ -166,6 +209,42 @@ private slots:
         QVERIFY(!refused);
         QVERIFY(std::any_of(refused.problems().begin(), refused.problems().end(),
             [](const Problem& p) { return p.field == "comm.moe_flex_dispatcher"; }));
+    }
+
+    void routerGroupFields()
+    {
+        auto s = moeOn(2, true);
+        s.model.moe.groups = 8;
+        s.model.moe.groupTopK = 4;
+        QVERIFY2(validate(s).empty(), toText(validate(s)).c_str());
+        const auto written = toJson(s);
+        QCOMPARE(written["model"]["moe"]["groups"].get<int>(), 8);
+        QCOMPARE(written["model"]["moe"]["group_top_k"].get<int>(), 4);
+        const auto back = scenarioFromJson(written);
+        QVERIFY(back);
+        QCOMPARE(back.value(), s);
+        QVERIFY(!toJson(moeOn(2, true))["model"]["moe"].contains("groups"));
+        // The limit sends fewer bytes across the network, so the dispatch takes less time.
+        QVERIFY(firstEp(run(s)).duration < firstEp(run(moeOn(2, true))).duration);
+        const auto named = [](const Scenario& bad, const char* field, const char* rule) {
+            const auto problems = validate(bad);
+            return std::any_of(problems.begin(), problems.end(),
+                [&](const Problem& p) { return p.field == field && p.rule.find(rule) != std::string::npos; });
+        };
+        auto uneven = s;
+        uneven.model.moe.groups = 3;
+        uneven.model.moe.groupTopK = 2;
+        QVERIFY(named(uneven, "model.moe.groups", "must divide model.moe.experts = 128"));
+        auto tooMany = s;
+        tooMany.model.moe.groupTopK = 9;
+        QVERIFY(named(tooMany, "model.moe.group_top_k", "at most model.moe.groups = 8"));
+        auto tooFew = s;
+        tooFew.model.moe.groups = 64;
+        tooFew.model.moe.groupTopK = 2;
+        QVERIFY(named(tooFew, "model.moe.group_top_k", "leaves 4 experts to pick model.moe.top_k = 8 from"));
+        auto orphan = s;
+        orphan.model.moe.groups = 0;
+        QVERIFY(named(orphan, "model.moe.group_top_k", "needs model.moe.groups"));
     }
 };
 
