@@ -170,6 +170,8 @@ int runSimulate(Args args, std::ostream& out, std::ostream& err)
             .dp = scenario->parallel.dp,
             .pp = scenario->parallel.pp,
             .cp = scenario->parallel.cp,
+            .ep = scenario->parallel.ep,
+            .etp = scenario->parallel.etp,
             .dtype = scenario->comm.dtype };
         std::error_code ec;
         std::filesystem::create_directories(*dir, ec);

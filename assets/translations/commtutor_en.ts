@@ -2608,6 +2608,18 @@
         <source>Under fp8: Transformer Engine&apos;s delayed scaling has the norms write fp8 themselves and casts every other GEMM input and gradient with one kernel; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient (a norm finds its output&apos;s amax itself), MXFP8 one quantize kernel. Transformer Engine casts each weight once a step, and on Blackwell its per-tensor recipes write no transposed copy</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs that split each routed expert (Megatron-Core --expert-tensor-parallel-size); 1 keeps experts whole and puts an EP group on consecutive GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as TP</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -2603,6 +2603,18 @@
         <source>Under fp8: Transformer Engine&apos;s delayed scaling has the norms write fp8 themselves and casts every other GEMM input and gradient with one kernel; torchao&apos;s dynamic scaling (torchtitan&apos;s Float8) scans and casts every input, weight and gradient with kernels of its own; Transformer Engine&apos;s current scaling (FP8-CS) runs an amax kernel and a cast per GEMM input and gradient (a norm finds its output&apos;s amax itself), MXFP8 one quantize kernel. Transformer Engine casts each weight once a step, and on Blackwell its per-tensor recipes write no transposed copy</source>
         <translation>fp8 下：Transformer Engine 的延迟缩放由归一化内核直接写出 fp8，其余每个 GEMM 输入和梯度各用一个转换内核；torchao 的动态缩放（torchtitan 的 Float8）用单独的内核扫描并转换每个输入、权重和梯度；Transformer Engine 的当前缩放（FP8-CS）对每个 GEMM 输入和梯度运行一个求最大绝对值的内核和一个转换内核（归一化的输出由归一化内核自己求最大绝对值），MXFP8 只运行一个量化内核。Transformer Engine 每步只转换一次权重；在 Blackwell 上，按张量缩放的方案不写转置副本</translation>
     </message>
+    <message>
+        <source>Expert tensor parallel</source>
+        <translation>专家张量并行</translation>
+    </message>
+    <message>
+        <source>GPUs that split each routed expert (Megatron-Core --expert-tensor-parallel-size); 1 keeps experts whole and puts an EP group on consecutive GPUs</source>
+        <translation>切分每个路由专家的 GPU 数（Megatron-Core --expert-tensor-parallel-size）；取 1 时专家完整地放在每个 GPU 上，EP 组占用连续的 GPU</translation>
+    </message>
+    <message>
+        <source>as TP</source>
+        <translation>同 TP</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>

@@ -66,11 +66,11 @@ double sharedExpertParams(const ModelShape& m)
     return static_cast<double>(m.mlpMatrices()) * m.hidden * m.moe.sharedExpertFfn;
 }
 
-double mlpParamsPerRank(const ModelShape& m, int layer, int tp, int ep)
+double mlpParamsPerRank(const ModelShape& m, int layer, int tp, int ep, int etp)
 {
     if (!m.isMoeLayer(layer))
         return mlpParams(m) / tp;
-    return (expertParams(m) * m.moe.experts / ep + sharedExpertParams(m)) / tp;
+    return expertParams(m) * m.moe.experts / ep / etp + sharedExpertParams(m) / tp;
 }
 
 double layerParams(const ModelShape& m, int layer)

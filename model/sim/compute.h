@@ -47,8 +47,8 @@ double expertParams(const ModelShape& model);
 /// The shared expert of an MoE layer (moe.shared_expert_ffn; 0 without one).
 double sharedExpertParams(const ModelShape& model);
 /// The MLP parameters of `layer` one GPU holds: the dense MLP's tp share, or an MoE layer's experts / ep routed experts
-/// and its shared expert, split over tp (the router not included).
-double mlpParamsPerRank(const ModelShape& model, int layer, int tp, int ep);
+/// split over etp and its shared expert split over tp (the router not included).
+double mlpParamsPerRank(const ModelShape& model, int layer, int tp, int ep, int etp);
 /// Parameters of one transformer layer (biases and norms neglected, as in Megatron-LM's count):
 /// attention + dense MLP; an MoE layer holds `experts` routed experts, its shared expert and a router h·experts.
 double layerParams(const ModelShape& model, int layer);

@@ -56,7 +56,7 @@ Bytes GradSync::layerBytes(int layer, ParamPart part) const
         params = attentionParamsPerRank(m, p.tp);
         break;
     case ParamPart::Mlp:
-        params = mlpParamsPerRank(m, layer, p.tp, p.ep);
+        params = mlpParamsPerRank(m, layer, p.tp, p.ep, p.expertTp());
         break;
     }
     return static_cast<Bytes>(params) * m_dtypeBytes;

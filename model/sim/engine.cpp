@@ -51,11 +51,13 @@ std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePrese
     groups[static_cast<int>(GroupKind::Dp)] = groupOn(hw, GroupKind::Dp, dp * cp, std::max(1, gpn / tp));
     // PP: neighbours tp·cp·dp ranks apart.
     groups[static_cast<int>(GroupKind::Pp)] = groupOn(hw, GroupKind::Pp, std::min(2, p.pp), tp * cp * dp < gpn ? 2 : 1);
-    // EP: ep consecutive DP indices (stride tp·cp).
-    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / (tp * cp)));
-    // Expert data parallel: the dp·cp / ep replicas of one expert shard (stride tp·ep).
+    // The expert layers number a stage's tp·cp·dp ranks etp-ep-dp, fastest first (Megatron-Core's MoE parallel
+    // folding; context parallelism folds into the expert data parallelism). EP: ep ranks, stride etp.
+    const int etp = p.expertTp();
+    groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / etp));
+    // Expert data parallel: the tp·cp·dp / (etp·ep) replicas of one expert shard (stride etp·ep).
     groups[static_cast<int>(GroupKind::ExpertDp)]
-        = groupOn(hw, GroupKind::ExpertDp, dp * cp / ep, std::max(1, gpn / (tp * ep)));
+        = groupOn(hw, GroupKind::ExpertDp, tp * cp * dp / (etp * ep), std::max(1, gpn / (etp * ep)));
     return groups;
 }
 

@@ -320,17 +320,22 @@ LayerSeconds layerSeconds(
     MlpSeconds mlp, shared;
     double experts = 1; // routed MLPs this GPU runs
     if (moe) {
-        // Expert parallelism: this GPU runs experts/ep experts on the tokens the ep group routes to them; each
-        // expert sees ep · tokens · top_k · capacity / experts rows.
+        // Expert parallelism: this GPU runs experts/ep experts, their width split over etp, on the tokens the ep group
+        // routes to them. Each TP rank dispatches its own tokens / tp (Megatron-Core needs sequence parallelism for
+        // MoE under TP) and the etp ranks of an expert gather theirs, so each expert sees
+        // ep · etp · tokens / tp · top_k · capacity / experts rows: ep · tokens · … at Megatron's default etp = tp.
         const double ep = sc.parallel.ep;
+        const int etp = sc.parallel.expertTp();
         experts = m.moe.experts / ep;
-        const double rows = ep * x.tokens * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
+        const double rows = ep * etp * (x.tokens / x.t) * m.moe.topK * m.moe.capacityFactor / m.moe.experts;
+        Shape expertShape = x;
+        expertShape.t = etp;
         const LinearSeconds router({ x.tokens, x.h, static_cast<double>(m.moe.experts) }, hw, peak, eta);
         // Permute and unpermute: every routed token's hidden vector read and written twice.
         const Seconds permute = 2 * elementwiseSeconds(x.tokens * m.moe.topK * x.h * 2 * kAct, hw);
         routing = router.forward + permute;
         routingBack = router.backward() + permute;
-        mlp = mlpSeconds(x, rows, m.expertFfnSize(), 1, false, eager, hw, peak, eta);
+        mlp = mlpSeconds(expertShape, rows, m.expertFfnSize(), 1, false, eager, hw, peak, eta);
         // The shared expert is a dense MLP on every token of the layer; the MoE block's norm stands alone (TENorm),
         // so its FC1 casts the norm's output as any other input.
         if (m.moe.sharedExpertFfn > 0)

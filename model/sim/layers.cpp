@@ -51,6 +51,7 @@ LayerRunner::LayerRunner(Context& context, GradSync& grads)
     m_sp = sc.parallel.sp && sc.parallel.tp > 1;
     m_tpOverlap = m_sp && sc.comm.tpOverlap;
     m_epOverlap = sc.comm.moeEpOverlap && sc.parallel.ep > 1 && sc.model.moe.experts > 0;
+    m_moeBlockTp = sc.parallel.expertTp() > 1 || sc.model.moe.sharedExpertFfn > 0;
     m_tpBytes = context.activationBytes;
     // MoE dispatch/combine: every token goes to top_k experts, padded to the capacity factor.
     const double tokens = static_cast<double>(sc.batch.microBatchSize) * (sc.model.seqLen / sc.parallel.cp)
@@ -245,7 +246,9 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
         f.attentionForwardGemms.last, layer, mb);
     compute(st, kind, "att", f.attentionForward, layer, mb);
     tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
-    tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
+    const bool mlpTp = !moe || m_moeBlockTp;
+    if (mlpTp)
+        tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired backward's MLP runs beside the dispatch, its attention beside the combine.
     if (moe)
         epComm(st, "disp", layer, mb, f.mlpBackwardTotal(), f.mlpForward);
@@ -253,7 +256,8 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
     compute(st, kind, moe ? "moe" : "mlp", f.mlpForward, layer, mb);
     if (moe)
         epComm(st, "comb", layer, mb, f.attentionBackwardTotal(), 0);
-    tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
+    if (mlpTp)
+        tpAfter(st, "mlp", f.mlpForwardGemms.last, input, layer, mb);
     if (kind == EventKind::Forward && layer == m_context.scenario.model.layers - 1)
         compute(st, kind, "head", m_context.kernels.headForward, -1, mb);
 }
@@ -268,14 +272,17 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
+    const bool mlpTp = !moe || m_moeBlockTp;
     // torchtitan's op-level policy saves the reduce-scatters' outputs but not the all-gathers' (_save_list in
     // parallelize_llama.py): recomputing the block gathers the inputs of attention and of the MLP again, each beside
     // the first GEMM that reads it.
     if (sc.compute.recompute == Recompute::SelectiveOp) {
         tpBefore(st, "rcp att", f.attentionForwardGemms.first, layer, mb);
-        tpBefore(st, "rcp mlp", f.mlpForwardGemms.first, layer, mb);
+        if (mlpTp)
+            tpBefore(st, "rcp mlp", f.mlpForwardGemms.first, layer, mb);
     }
-    tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
+    if (mlpTp)
+        tpBefore(st, "mlp", f.mlpBackwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired forward's attention runs beside the combine, its MLP beside the dispatch.
     if (moe)
         epComm(st, "comb", layer, mb, f.attentionForward, f.mlpBackwardTotal());
@@ -285,7 +292,8 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
     gradientsReady(st, chunk, layer, ParamPart::Mlp, mlp, last);
     if (moe)
         epComm(st, "disp", layer, mb, f.mlpForward, 0);
-    tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
+    if (mlpTp)
+        tpAfter(st, "mlp", f.mlpBackwardGemms.last, input, layer, mb);
     tpBefore(st, "att", f.attentionBackwardGemms.first, layer, mb);
     const Seconds attention = f.attentionBackwardTotal();
     input = st.lastCompute;

@@ -77,6 +77,9 @@ private:
     bool m_sp = false;
     bool m_tpOverlap = false;
     bool m_epOverlap = false; ///< comm.moe_ep_overlap
+    /// An MoE block gathers and scatters its tokens over TP as a dense MLP does; not when its routed experts sit
+    /// outside TP (parallel.etp 1) and it has no shared expert, which would still run over TP.
+    bool m_moeBlockTp = true;
     bool m_paired = false; ///< the current op is paired (forward/backward)
     Seconds m_opBegin = 0; ///< when the current op started
     std::vector<ReadyPoint>* m_readyLog = nullptr;

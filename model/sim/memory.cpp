@@ -62,13 +62,13 @@ double activationBytes(const Scenario& sc, Recompute recompute)
     return s * b * h * ((sp ? 34 / t : 10 + 24 / t) + attention);
 }
 
-// Parameters of layer `layer` held by one GPU: its share over tp, MoE experts also over ep.
+// Parameters of layer `layer` held by one GPU: its share over tp, routed experts over ep and etp.
 double layerParamsPerGpu(const Scenario& sc, int layer)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
     const double router = m.isMoeLayer(layer) ? static_cast<double>(m.hidden) * m.moe.experts / p.tp : 0;
-    return attentionParamsPerRank(m, p.tp) + mlpParamsPerRank(m, layer, p.tp, p.ep) + router;
+    return attentionParamsPerRank(m, p.tp) + mlpParamsPerRank(m, layer, p.tp, p.ep, p.expertTp()) + router;
 }
 } // namespace
 

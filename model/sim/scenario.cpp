@@ -447,9 +447,10 @@ Problems validate(const Scenario& s)
             c.divides("parallel.tp", p.tp, m.ffn > 0 ? "model.ffn" : "model.ffn (4·hidden)", m.ffnSize());
         if (m.kvHeads > 0 && p.tp > 1)
             c.divides("parallel.tp", p.tp, "model.kv_heads", m.kvHeads);
-        // Routed and shared experts are split over the TP ranks as the dense MLP is.
-        if (moe && p.tp > 1 && m.moe.expertFfn > 0)
-            c.divides("parallel.tp", p.tp, "model.moe.expert_ffn", m.moe.expertFfn);
+        // Routed experts split over parallel.etp (tp unless set), shared experts over tp as the dense MLP is.
+        if (moe && p.expertTp() > 1 && m.moe.expertFfn > 0)
+            c.divides(
+                p.etp > 0 ? "parallel.etp" : "parallel.tp", p.expertTp(), "model.moe.expert_ffn", m.moe.expertFfn);
         if (moe && p.tp > 1 && m.moe.sharedExpertFfn > 0)
             c.divides("parallel.tp", p.tp, "model.moe.shared_expert_ffn", m.moe.sharedExpertFfn);
         if (p.sp && p.tp > 1 && m.seqLen > 0)
@@ -495,6 +496,14 @@ Problems validate(const Scenario& s)
     } else if (vOk && p.virtualStages != 1) {
         c.add("parallel.virtual_stages", str(static_cast<long long>(p.virtualStages)),
             "must be 1 unless parallel.schedule is \"interleaved\"");
+    }
+    if (p.etp != 0 && c.range("parallel.etp", p.etp, 1, 1024)) {
+        if (!moe)
+            c.add("parallel.etp", str(static_cast<long long>(p.etp)), "needs an MoE model (model.moe.experts > 0)");
+        else if (tpOk && p.tp % p.etp != 0)
+            c.add("parallel.etp", str(static_cast<long long>(p.etp)),
+                "must divide parallel.tp = " + str(static_cast<long long>(p.tp))
+                    + " (an expert's tensor-parallel group sits inside the attention's)");
     }
     if (epOk && p.ep > 1) {
         if (!moe)

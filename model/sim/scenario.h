@@ -22,7 +22,8 @@
 //                      mla { kv_lora_rank* , q_lora_rank [0 = queries projected directly], rope_head_dim [64],
 //                            v_head_dim [head_dim] } (multi-head latent attention; head_dim is the query/key head's
 //                            width without its RoPE part) }
-//   parallel         { dp [1], tp [1], pp [1], ep [1], cp [1] (context parallel: ring attention), sp [false],
+//   parallel         { dp [1], tp [1], pp [1], ep [1], etp [tp] (expert tensor parallel), cp [1] (context parallel:
+//                      ring attention), sp [false],
 //                      zero_stage [0], virtual_stages [1], schedule ["1f1b"]: "gpipe" | "1f1b" | "interleaved",
 //                      chunk_layers [the even split] (layers of each of the pp·virtual_stages model chunks, 0 or more,
 //                      in Megatron-Core's pipeline_model_parallel_layout order: chunk = virtual stage · pp + stage) }
@@ -127,6 +128,11 @@ struct ParallelSpec {
     int tp = 1;
     int pp = 1;
     int ep = 1; ///< expert parallel size, taken out of dp (Megatron-Core); needs dp % ep == 0
+    /// Expert tensor parallel size (Megatron-Core --expert-tensor-parallel-size): the routed experts' weights split
+    /// over etp GPUs where the rest of the layer splits over tp. The expert layers lay their ranks out as etp, ep,
+    /// expert data parallel, fastest first (MoE parallel folding), so with etp 1 an EP group is ep consecutive GPUs and
+    /// each holds its experts whole. 0: tp, Megatron-Core's default.
+    int etp = 0;
     /// Context parallel size (Megatron-Core --context-parallel-size): every layer's sequence split over cp GPUs,
     /// which pass K and V around a ring inside attention (ring attention) and reduce gradients with the dp ranks.
     int cp = 1;
@@ -140,6 +146,7 @@ struct ParallelSpec {
     /// loss or a multi-token-prediction block alone (DeepSeek-V3's "Et|(tt|)*30mL" layout ends in one) still runs its
     /// pipeline passes, with no decoder layer in them.
     std::vector<int> chunkLayers;
+    int expertTp() const { return etp > 0 ? etp : tp; }
     /// GPUs of the layout: dp · tp · pp · cp.
     long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     /// Ranks that reduce gradients and share ZeRO shards: dp · cp.

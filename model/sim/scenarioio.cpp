@@ -284,13 +284,15 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     });
     section<ParallelSpec>(doc, "parallel", [&](const json& q, const std::string& p) {
         if (!r.object(q, p,
-                { "dp", "tp", "pp", "ep", "cp", "sp", "zero_stage", "virtual_stages", "schedule", "chunk_layers" }))
+                { "dp", "tp", "pp", "ep", "etp", "cp", "sp", "zero_stage", "virtual_stages", "schedule",
+                    "chunk_layers" }))
             return;
         r.integers(q, p, "chunk_layers", s.parallel.chunkLayers);
         r.integer(q, p, "dp", s.parallel.dp);
         r.integer(q, p, "tp", s.parallel.tp);
         r.integer(q, p, "pp", s.parallel.pp);
         r.integer(q, p, "ep", s.parallel.ep);
+        r.integer(q, p, "etp", s.parallel.etp);
         r.integer(q, p, "cp", s.parallel.cp);
         r.boolean(q, p, "sp", s.parallel.sp);
         r.integer(q, p, "zero_stage", s.parallel.zeroStage);
@@ -449,6 +451,8 @@ json toJson(const Scenario& s)
         { "virtual_stages", s.parallel.virtualStages }, { "schedule", std::string(name(s.parallel.schedule)) } };
     if (s.parallel.cp > 1)
         out["parallel"]["cp"] = s.parallel.cp;
+    if (s.parallel.etp > 0)
+        out["parallel"]["etp"] = s.parallel.etp;
     if (!s.parallel.chunkLayers.empty())
         out["parallel"]["chunk_layers"] = s.parallel.chunkLayers;
     out["batch"] = { { "micro_batch_size", s.batch.microBatchSize }, { "micro_batches", s.batch.microBatches },

@@ -200,14 +200,17 @@ int streamOf(LaneKind kind)
 }
 
 /// Ranks of the group of `kind` that contains `rank`, Megatron-Core order (tp fastest, then cp, dp, pp); the dp
-/// group holds the cp ranks too.
+/// group holds the cp ranks too. The expert groups number a stage's ranks etp, ep, expert dp (MoE parallel folding).
 std::vector<int> groupRanks(const KinetoOptions& o, int rank, std::optional<GroupKind> kind, int size)
 {
+    const int etp = o.etp > 0 ? o.etp : o.tp;
     int stride = 1;
-    if (kind == GroupKind::Dp || kind == GroupKind::Cp || kind == GroupKind::ExpertDp)
+    if (kind == GroupKind::Dp || kind == GroupKind::Cp)
         stride = o.tp;
     else if (kind == GroupKind::Ep)
-        stride = o.tp * std::max(1, o.cp);
+        stride = etp;
+    else if (kind == GroupKind::ExpertDp)
+        stride = etp * std::max(1, o.ep);
     else if (kind == GroupKind::Pp)
         stride = o.tp * std::max(1, o.cp) * o.dp;
     const int span = stride * size;

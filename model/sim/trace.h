@@ -29,6 +29,8 @@ struct KinetoOptions {
     int dp = 1;
     int pp = 1;
     int cp = 1;
+    int ep = 1;
+    int etp = 0; ///< expert tensor parallel size; 0: tp
     DType dtype = DType::Bf16; ///< the collectives' element type ("dtype" arg, NCCL kernel name)
     std::string deviceName = "NVIDIA H100 80GB HBM3"; ///< deviceProperties[0].name
     double deviceMemoryBytes = 80e9; ///< deviceProperties[0].totalGlobalMem

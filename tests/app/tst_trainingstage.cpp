@@ -313,6 +313,38 @@ private slots:
         QCOMPARE(stage.controller()->simulation().metrics.stepSeconds, step);
     }
 
+    // Expert tensor parallelism is a form field ("as TP" by default): on the Mixtral-style scenario (TP 4, EP 8 on
+    // 4 nodes, so an EP group takes every fourth GPU) etp 1 keeps every expert whole, so an EP group is one node's 8
+    // GPUs and the MoE blocks lose their TP collectives; the step shortens. A value that does not divide TP is named
+    // and the last good scenario stays.
+    void expertTensorParallelIsAFormField()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        QVERIFY(stage.openScenario(scenarioFile("moe-ep.json")).empty());
+        QSpinBox* etp = fieldFor<QSpinBox>(stage, "--expert-tensor-parallel-size");
+        QVERIFY(etp);
+        QCOMPARE(etp->value(), 0);
+        QCOMPARE(etp->text(), etp->specialValueText());
+        const auto epLabel = [&] {
+            const auto& timeline = stage.controller()->simulation().timeline;
+            for (const auto& e : timeline.events)
+                if (timeline.lanes[e.lane].kind == model::LaneKind::EpComm)
+                    return QString::fromStdString(timeline.groupLabel(e));
+            return QString();
+        };
+        QVERIFY2(epLabel().contains(QLatin1String("4 nodes")), qPrintable(epLabel())); // every 4th GPU
+
+        const double before = stage.controller()->simulation().metrics.stepSeconds;
+        etp->setValue(1);
+        QCOMPARE(stage.controller()->goodScenario().parallel.etp, 1);
+        QVERIFY2(!epLabel().contains(QLatin1String("nodes")), qPrintable(epLabel()));
+        QVERIFY(stage.controller()->simulation().metrics.stepSeconds < before);
+        etp->setValue(3);
+        QVERIFY(stage.form()->problemsText().contains(QLatin1String("parallel.etp")));
+        QCOMPARE(stage.controller()->goodScenario().parallel.etp, 1);
+    }
+
     void backgroundSimulationDropsStaleResults()
     {
         TrainingStage stage;

@@ -192,6 +192,16 @@ private slots:
         epOverlapInterleaved.comm.moeEpOverlap = true;
         epOverlapInterleaved.comm.moeFlexDispatcher = true;
         QTest::newRow("moe ep overlap, interleaved, flex, m 8") << epOverlapInterleaved << false << false;
+        // Experts whole on each GPU under TP 2 (parallel.etp 1): no TP collective around the MoE blocks.
+        auto expertsWhole = pipeline(4, 2, 2, 1, 8);
+        expertsWhole.hardware.nodes = 2;
+        expertsWhole.hardware.gpusPerNode = 8;
+        expertsWhole.model.moe = { .experts = 16, .topK = 4, .capacityFactor = 1.0, .everyNLayers = 1 };
+        expertsWhole.parallel.sp = true;
+        expertsWhole.parallel.ep = 4;
+        expertsWhole.parallel.etp = 1;
+        expertsWhole.comm.moeFlexDispatcher = true;
+        QTest::newRow("experts outside tp (etp 1), flex, m 8") << expertsWhole << false << true;
     }
 
     void sameFigures()

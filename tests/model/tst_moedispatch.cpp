@@ -4,6 +4,7 @@
 // proportion to the bytes each sends, and the scenario field's reading, writing and errors.
 #include "model/sim/engine.h"
 #include "model/sim/scenarioio.h"
+#include "tests/common/problems.h"
 #include "tests/common/simulated.h"
 
 #include <QtTest>
@@ -14,6 +15,7 @@
 #include <random>
 
 using namespace tutor::model;
+using tutor::testing::mentions;
 using tutor::testing::run;
 
 Q_DECLARE_METATYPE(tutor::model::MoeSpec)
@@ -226,25 +228,16 @@ private slots:
         QVERIFY(!toJson(moeOn(2, true))["model"]["moe"].contains("groups"));
         // The limit sends fewer bytes across the network, so the dispatch takes less time.
         QVERIFY(firstEp(run(s)).duration < firstEp(run(moeOn(2, true))).duration);
-        const auto named = [](const Scenario& bad, const char* field, const char* rule) {
-            const auto problems = validate(bad);
-            return std::any_of(problems.begin(), problems.end(),
-                [&](const Problem& p) { return p.field == field && p.rule.find(rule) != std::string::npos; });
+        const auto routed = [&](int groups, int groupTopK) {
+            auto other = s;
+            other.model.moe.groups = groups;
+            other.model.moe.groupTopK = groupTopK;
+            return validate(other);
         };
-        auto uneven = s;
-        uneven.model.moe.groups = 3;
-        uneven.model.moe.groupTopK = 2;
-        QVERIFY(named(uneven, "model.moe.groups", "must divide model.moe.experts = 128"));
-        auto tooMany = s;
-        tooMany.model.moe.groupTopK = 9;
-        QVERIFY(named(tooMany, "model.moe.group_top_k", "at most model.moe.groups = 8"));
-        auto tooFew = s;
-        tooFew.model.moe.groups = 64;
-        tooFew.model.moe.groupTopK = 2;
-        QVERIFY(named(tooFew, "model.moe.group_top_k", "leaves 4 experts to pick model.moe.top_k = 8 from"));
-        auto orphan = s;
-        orphan.model.moe.groups = 0;
-        QVERIFY(named(orphan, "model.moe.group_top_k", "needs model.moe.groups"));
+        QVERIFY(mentions(routed(3, 2), "model.moe.groups", "must divide model.moe.experts = 128"));
+        QVERIFY(mentions(routed(8, 9), "model.moe.group_top_k", "at most model.moe.groups = 8"));
+        QVERIFY(mentions(routed(64, 2), "model.moe.group_top_k", "leaves 4 experts to pick model.moe.top_k = 8 from"));
+        QVERIFY(mentions(routed(0, 4), "model.moe.group_top_k", "needs model.moe.groups"));
     }
 };
 

@@ -127,6 +127,10 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         QT_TR_NOOP("Pipeline stages, each holding a slice of the layers"), "parallel.pp", 1, 1024);
     m_ep = addInt(par, QT_TR_NOOP("Expert parallel (EP)"), QT_TR_NOOP("GPUs that share the experts (taken out of DP)"),
         "parallel.ep", 1, 4096);
+    m_etp = addInt(par, QT_TR_NOOP("Expert tensor parallel"),
+        QT_TR_NOOP("GPUs that split each routed expert (Megatron-Core --expert-tensor-parallel-size); 1 keeps experts "
+                   "whole and puts an EP group on consecutive GPUs"),
+        "parallel.etp", 0, 1024);
     m_cp = addInt(par, QT_TR_NOOP("Context parallel (CP)"),
         QT_TR_NOOP("GPUs that split every sequence; attention passes K and V around them in a ring"), "parallel.cp", 1,
         1024);
@@ -324,6 +328,7 @@ void ScenarioForm::retranslate()
         f.widget->setToolTip(tr(f.tooltip));
     }
     m_gpusPerNode->setSpecialValueText(tr("preset default"));
+    m_etp->setSpecialValueText(tr("as TP"));
     m_ffn->setSpecialValueText(tr("4 × hidden"));
     m_experts->setSpecialValueText(tr("dense"));
     m_stragglerRank->setSpecialValueText(tr("none"));
@@ -391,6 +396,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     m_tp->setValue(s.parallel.tp);
     m_pp->setValue(s.parallel.pp);
     m_ep->setValue(s.parallel.ep);
+    m_etp->setValue(s.parallel.etp);
     m_cp->setValue(s.parallel.cp);
     m_sp->setChecked(s.parallel.sp);
     setComboData(m_zero, s.parallel.zeroStage);
@@ -451,6 +457,7 @@ void ScenarioForm::readFields()
     s.parallel.tp = m_tp->value();
     s.parallel.pp = m_pp->value();
     s.parallel.ep = m_ep->value();
+    s.parallel.etp = m_etp->value();
     s.parallel.cp = m_cp->value();
     s.parallel.sp = m_sp->isChecked();
     s.parallel.zeroStage = m_zero->currentData().toInt();

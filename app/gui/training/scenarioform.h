@@ -107,6 +107,7 @@ private:
     QSpinBox* m_tp = nullptr;
     QSpinBox* m_pp = nullptr;
     QSpinBox* m_ep = nullptr;
+    QSpinBox* m_etp = nullptr;
     QSpinBox* m_cp = nullptr;
     QCheckBox* m_sp = nullptr;
     QComboBox* m_zero = nullptr;
