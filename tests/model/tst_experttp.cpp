@@ -15,6 +15,7 @@
 #include <string>
 
 using namespace tutor::model;
+using tutor::testing::kernelsOf;
 using tutor::testing::mentions;
 using tutor::testing::run;
 
@@ -56,17 +57,6 @@ std::array<sim::Group, kGroupKinds> groupsOf(const Scenario& s)
 const sim::Group& group(const std::array<sim::Group, kGroupKinds>& groups, GroupKind kind)
 {
     return groups[static_cast<std::size_t>(kind)];
-}
-
-KernelCosts kernelsOf(const Scenario& s)
-{
-    const auto hw = resolveHardware(s.hardware);
-    if (!hw)
-        qFatal("%s", toText(hw.problems()).c_str());
-    const auto costs = kernelCosts(s, *hw);
-    if (!costs)
-        qFatal("%s", toText(costs.problems()).c_str());
-    return *costs;
 }
 
 // TP collectives of the MoE blocks (the events named "mlp"), forward and backward, over the step.
