@@ -2317,10 +2317,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GPUs that share the experts (taken out of DP)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Sequence parallel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2618,6 +2614,10 @@
     </message>
     <message>
         <source>as TP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs that share the experts, out of a stage&apos;s TP · CP · DP</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

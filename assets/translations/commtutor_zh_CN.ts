@@ -2312,8 +2312,8 @@
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <source>GPUs that share the experts (taken out of DP)</source>
-        <translation>共享专家的 GPU 数（从 DP 中划出）</translation>
+        <source>GPUs that share the experts, out of a stage&apos;s TP · CP · DP</source>
+        <translation>共享专家的 GPU 数，取自每个流水级的 TP · CP · DP</translation>
     </message>
     <message>
         <source>Sequence parallel</source>

@@ -57,7 +57,7 @@ std::array<Group, kGroupKinds> makeGroups(const Scenario& s, const HardwarePrese
     groups[static_cast<int>(GroupKind::Ep)] = groupOn(hw, GroupKind::Ep, ep, std::max(1, gpn / etp));
     // Expert data parallel: the tp·cp·dp / (etp·ep) replicas of one expert shard (stride etp·ep).
     groups[static_cast<int>(GroupKind::ExpertDp)]
-        = groupOn(hw, GroupKind::ExpertDp, tp * cp * dp / (etp * ep), std::max(1, gpn / (etp * ep)));
+        = groupOn(hw, GroupKind::ExpertDp, p.expertDataRanks(), std::max(1, gpn / (etp * ep)));
     return groups;
 }
 
@@ -148,8 +148,7 @@ std::optional<Seconds> CommCosts::predictSeconds(
 double expertRunHit(const MoeSpec& moe, int first, int count)
 {
     const int experts = moe.experts, topK = moe.topK;
-    const int groups = moe.groups > 0 && experts % moe.groups == 0 ? moe.groups : 1;
-    const int chosen = moe.groups > 0 && moe.groupTopK > 0 ? std::min(moe.groupTopK, groups) : groups;
+    const int groups = moe.routerGroups(), chosen = moe.chosenGroups();
     const int size = experts / groups;
     const int pool = chosen * size; // the experts of the chosen groups, top_k drawn among them
     if (experts <= 0 || topK <= 0 || count <= 0 || topK > pool)
@@ -204,10 +203,10 @@ DispatchCopies flexDispatchCopies(const MoeSpec& moe, int ranks, int perNode)
     // their router group are alike, so each offset is worked out once.
     const auto meanHit = [&](int count, int runs) {
         std::vector<std::pair<int, double>> seen;
-        const bool grouped = moe.groups > 0 && moe.experts % moe.groups == 0;
+        const int groupSize = moe.experts / moe.routerGroups();
         double sum = 0;
         for (int r = 0; r < runs; ++r) {
-            const int offset = grouped ? r * count % (moe.experts / moe.groups) : 0;
+            const int offset = moe.routerGroups() > 1 ? r * count % groupSize : 0;
             auto it = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == offset; });
             if (it == seen.end())
                 it = seen.insert(seen.end(), { offset, expertRunHit(moe, r * count, count) });

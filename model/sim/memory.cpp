@@ -77,6 +77,18 @@ double activationBytesPerLayer(const Scenario& sc)
     return activationBytes(sc, sc.compute.recompute);
 }
 
+double routedExpertParamsPerGpu(const Scenario& sc, int stage)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    const double perLayer = expertParams(m) * m.moe.experts / p.ep / p.expertTp();
+    double sum = 0;
+    for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp)
+        for (int l = chunkFirstLayer(m, p, vs); l < chunkFirstLayer(m, p, vs + 1); ++l)
+            sum += m.isMoeLayer(l) ? perLayer : 0;
+    return sum;
+}
+
 double paramsPerGpu(const Scenario& sc, int stage)
 {
     const auto& m = sc.model;
@@ -152,8 +164,15 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     const double rebuilt = sc.compute.recompute == Recompute::Full ? activationBytes(sc, Recompute::None) : 0;
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
         // Gradients are held in the type they are reduced in (comm.grad_dtype).
-        const auto states = modelStateBytes(paramsPerGpu(sc, stage), zeroStateSharding(sc.parallel),
-            sc.parallel.gradientRanks(), static_cast<double>(sizeOf(sc.comm.gradientDType())));
+        // The routed experts shard over their expert-data-parallel ranks, the rest over dp · cp.
+        const double experts = routedExpertParamsPerGpu(sc, stage);
+        const double gradBytes = static_cast<double>(sizeOf(sc.comm.gradientDType()));
+        const int zero = zeroStateSharding(sc.parallel);
+        const auto dense
+            = modelStateBytes(paramsPerGpu(sc, stage) - experts, zero, sc.parallel.gradientRanks(), gradBytes);
+        const auto routed = modelStateBytes(experts, zero, sc.parallel.expertDataRanks(), gradBytes);
+        const ModelStateBytes states { dense.params + routed.params, dense.grads + routed.grads,
+            dense.optimizer + routed.optimizer };
         MemoryBreakdown m;
         m.stage = stage;
         m.paramsBytes = states.params;

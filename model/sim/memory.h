@@ -65,6 +65,9 @@ struct MemoryBreakdown {
 /// Parameters held by one GPU of pipeline stage `stage` (its layers ÷ tp, MoE experts ÷ ep, the embedding
 /// on the first stage and the output head on the last when pp > 1).
 double paramsPerGpu(const Scenario& scenario, int stage);
+/// The routed experts' share of paramsPerGpu: experts / ep of each MoE layer of the stage, split over etp. They
+/// reduce their gradients and shard their ZeRO states over ParallelSpec::expertDataRanks(), the rest over dp · cp.
+double routedExpertParamsPerGpu(const Scenario& scenario, int stage);
 
 /// Micro-batches whose activations a stage holds at its peak: GPipe m; 1F1B min(m, pp − stage);
 /// interleaved the warm-up count + 1 of Megatron-LM's schedule, in units of one chunk (layers / (pp·v)).

@@ -2,6 +2,8 @@
 #pragma once
 // The shape of a decoder-only transformer (dense or MoE): what compute.h counts and scenario.h carries.
 
+#include <algorithm>
+
 namespace tutor::model {
 
 struct MoeSpec {
@@ -22,6 +24,11 @@ struct MoeSpec {
     /// match its 8 nodes, so a token reaches at most 4 of them. 0: no groups.
     int groups = 0;
     int groupTopK = 0; ///< groups a token may reach; 0: all of them
+    /// The router groups routing works with: `groups` where it divides the experts, else one (validation names
+    /// a groups that does not divide).
+    int routerGroups() const { return groups > 0 && experts > 0 && experts % groups == 0 ? groups : 1; }
+    /// The groups each token's experts are picked from: group_top_k of routerGroups(), or all of them.
+    int chosenGroups() const { return groupTopK > 0 ? std::min(groupTopK, routerGroups()) : routerGroups(); }
     bool operator==(const MoeSpec&) const = default;
 };
 

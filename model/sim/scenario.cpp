@@ -510,8 +510,13 @@ Problems validate(const Scenario& s)
             c.add("parallel.ep", str(static_cast<long long>(p.ep)), "needs an MoE model (model.moe.experts > 0)");
         else if (m.moe.experts > 0)
             c.divides("parallel.ep", p.ep, "model.moe.experts", m.moe.experts);
-        if (dpOk)
-            c.divides("parallel.ep", p.ep, "parallel.dp", p.dp);
+        // MoE parallel folding: the expert layers lay a stage's tp·cp·dp ranks out as etp, ep, expert data parallel.
+        const long long stageRanks = static_cast<long long>(p.tp) * p.cp * p.dp;
+        const long long expertRanks = static_cast<long long>(p.expertTp()) * p.ep;
+        if (dpOk && tpOk && cpOk && stageRanks % expertRanks != 0)
+            c.add("parallel.ep", str(static_cast<long long>(p.ep)),
+                "etp · ep = " + str(expertRanks) + " must divide a stage's tp · cp · dp = " + str(stageRanks)
+                    + " GPUs, which the expert layers split into etp, ep and expert data parallel");
     }
     const long long product
         = static_cast<long long>(std::max(1, p.dp)) * std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);

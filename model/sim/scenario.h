@@ -60,6 +60,7 @@
 #include "model/io/localizedtext.h"
 #include "model/sim/modelshape.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -127,7 +128,9 @@ struct ParallelSpec {
     int dp = 1;
     int tp = 1;
     int pp = 1;
-    int ep = 1; ///< expert parallel size, taken out of dp (Megatron-Core); needs dp % ep == 0
+    /// Expert parallel size: the MoE layers spread their experts over ep GPUs of a stage's tp·cp·dp, which they
+    /// number etp, ep, expert data parallel (Megatron-Core's MoE parallel folding); needs etp·ep | tp·cp·dp.
+    int ep = 1;
     /// Expert tensor parallel size (Megatron-Core --expert-tensor-parallel-size): the routed experts' weights split
     /// over etp GPUs where the rest of the layer splits over tp. The expert layers lay their ranks out as etp, ep,
     /// expert data parallel, fastest first (MoE parallel folding), so with etp 1 an EP group is ep consecutive GPUs and
@@ -147,6 +150,8 @@ struct ParallelSpec {
     /// pipeline passes, with no decoder layer in them.
     std::vector<int> chunkLayers;
     int expertTp() const { return etp > 0 ? etp : tp; }
+    /// Replicas of one expert shard, which reduce its gradients and share its ZeRO shards: tp·cp·dp / (etp·ep).
+    int expertDataRanks() const { return std::max(1, tp * cp * dp / std::max(1, expertTp() * ep)); }
     /// GPUs of the layout: dp · tp · pp · cp.
     long long gpus() const { return static_cast<long long>(dp) * tp * pp * cp; }
     /// Ranks that reduce gradients and share ZeRO shards: dp · cp.
@@ -268,7 +273,7 @@ int chunkFirstLayer(const ModelShape& model, const ParallelSpec& parallel, int v
 /// Every problem with a scenario at once, each with JSON path, value and rule, e.g.
 /// "parallel.tp = 3: must divide model.heads = 32" or "parallel.dp·tp·pp = 48: does not match 64 GPUs".
 /// Checks positivity, finiteness and sane upper bounds of every number, divisibility rules of Megatron-LM
-/// (tp | heads, tp | hidden, tp | ffn, pp·v | layers, ep | experts, ep | dp), schedule needs
+/// (tp | heads, tp | hidden, tp | ffn, pp·v | layers, ep | experts, etp·ep | tp·cp·dp), schedule needs
 /// (interleaved: v ≥ 2 and m % pp == 0), ZeRO-3 without pipeline parallelism, straggler rank in range.
 Problems validate(const Scenario& scenario);
 

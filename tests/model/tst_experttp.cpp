@@ -144,6 +144,64 @@ private slots:
         QCOMPARE(moeBlockTpEvents(run(moe(2, 1, 2048))), perStep);
     }
 
+    // Folding lays the expert layers over all of a stage's tp·cp·dp GPUs, so EP may exceed dp: Megatron-Bridge's H100
+    // Qwen3-235B layout (TP 2, DP 16, EP 32, etp 1) makes each stage one EP group holding one copy of every expert.
+    void expertParallelBeyondDp()
+    {
+        auto s = moe(4, 1); // TP 2 × DP 16 on 32 GPUs
+        s.parallel.ep = 32;
+        QVERIFY2(validate(s).empty(), toText(validate(s)).c_str());
+        const auto groups = groupsOf(s);
+        QCOMPARE(group(groups, GroupKind::Ep).ranks, 32);
+        QCOMPARE(group(groups, GroupKind::Ep).topology.nodes, 4);
+        QCOMPARE(group(groups, GroupKind::ExpertDp).ranks, 1);
+        QVERIFY(run(s).timeline.duration > 0);
+        // At etp = tp the experts would need tp · ep = 64 GPUs a stage.
+        auto wide = s;
+        wide.parallel.etp = 0;
+        QVERIFY(mentions(validate(wide), "parallel.ep", "etp · ep = 64 must divide a stage's tp · cp · dp = 32"));
+        // Context parallelism folds into the expert data parallelism: EP 32 over TP 2 × CP 2 × DP 8.
+        auto context = s;
+        context.parallel.dp = 8;
+        context.parallel.cp = 2;
+        QVERIFY2(validate(context).empty(), toText(validate(context)).c_str());
+        QCOMPARE(group(groupsOf(context), GroupKind::ExpertDp).ranks, 1);
+    }
+
+    // The distributed optimizer keeps the routed experts' states on their expert-data-parallel replicas
+    // (tp·cp·dp / (etp·ep)) and the rest on dp·cp, and steps each shard there.
+    void expertStatesShardOverExpertData()
+    {
+        const double expert = 3.0 * 2048 * 1024;
+        for (const int ep : { 16, 32 }) {
+            auto s = moe(4, 1);
+            s.parallel.ep = ep;
+            s.parallel.zeroStage = 2;
+            const double routed = 4 * (64.0 / ep) * expert; // 4 layers of experts / ep whole experts
+            QVERIFY(std::abs(routedExpertParamsPerGpu(s, 0) / routed - 1) < 1e-12);
+            const double rest = paramsPerGpu(s, 0) - routed;
+            const double replicas = 2.0 * 16 / ep; // tp · dp / ep at etp 1
+            const auto memory = peakMemory(s, 80e9);
+            const double optimizer = kOptimizerBytesPerParam * (rest / 16 + routed / replicas);
+            QVERIFY2(std::abs(memory.optimizerBytes / optimizer - 1) < 1e-9,
+                qPrintable(QString("ep %1: %2 vs %3 bytes").arg(ep).arg(memory.optimizerBytes).arg(optimizer)));
+            QVERIFY(std::abs(memory.gradsBytes / (2 * (rest / 16 + routed / replicas)) - 1) < 1e-9);
+            QVERIFY(std::abs(memory.paramsBytes / (2 * (rest + routed)) - 1) < 1e-9);
+            // The optimizer step on stage 0 updates that shard.
+            const auto sim = run(s);
+            const auto hw = resolveHardware(s.hardware).value();
+            int steps = 0;
+            for (const auto& e : sim.timeline.events)
+                if (e.kind == EventKind::Optimizer) {
+                    ++steps;
+                    const double expected = optimizerSeconds(rest / 16 + routed / replicas, hw);
+                    QVERIFY2(std::abs(e.duration / expected - 1) < 1e-9,
+                        qPrintable(QString("%1 s vs %2 s").arg(e.duration).arg(expected)));
+                }
+            QCOMPARE(steps, 1);
+        }
+    }
+
     void scenarioField()
     {
         const auto s = moe(2, 1);

@@ -238,6 +238,20 @@ private slots:
         QVERIFY(mentions(routed(8, 9), "model.moe.group_top_k", "at most model.moe.groups = 8"));
         QVERIFY(mentions(routed(64, 2), "model.moe.group_top_k", "leaves 4 experts to pick model.moe.top_k = 8 from"));
         QVERIFY(mentions(routed(0, 4), "model.moe.group_top_k", "needs model.moe.groups"));
+        // What routing works with: 8 groups and 4 of them; a groups that does not divide the experts, or none, is one
+        // group, all of which a token may reach.
+        QCOMPARE(s.model.moe.routerGroups(), 8);
+        QCOMPARE(s.model.moe.chosenGroups(), 4);
+        auto uneven = s.model.moe;
+        uneven.groups = 3;
+        QCOMPARE(uneven.routerGroups(), 1);
+        QCOMPARE(uneven.chosenGroups(), 1);
+        uneven.groups = 0;
+        uneven.groupTopK = 0;
+        QCOMPARE(uneven.routerGroups(), 1);
+        QCOMPARE(uneven.chosenGroups(), 1);
+        // A group that does not divide reaches every expert, as no groups does.
+        QCOMPARE(sim::expertRunHit(uneven, 0, 16), sim::expertRunHit(moeOn(2, true).model.moe, 0, 16));
     }
 };
 

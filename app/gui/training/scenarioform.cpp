@@ -125,8 +125,8 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "parallel.tp", 1, 1024);
     m_pp = addInt(par, QT_TR_NOOP("Pipeline parallel (PP)"),
         QT_TR_NOOP("Pipeline stages, each holding a slice of the layers"), "parallel.pp", 1, 1024);
-    m_ep = addInt(par, QT_TR_NOOP("Expert parallel (EP)"), QT_TR_NOOP("GPUs that share the experts (taken out of DP)"),
-        "parallel.ep", 1, 4096);
+    m_ep = addInt(par, QT_TR_NOOP("Expert parallel (EP)"),
+        QT_TR_NOOP("GPUs that share the experts, out of a stage's TP · CP · DP"), "parallel.ep", 1, 4096);
     m_etp = addInt(par, QT_TR_NOOP("Expert tensor parallel"),
         QT_TR_NOOP("GPUs that split each routed expert (Megatron-Core --expert-tensor-parallel-size); 1 keeps experts "
                    "whole and puts an EP group on consecutive GPUs"),
