@@ -81,7 +81,8 @@ nlohmann::json rowJson(const LayoutResult& r)
     nlohmann::json j = { { "layout", layoutText(r.scenario) }, { "dp", r.scenario.parallel.dp },
         { "tp", r.scenario.parallel.tp }, { "pp", r.scenario.parallel.pp },
         { "virtual_stages", r.scenario.parallel.virtualStages }, { "ep", r.scenario.parallel.ep },
-        { "cp", r.scenario.parallel.cp }, { "zero_stage", r.scenario.parallel.zeroStage },
+        { "etp", r.scenario.parallel.expertTp() }, { "cp", r.scenario.parallel.cp },
+        { "zero_stage", r.scenario.parallel.zeroStage },
         { "recompute", std::string(name(r.scenario.compute.recompute)) },
         { "micro_batch_size", r.scenario.batch.microBatchSize }, { "micro_batches", r.scenario.batch.microBatches } };
     if (!r.rejected.empty()) {

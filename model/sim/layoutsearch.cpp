@@ -226,8 +226,24 @@ private:
     bool m_stop = false;
 };
 
-// Every DP × TP × CP × PP × EP × virtual-stage × ZeRO split of the request's GPUs that keeps Megatron-LM's rules for
-// the model and the global batch, in search order.
+// The expert layouts of an MoE model on a stage of tp · cp · dp GPUs, as (etp, ep) with etp 0 for Megatron-Core's
+// default, tp: MoE parallel folding lays the stage's GPUs out as etp, ep, expert data parallel, so ep may take any
+// divisor of the experts that divides tp · cp · dp / etp. Under TP the experts may also stay whole (etp 1), as
+// Megatron-Bridge's MoE recipes keep them. A dense model has one: (0, 1).
+std::vector<std::pair<int, int>> expertLayouts(const ModelShape& m, int tp, int cp, int dp)
+{
+    if (m.moe.experts <= 0)
+        return { { 0, 1 } };
+    std::vector<std::pair<int, int>> out;
+    for (int etp : tp > 1 ? std::vector<int> { tp, 1 } : std::vector<int> { tp })
+        for (int ep : divisorsOf(static_cast<long long>(tp) * cp * dp / etp, m.moe.experts))
+            if (m.moe.experts % ep == 0)
+                out.emplace_back(etp == tp ? 0 : etp, ep);
+    return out;
+}
+
+// Every DP × TP × CP × PP × EP (× expert TP) × virtual-stage × ZeRO split of the request's GPUs that keeps
+// Megatron-LM's rules for the model and the global batch, in search order.
 std::vector<ParallelSpec> parallelLayouts(const SearchRequest& r, int perNode, long long batch)
 {
     const auto& m = r.base.model;
@@ -249,9 +265,7 @@ std::vector<ParallelSpec> parallelLayouts(const SearchRequest& r, int perNode, l
                 const int dp = r.gpus / (tp * pp * cp);
                 if (batch % dp != 0)
                     continue;
-                for (int ep : m.moe.experts > 0 ? divisorsOf(dp, m.moe.experts) : std::vector<int> { 1 }) {
-                    if (m.moe.experts > 0 && m.moe.experts % ep != 0)
-                        continue;
+                for (const auto& [etp, ep] : expertLayouts(m, tp, cp, dp)) {
                     for (int v : { 1, 2, 4 }) {
                         if (v > 1 && (pp == 1 || !splitsLayers(m.layers, pp * v)))
                             continue;
@@ -261,6 +275,7 @@ std::vector<ParallelSpec> parallelLayouts(const SearchRequest& r, int perNode, l
                                     .tp = tp,
                                     .pp = pp,
                                     .ep = ep,
+                                    .etp = etp,
                                     .cp = cp,
                                     .sp = tp > 1,
                                     .zeroStage = zero,
@@ -306,8 +321,9 @@ std::vector<Scenario> enumerateLayouts(const SearchRequest& r)
                 sc.batch.globalBatch = static_cast<int>(batch);
                 sc.compute.recompute = recompute;
                 sc.name = { "dp" + str(dp) + " tp" + str(par.tp) + " pp" + str(pp) + (v > 1 ? " v" + str(v) : "")
-                        + (par.cp > 1 ? " cp" + str(par.cp) : "") + (par.ep > 1 ? " ep" + str(par.ep) : "") + " zero"
-                        + str(par.zeroStage) + " " + std::string(name(recompute)) + " mbs" + str(mbs),
+                        + (par.cp > 1 ? " cp" + str(par.cp) : "") + (par.ep > 1 ? " ep" + str(par.ep) : "")
+                        + (par.etp > 0 ? " etp" + str(par.etp) : "") + " zero" + str(par.zeroStage) + " "
+                        + std::string(name(recompute)) + " mbs" + str(mbs),
                     {} };
                 out.push_back(std::move(sc));
             }
@@ -349,7 +365,7 @@ Result<SearchResult> searchLayouts(
     const auto sameRun = [](const Scenario& a, const Scenario& b) {
         const auto& x = a.parallel;
         const auto& y = b.parallel;
-        return x.dp == y.dp && x.tp == y.tp && x.pp == y.pp && x.ep == y.ep && x.cp == y.cp
+        return x.dp == y.dp && x.tp == y.tp && x.pp == y.pp && x.ep == y.ep && x.etp == y.etp && x.cp == y.cp
             && x.virtualStages == y.virtualStages && (x.zeroStage == 3) == (y.zeroStage == 3);
     };
     std::vector<int> runStart;

@@ -7,7 +7,9 @@
 // Rules of the enumeration (Megatron-LM / Megatron-Core practice):
 //   tp divides the GPUs per node (TP stays on NVLink) and the heads (and the KV heads); sequence parallelism is
 //   on whenever tp > 1; pp (· v) splits the layers (splitsLayers: evenly, or Megatron-Core's split with the
-//   embedding and the loss counted as layers); dp = GPUs / (tp · pp); ep divides dp and the experts (MoE);
+//   embedding and the loss counted as layers); dp = GPUs / (tp · pp · cp); MoE: experts split as
+//   Megatron-Core's parallel folding allows, expert TP etp = tp (the default) or 1 (experts whole, under TP) and ep
+//   dividing the experts and tp · cp · dp / etp;
 //   ZeRO-3 only without pipeline stages; virtual stages 1, 2, 4 (interleaved 1F1B, needing micro-batches a
 //   multiple of pp); every recomputation policy (none, Megatron's selective, torchtitan's op-level selective,
 //   full); micro-batch size 1, 2, 4, 8 dividing global_batch / dp.

@@ -34,6 +34,28 @@ private slots:
         QVERIFY(j["ranked"][0]["step_s"].get<double>() <= j["ranked"][1]["step_s"].get<double>());
     }
 
+    // An MoE search prints each row's expert split: ep and the expert TP size (tp at Megatron-Core's default, 1 for
+    // experts kept whole), as the layout's scenario holds them.
+    void moeRowsCarryTheExpertSplit()
+    {
+        const auto r = runCli("search",
+            { "--model", "mixtral-8x7b", "--gpus", "16", "--global-batch", "32", "--top", "400", "--threads", "1",
+                "--json" });
+        QCOMPARE(r.code, 0);
+        const auto j = nlohmann::json::parse(r.out);
+        QVERIFY(!j["ranked"].empty());
+        bool whole = false;
+        for (const auto& row : j["ranked"]) {
+            const int tp = row["tp"].get<int>(), etp = row["etp"].get<int>(), ep = row["ep"].get<int>();
+            QVERIFY(etp == tp || etp == 1);
+            QCOMPARE(tp * row["dp"].get<int>() * row["cp"].get<int>() % (etp * ep), 0);
+            const bool named = row["layout"].get<std::string>().find(" etp1 ") != std::string::npos;
+            QCOMPARE(named, etp == 1 && tp > 1);
+            whole = whole || named;
+        }
+        QVERIFY(whole);
+    }
+
     void badArguments_data()
     {
         QTest::addColumn<QStringList>("arguments");

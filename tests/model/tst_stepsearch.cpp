@@ -73,6 +73,50 @@ private slots:
             QCOMPARE(perPolicy[policy] * static_cast<int>(recomputeChoices().size()), static_cast<int>(layouts.size()));
     }
 
+    // MoE layouts split the experts as Megatron-Core's parallel folding allows: expert TP at tp or 1, ep dividing the
+    // experts and tp · cp · dp / etp, so experts kept whole under TP may spread over more GPUs than DP has. Every one
+    // keeps the rules, and the search ranks them by the metrics-only path's figures.
+    void moeLayoutsFoldExperts()
+    {
+        auto r = smallRequest();
+        r.base.model = findModel("mixtral-8x7b").value();
+        r.base.model.layers = 4;
+        r.gpus = 16;
+        r.globalBatch = 32;
+        std::set<std::pair<int, int>> split; // (etp, ep) beyond dp
+        std::set<std::string> names;
+        for (const auto& s : enumerateLayouts(r)) {
+            const auto& p = s.parallel;
+            QVERIFY(names.insert(s.name.en).second);
+            QCOMPARE(s.model.moe.experts % p.ep, 0);
+            QCOMPARE((p.tp * p.cp * p.dp) % (p.expertTp() * p.ep), 0);
+            QVERIFY(p.etp == 0 || p.etp == 1);
+            QVERIFY(p.etp == 0 || p.tp > 1);
+            for (const auto& problem : validate(s))
+                QVERIFY2(problem.field != "parallel.ep", problem.text().c_str());
+            if (p.ep > p.dp)
+                split.insert({ p.expertTp(), p.ep });
+        }
+        // At etp = tp, ep stays within cp · dp; with experts whole, TP 4 × DP 4 and TP 8 × DP 2 hold all 8 of Mixtral's
+        // experts on 8 GPUs.
+        QVERIFY(split.count({ 1, 8 }) > 0);
+        QVERIFY(!split.empty());
+        for (const auto& [etp, ep] : split)
+            QCOMPARE(etp, 1);
+        const auto result = searchLayouts(r);
+        QVERIFY2(result, toText(result.problems()).c_str());
+        int whole = 0;
+        for (const auto& row : result->ranked) {
+            if (row.scenario.parallel.etp != 1)
+                continue;
+            const auto direct = simulateMetrics(row.scenario);
+            QVERIFY2(direct, toText(direct.problems()).c_str());
+            QCOMPARE(row.metrics.stepSeconds, direct->stepSeconds);
+            ++whole;
+        }
+        QVERIFY(whole > 0);
+    }
+
     // From 16k tokens on, context parallelism joins the search: every layout still fills the GPUs
     // (dp·tp·pp·cp), 2·cp divides the sequence, and a shorter sequence gets no CP layout.
     void longSequencesSearchContextParallel()
