@@ -154,6 +154,18 @@ double bufferBytes(const Scenario& sc, int stage)
     return bytes;
 }
 
+ModelStateBytes stageStateBytes(const Scenario& sc, int stage)
+{
+    // Gradients are held in the type they are reduced in (comm.grad_dtype). The routed experts shard over their
+    // expert-data-parallel ranks, the rest over dp · cp.
+    const double experts = routedExpertParamsPerGpu(sc, stage);
+    const double gradBytes = static_cast<double>(sizeOf(sc.comm.gradientDType()));
+    const int zero = zeroStateSharding(sc.parallel);
+    const auto dense = modelStateBytes(paramsPerGpu(sc, stage) - experts, zero, sc.parallel.gradientRanks(), gradBytes);
+    const auto routed = modelStateBytes(experts, zero, sc.parallel.expertDataRanks(), gradBytes);
+    return { dense.params + routed.params, dense.grads + routed.grads, dense.optimizer + routed.optimizer };
+}
+
 MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
 {
     MemoryBreakdown best;
@@ -163,16 +175,7 @@ MemoryBreakdown peakMemory(const Scenario& sc, Bytes capacityBytes)
     // inputs (Korthikanti et al. 2022 §5: memory = the layers' inputs + one layer's activations).
     const double rebuilt = sc.compute.recompute == Recompute::Full ? activationBytes(sc, Recompute::None) : 0;
     for (int stage = 0; stage < sc.parallel.pp; ++stage) {
-        // Gradients are held in the type they are reduced in (comm.grad_dtype).
-        // The routed experts shard over their expert-data-parallel ranks, the rest over dp · cp.
-        const double experts = routedExpertParamsPerGpu(sc, stage);
-        const double gradBytes = static_cast<double>(sizeOf(sc.comm.gradientDType()));
-        const int zero = zeroStateSharding(sc.parallel);
-        const auto dense
-            = modelStateBytes(paramsPerGpu(sc, stage) - experts, zero, sc.parallel.gradientRanks(), gradBytes);
-        const auto routed = modelStateBytes(experts, zero, sc.parallel.expertDataRanks(), gradBytes);
-        const ModelStateBytes states { dense.params + routed.params, dense.grads + routed.grads,
-            dense.optimizer + routed.optimizer };
+        const auto states = stageStateBytes(sc, stage);
         MemoryBreakdown m;
         m.stage = stage;
         m.paramsBytes = states.params;

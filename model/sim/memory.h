@@ -68,6 +68,9 @@ double paramsPerGpu(const Scenario& scenario, int stage);
 /// The routed experts' share of paramsPerGpu: experts / ep of each MoE layer of the stage, split over etp. They
 /// reduce their gradients and shard their ZeRO states over ParallelSpec::expertDataRanks(), the rest over dp · cp.
 double routedExpertParamsPerGpu(const Scenario& scenario, int stage);
+/// The model states one GPU of stage `stage` holds: modelStateBytes of its routed experts over expertDataRanks()
+/// and of the rest over dp · cp, at the scenario's ZeRO stage (zeroStateSharding) and gradient type.
+ModelStateBytes stageStateBytes(const Scenario& scenario, int stage);
 
 /// Micro-batches whose activations a stage holds at its peak: GPipe m; 1F1B min(m, pp − stage);
 /// interleaved the warm-up count + 1 of Megatron-LM's schedule, in units of one chunk (layers / (pp·v)).

@@ -46,18 +46,14 @@ void sim::finishStep(sim::Context& ctx, sim::GradSync& grads, std::vector<sim::S
             st->computeFree = b.at(ref).end();
         }
     }
-    // The distributed optimizer steps its shard: the routed experts' over expert data parallel, the rest over dp·cp.
-    const bool sharded = sc.parallel.zeroStage >= 1;
-    const double shards = sharded ? sc.parallel.gradientRanks() : 1;
-    const double expertShards = sharded ? sc.parallel.expertDataRanks() : 1;
     for (auto& st : stages) {
         sim::Record e;
         e.kind = EventKind::Optimizer;
         e.prefix = "opt";
         e.what = "Adam";
         e.style = sim::LabelStyle::Plain;
-        const double experts = routedExpertParamsPerGpu(sc, st.stage);
-        const double params = (paramsPerGpu(sc, st.stage) - experts) / shards + experts / expertShards;
+        // The optimizer steps the parameters whose states the GPU holds (its ZeRO shard: stageStateBytes).
+        const double params = stageStateBytes(sc, st.stage).optimizer / kOptimizerBytesPerParam;
         e.duration = optimizerSeconds(params, ctx.hardware) * st.slow;
         const auto ref = b.add(b.lane(st.stage, LaneKind::Compute), e, settled(st));
         b.depend(ref, st.lastCompute);
