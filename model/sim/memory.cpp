@@ -81,6 +81,8 @@ double routedExpertParamsPerGpu(const Scenario& sc, int stage)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
+    if (m.moe.experts <= 0)
+        return 0;
     const double perLayer = expertParams(m) * m.moe.experts / p.ep / p.expertTp();
     double sum = 0;
     for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp)
