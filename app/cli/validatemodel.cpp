@@ -8,6 +8,7 @@
 #include "model/measure/validation.h"
 #include "model/sim/stepvalidation.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -160,6 +161,10 @@ int reportSteps(
         for (const auto& b : stepBands(report))
             j["bands"].push_back({ { "model", b.moe ? "moe" : "dense" }, { "gpus", std::string(scaleName(b.scale)) },
                 { "fit", summaryJson(b.fit) }, { "held_out", summaryJson(b.heldOut) } });
+        j["graph_bands"] = nlohmann::json::array();
+        for (const auto& b : stepGraphBands(report))
+            j["graph_bands"].push_back({ { "cuda_graphs", std::string(name(b.graphs)) }, { "fit", summaryJson(b.fit) },
+                { "held_out", summaryJson(b.heldOut) } });
         out << io::dumpText(j, 2) << '\n';
         return 0;
     }
@@ -187,6 +192,18 @@ int reportSteps(
         out << "| " << (b.moe ? "MoE" : "dense") << " | " << scaleName(b.scale) << " | " << cell(b.fit) << " | "
             << cell(b.heldOut) << " | " << (b.heldOut.rows > 0 ? percent(b.heldOut.worstAbs) : "—") << " |\n";
     out << '\n';
+    // By what the run's CUDA graphs capture, on the rows that state it: the model counts no host launch time.
+    const auto graphBands = stepGraphBands(report);
+    if (std::any_of(graphBands.begin(), graphBands.end(),
+            [](const StepGraphBand& b) { return b.fit.rows + b.heldOut.rows > 0; })) {
+        const auto signedCell = [](const StepSummary& s) { return s.rows > 0 ? signedPercent(s.signedMean) : "—"; };
+        out << "| CUDA graphs (runs that state them) | fit: mean abs error (rows) | fit: mean error "
+               "| held out: mean abs error (rows) | held out: mean error |\n|---|---:|---:|---:|---:|\n";
+        for (const auto& b : graphBands)
+            out << "| " << name(b.graphs) << " | " << cell(b.fit) << " | " << signedCell(b.fit) << " | "
+                << cell(b.heldOut) << " | " << signedCell(b.heldOut) << " |\n";
+        out << '\n';
+    }
     if (report.memory.rows > 0) {
         // Nothing is fitted on memory, so every row that publishes it counts.
         out << "Peak memory per GPU, on the runs that publish it (torchtitan: PyTorch's max reserved memory, which "

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
 
 namespace tutor::model {
 
@@ -40,6 +42,26 @@ double megatron2021Flops(const Scenario& sc, double globalBatch)
 {
     const double s = sc.model.seqLen, l = sc.model.layers, h = sc.model.hidden, v = sc.model.vocab;
     return 96.0 * globalBatch * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
+}
+
+// The row's "cuda_graphs": none, the whole iteration, or Transformer Engine's per-layer scopes joined by "+"
+// (Megatron-Core's --cuda-graph-scope names); nullopt when the text is none of these.
+std::optional<GraphCapture> parseGraphCapture(const std::string& text)
+{
+    if (text == "none")
+        return GraphCapture::None;
+    if (text == "full_iteration")
+        return GraphCapture::FullIteration;
+    static constexpr std::string_view kScopes[] = { "attn", "mlp", "moe", "moe_router", "moe_preprocess", "mamba" };
+    std::size_t begin = 0;
+    do {
+        const std::size_t end = std::min(text.find('+', begin), text.size());
+        const std::string_view scope = std::string_view(text).substr(begin, end - begin);
+        if (std::find(std::begin(kScopes), std::end(kScopes), scope) == std::end(kScopes))
+            return std::nullopt;
+        begin = end + 1;
+    } while (begin <= text.size());
+    return GraphCapture::Scoped;
 }
 
 // The seconds per step a row's measurement stands for; empty `from` when the row gives none it can use.
@@ -91,6 +113,16 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         }
         row.gpu = text(r, "gpu");
         row.offPreset = text(r, "off_preset");
+        if (const auto graphs = r.find("cuda_graphs"); graphs != r.end()) {
+            const auto capture = graphs->is_string() ? parseGraphCapture(graphs->get<std::string>()) : std::nullopt;
+            if (capture)
+                row.graphs = *capture;
+            else
+                problems.push_back({ field + ".cuda_graphs", shownValue(*graphs),
+                    "must be \"none\", \"full_iteration\" or Transformer Engine scopes joined by \"+\" "
+                    "(attn, mlp, moe, moe_router, moe_preprocess, mamba)",
+                    path });
+        }
         json scenario = r["scenario"];
         if (text(r, "precision") == "fp8")
             scenario["compute"]["precision"] = "fp8";
@@ -288,6 +320,7 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         c.gpus = static_cast<int>(row.scenario.parallel.gpus());
         c.heldOut = held;
         c.moe = isMoe(row);
+        c.graphs = row.graphs;
         c.measuredSeconds = row.measuredSeconds;
         const auto metrics = simulateMetrics(row.scenario);
         if (!metrics) {
@@ -329,6 +362,39 @@ std::vector<StepBand> stepBands(const StepReport& report)
         finish(band.heldOut);
     }
     return out;
+}
+
+std::vector<StepGraphBand> stepGraphBands(const StepReport& report)
+{
+    std::vector<StepGraphBand> out;
+    for (const auto graphs : { GraphCapture::None, GraphCapture::Scoped, GraphCapture::FullIteration })
+        out.push_back({ graphs, {}, {} });
+    for (const auto& c : report.rows) {
+        if (!c.problem.empty() || c.graphs == GraphCapture::Unstated)
+            continue;
+        auto& band = out[static_cast<std::size_t>(c.graphs) - 1]; // None, Scoped, FullIteration follow Unstated
+        tally(c.heldOut ? band.heldOut : band.fit, c.error);
+    }
+    for (auto& band : out) {
+        finish(band.fit);
+        finish(band.heldOut);
+    }
+    return out;
+}
+
+std::string_view name(GraphCapture capture)
+{
+    switch (capture) {
+    case GraphCapture::None:
+        return "none";
+    case GraphCapture::Scoped:
+        return "per-layer scopes";
+    case GraphCapture::FullIteration:
+        return "whole iteration";
+    case GraphCapture::Unstated:
+        break;
+    }
+    return "not stated";
 }
 
 std::string_view scaleName(int scale)

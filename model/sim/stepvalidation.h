@@ -21,6 +21,13 @@
 
 namespace tutor::model {
 
+/// What CUDA graphs the published run captured, from the row's "cuda_graphs": "none", "full_iteration" (the whole
+/// forward and backward), or Transformer Engine's per-layer scopes joined by "+" ("attn+moe_router+moe_preprocess").
+/// The model counts no host time for launching kernels, so the rows split by it show what eager launching costs.
+enum class GraphCapture { Unstated, None, Scoped, FullIteration };
+/// "not stated", "none", "per-layer scopes", "whole iteration"
+std::string_view name(GraphCapture capture);
+
 struct StepRow {
     std::string id;
     std::string source; ///< URL
@@ -38,6 +45,7 @@ struct StepRow {
     /// Why the row's GPUs are not the preset's (a power cap, another memory), from "off_preset": such a row is
     /// validated like any other but sets none of the preset's fitted efficiencies. Empty when they are the preset's.
     std::string offPreset;
+    GraphCapture graphs = GraphCapture::Unstated;
 };
 
 /// Reads steps.json; rows that cannot be simulated are kept with `skipped` set. Problems name the row and field.
@@ -52,6 +60,7 @@ struct StepComparison {
     double error = 0; ///< predicted / measured − 1
     double mfu = 0; ///< the simulated MFU
     bool moe = false; ///< the model has MoE layers
+    GraphCapture graphs = GraphCapture::Unstated; ///< StepRow::graphs
     double measuredMemoryBytes = 0; ///< StepRow::measuredMemoryBytes; 0: not published
     double predictedMemoryBytes = 0; ///< the simulated peak memory per GPU
     std::string problem; ///< the simulation's problem when it failed (then no error)
@@ -102,5 +111,12 @@ struct StepBand {
 };
 std::vector<StepBand> stepBands(const StepReport& report);
 std::string_view scaleName(int scale); ///< "≤ 64 GPUs", "65 – 1,024 GPUs", "> 1,024 GPUs"
+
+/// The report's compared rows that state their CUDA graphs, by what the graphs capture (None, Scoped, FullIteration).
+struct StepGraphBand {
+    GraphCapture graphs = GraphCapture::None;
+    StepSummary fit, heldOut;
+};
+std::vector<StepGraphBand> stepGraphBands(const StepReport& report);
 
 } // namespace tutor::model

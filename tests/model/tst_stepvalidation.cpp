@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -280,6 +282,88 @@ private slots:
         // Both kinds of model are in the data, dense at every scale.
         QVERIFY(bands[0].heldOut.rows > 0 && bands[1].heldOut.rows > 0 && bands[2].heldOut.rows > 0);
         QVERIFY(bands[3].fit.rows + bands[3].heldOut.rows > 0);
+    }
+
+    // A row's cuda_graphs is read as what the graphs capture: "none", "full_iteration", or Transformer Engine scopes
+    // joined by "+". The graph bands hold exactly the compared rows that state it, each band the mean and signed mean
+    // of its own rows' errors, recomputed here from the file's text.
+    void graphBandsFollowTheRows()
+    {
+        std::ifstream in(stepsPath());
+        const auto doc = nlohmann::json::parse(in);
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        QCOMPARE(rows->size(), doc["rows"].size());
+        std::map<std::string, GraphCapture> stated;
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            const auto& r = doc["rows"][i];
+            const auto expected = !r.contains("cuda_graphs") ? GraphCapture::Unstated
+                : r["cuda_graphs"] == "none"                 ? GraphCapture::None
+                : r["cuda_graphs"] == "full_iteration"       ? GraphCapture::FullIteration
+                                                             : GraphCapture::Scoped;
+            QCOMPARE((*rows)[i].graphs, expected);
+            if (expected != GraphCapture::Unstated)
+                stated[r["id"].get<std::string>()] = expected;
+        }
+        const auto report = validateSteps(*rows, Split::All);
+        const auto bands = stepGraphBands(report);
+        QCOMPARE(bands.size(), std::size_t { 3 });
+        int counted = 0;
+        for (const auto& band : bands) {
+            QVERIFY(band.graphs != GraphCapture::Unstated);
+            for (const bool held : { false, true }) {
+                const auto& s = held ? band.heldOut : band.fit;
+                double sum = 0, signedSum = 0;
+                int n = 0;
+                for (const auto& c : report.rows) {
+                    const auto it = stated.find(c.id);
+                    if (it == stated.end() || it->second != band.graphs || c.heldOut != held || !c.problem.empty())
+                        continue;
+                    sum += std::abs(c.error);
+                    signedSum += c.error;
+                    ++n;
+                }
+                QCOMPARE(s.rows, n);
+                counted += n;
+                if (n > 0) {
+                    QVERIFY(std::abs(s.meanAbs - sum / n) < 1e-12);
+                    QVERIFY(std::abs(s.signedMean - signedSum / n) < 1e-12);
+                }
+            }
+            // Each capture is stated on some run of the data.
+            QVERIFY(band.fit.rows + band.heldOut.rows > 0);
+        }
+        QCOMPARE(counted, static_cast<int>(stated.size()));
+    }
+
+    // A cuda_graphs that names no capture: the problem names the row's field, the value and the rule.
+    void badGraphCaptureIsNamed()
+    {
+        std::ifstream in(stepsPath());
+        auto doc = nlohmann::json::parse(in);
+        auto row = doc["rows"][0];
+        for (const auto& bad : { nlohmann::json("attn+everything"), nlohmann::json(true), nlohmann::json("") }) {
+            row["cuda_graphs"] = bad;
+            const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_graphs.json"));
+            std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
+            const auto loaded = loadStepRows(path.toStdString());
+            QVERIFY(!loaded);
+            const auto& p = loaded.problems().front();
+            QCOMPARE(p.field, std::string("rows[0].cuda_graphs"));
+            QVERIFY2(
+                p.value.find(bad.is_string() ? bad.get<std::string>() : "true") != std::string::npos, p.value.c_str());
+            QVERIFY2(p.rule.find("\"full_iteration\"") != std::string::npos
+                    && p.rule.find("moe_router") != std::string::npos,
+                p.rule.c_str());
+            QFile::remove(path);
+        }
+        row["cuda_graphs"] = "attn+mlp";
+        const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_graphs.json"));
+        std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
+        const auto loaded = loadStepRows(path.toStdString());
+        QFile::remove(path);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->front().graphs, GraphCapture::Scoped);
     }
 
     // The report's summary is the mean and maximum of its rows' |error|, and the two splits partition the rows.
