@@ -166,13 +166,7 @@ int runSimulate(Args args, std::ostream& out, std::ostream& err)
             out << "trace written to " << *path << '\n';
     }
     if (const auto dir = cl.value("--trace-dir")) {
-        const KinetoOptions kineto { .tp = scenario->parallel.tp,
-            .dp = scenario->parallel.dp,
-            .pp = scenario->parallel.pp,
-            .cp = scenario->parallel.cp,
-            .ep = scenario->parallel.ep,
-            .etp = scenario->parallel.etp,
-            .dtype = scenario->comm.dtype };
+        const KinetoOptions kineto { .parallel = scenario->parallel, .dtype = scenario->comm.dtype };
         std::error_code ec;
         std::filesystem::create_directories(*dir, ec);
         for (const auto& [name, text] : kinetoTraceFiles(sim->timeline, kineto)) {

@@ -246,7 +246,7 @@ void LayerRunner::layerForward(StageState& st, int layer, int mb, EventKind kind
         f.attentionForwardGemms.last, layer, mb);
     compute(st, kind, "att", f.attentionForward, layer, mb);
     tpAfter(st, "att", f.attentionForwardGemms.last, input, layer, mb);
-    const bool mlpTp = !moe || m_moeBlockTp;
+    const bool mlpTp = mlpOverTp(moe);
     if (mlpTp)
         tpBefore(st, "mlp", f.mlpForwardGemms.first, layer, mb);
     // Under comm.moe_ep_overlap the paired backward's MLP runs beside the dispatch, its attention beside the combine.
@@ -272,7 +272,7 @@ void LayerRunner::layerBackward(StageState& st, int chunk, int layer, int mb)
         layerForward(st, layer, mb, EventKind::Recompute);
     const auto& f = layerSeconds(layer);
     const bool moe = sc.model.isMoeLayer(layer);
-    const bool mlpTp = !moe || m_moeBlockTp;
+    const bool mlpTp = mlpOverTp(moe);
     // torchtitan's op-level policy saves the reduce-scatters' outputs but not the all-gathers' (_save_list in
     // parallelize_llama.py): recomputing the block gathers the inputs of attention and of the MLP again, each beside
     // the first GEMM that reads it.

@@ -34,6 +34,8 @@ public:
 
 private:
     const LayerSeconds& layerSeconds(int layer) const;
+    /// Whether a layer's MLP block runs TP collectives around it: always when dense, m_moeBlockTp when MoE.
+    bool mlpOverTp(bool moe) const { return !moe || m_moeBlockTp; }
 
     void layerForward(StageState& stage, int layer, int mb, EventKind kind);
     void layerBackward(StageState& stage, int chunk, int layer, int mb);

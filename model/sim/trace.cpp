@@ -201,18 +201,17 @@ int streamOf(LaneKind kind)
 
 /// Ranks of the group of `kind` that contains `rank`, Megatron-Core order (tp fastest, then cp, dp, pp); the dp
 /// group holds the cp ranks too. The expert groups number a stage's ranks etp, ep, expert dp (MoE parallel folding).
-std::vector<int> groupRanks(const KinetoOptions& o, int rank, std::optional<GroupKind> kind, int size)
+std::vector<int> groupRanks(const ParallelSpec& p, int rank, std::optional<GroupKind> kind, int size)
 {
-    const int etp = o.etp > 0 ? o.etp : o.tp;
     int stride = 1;
     if (kind == GroupKind::Dp || kind == GroupKind::Cp)
-        stride = o.tp;
+        stride = p.tp;
     else if (kind == GroupKind::Ep)
-        stride = etp;
+        stride = p.expertTp();
     else if (kind == GroupKind::ExpertDp)
-        stride = etp * std::max(1, o.ep);
+        stride = p.expertTp() * std::max(1, p.ep);
     else if (kind == GroupKind::Pp)
-        stride = o.tp * std::max(1, o.cp) * o.dp;
+        stride = p.tp * std::max(1, p.cp) * p.dp;
     const int span = stride * size;
     const int first = rank / span * span + rank % stride;
     std::vector<int> out;
@@ -233,7 +232,8 @@ std::string listText(const std::vector<int>& ranks)
 
 int stageRank(const KinetoOptions& o, int stage)
 {
-    return stage * std::max(1, o.tp) * std::max(1, o.cp) * std::max(1, o.dp);
+    const auto& p = o.parallel;
+    return stage * std::max(1, p.tp) * std::max(1, p.cp) * std::max(1, p.dp);
 }
 
 std::string ncclKernelName(Collective c, DType dtype, Bytes bytes)
@@ -258,7 +258,8 @@ std::string ncclKernelName(Collective c, DType dtype, Bytes bytes)
 json kinetoTrace(const Timeline& timeline, int stage, const KinetoOptions& o)
 {
     const int rank = stageRank(o, stage);
-    const int world = std::max(1, o.tp) * std::max(1, o.cp) * std::max(1, o.dp) * std::max(1, o.pp);
+    const auto& p = o.parallel;
+    const int world = std::max(1, p.tp) * std::max(1, p.cp) * std::max(1, p.dp) * std::max(1, p.pp);
     constexpr int kHostPid = 1000;
     json events = json::array();
     events.push_back({ { "ph", "M" }, { "name", "process_name" }, { "pid", kHostPid }, { "tid", 0 },
@@ -306,7 +307,8 @@ json kinetoTrace(const Timeline& timeline, int stage, const KinetoOptions& o)
                 : c == Collective::AllGather                    ? elems / size
                                                                 : elems;
             const long long out = c == Collective::ReduceScatter ? elems / size : elems;
-            const auto ranks = groupRanks(o, rank, group ? std::optional<GroupKind>(group->kind) : std::nullopt, size);
+            const auto ranks
+                = groupRanks(o.parallel, rank, group ? std::optional<GroupKind>(group->kind) : std::nullopt, size);
             args["Collective name"] = torchCollectiveName(c);
             args["In msg nelems"] = in;
             args["Out msg nelems"] = out;

@@ -4,6 +4,7 @@
 // and CSV of the events and of the metrics.
 #include "model/collectives/problem.h"
 #include "model/sim/metrics.h"
+#include "model/sim/scenario.h"
 #include "model/sim/timeline.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -25,12 +26,7 @@ std::string chromeTraceText(const Timeline& timeline, const StepMetrics* metrics
 /// Who the per-rank Kineto traces stand for. The simulator computes one representative rank per pipeline stage;
 /// with Megatron's rank order (tp fastest, then dp, then pp) stage s is global rank s·tp·dp.
 struct KinetoOptions {
-    int tp = 1;
-    int dp = 1;
-    int pp = 1;
-    int cp = 1;
-    int ep = 1;
-    int etp = 0; ///< expert tensor parallel size; 0: tp
+    ParallelSpec parallel; ///< the layout the ranks and process groups are numbered by (Megatron-Core order)
     DType dtype = DType::Bf16; ///< the collectives' element type ("dtype" arg, NCCL kernel name)
     std::string deviceName = "NVIDIA H100 80GB HBM3"; ///< deviceProperties[0].name
     double deviceMemoryBytes = 80e9; ///< deviceProperties[0].totalGlobalMem

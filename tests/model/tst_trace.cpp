@@ -142,7 +142,7 @@ private slots:
         const auto sim = simulate(*loaded);
         QVERIFY(sim.ok());
         const auto& p = loaded->parallel;
-        const KinetoOptions o { .tp = p.tp, .dp = p.dp, .pp = p.pp, .cp = p.cp, .dtype = loaded->comm.dtype };
+        const KinetoOptions o { .parallel = p, .dtype = loaded->comm.dtype };
         const auto files = kinetoTraceFiles(sim->timeline, o);
         QCOMPARE(static_cast<int>(files.size()), p.pp); // one file per pipeline stage's representative rank
         for (int stage = 0; stage < p.pp; ++stage) {

@@ -238,10 +238,7 @@ private slots:
         QVERIFY2(scenario.ok(), toText(scenario.problems()).c_str());
         const auto sim = simulate(*scenario);
         QVERIFY(sim.ok());
-        KinetoOptions options;
-        options.tp = scenario->parallel.tp;
-        options.dp = scenario->parallel.dp;
-        options.pp = scenario->parallel.pp;
+        const KinetoOptions options { .parallel = scenario->parallel };
         std::vector<RankTrace> traces;
         std::vector<Figures> expected;
         for (const auto& [name, text] : kinetoTraceFiles(sim->timeline, options)) {
