@@ -4,8 +4,11 @@
 #include "model/sim/stepvalidation.h"
 #include "tests/app/clirun.h"
 
+#include <QFile>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
 
 using namespace tutor::model;
 
@@ -104,6 +107,48 @@ private slots:
             held += bands[i].heldOut.rows;
         }
         QCOMPARE(held, report.summary.rows);
+        // and the CUDA-graph bands the same way
+        const auto graphBands = stepGraphBands(report);
+        QCOMPARE(j["graph_bands"].size(), graphBands.size());
+        for (std::size_t i = 0; i < graphBands.size(); ++i) {
+            const auto& b = j["graph_bands"][i];
+            QCOMPARE(b["cuda_graphs"].get<std::string>(), std::string(name(graphBands[i].graphs)));
+            QCOMPARE(b["fit"]["rows"].get<int>(), 0);
+            QCOMPARE(b["held_out"]["rows"].get<int>(), graphBands[i].heldOut.rows);
+            QCOMPARE(b["held_out"]["mean_error"].get<double>(), graphBands[i].heldOut.signedMean);
+        }
+    }
+
+    // The README's accuracy section quotes validate-model --steps as it prints today: its summary lines, both band
+    // tables, every row's line and the memory table with its summary, so no figure there can fall behind the model.
+    void readmeQuotesTheStepsReport()
+    {
+        const auto source = qEnvironmentVariable("TUTOR_SOURCE_DIR");
+        const auto r = runCli("validate-model", { "--steps", "--data", source + "/tests/data/validation/steps.json" });
+        QCOMPARE(r.code, 0);
+        QFile file(source + "/README.md");
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string readme = file.readAll().toStdString();
+        std::istringstream lines(r.out);
+        int quoted = 0;
+        for (std::string line; std::getline(lines, line);) {
+            const bool summary
+                = line.rfind("fit: ", 0) == 0 || line.rfind("held-out: ", 0) == 0 || line.rfind("all: ", 0) == 0;
+            const bool table = line.rfind("|", 0) == 0;
+            if (line.rfind("memory: ", 0) == 0) {
+                // README: "Peak memory per GPU, …: 20 rows, mean |error| …, worst …, mean error …."
+                const std::string figures = line.substr(std::string("memory: ").size()) + ".";
+                QVERIFY2(readme.find(figures) != std::string::npos, ("README.md lacks: " + figures).c_str());
+                ++quoted;
+                continue;
+            }
+            if (!summary && !table)
+                continue;
+            const std::string expected = summary ? "- " + line + "\n" : line + "\n";
+            QVERIFY2(readme.find(expected) != std::string::npos, ("README.md lacks: " + line).c_str());
+            ++quoted;
+        }
+        QVERIFY(quoted > 100); // the three summaries, the bands and every compared row
     }
 };
 
