@@ -20,6 +20,18 @@ using namespace tutor::model;
 using tutor::testing::stepsPath;
 using tutor::testing::validationDir;
 
+namespace {
+// loadStepRows() of a file that holds `rows` (a JSON array) alone.
+Result<std::vector<StepRow>> loadRows(const nlohmann::json& rows)
+{
+    const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_rows.json"));
+    std::ofstream(path.toStdString()) << nlohmann::json { { "rows", rows } }.dump();
+    auto loaded = loadStepRows(path.toStdString());
+    QFile::remove(path);
+    return loaded;
+}
+} // namespace
+
 class TestStepValidation : public QObject {
     Q_OBJECT
 private slots:
@@ -229,9 +241,7 @@ private slots:
         auto row = doc["rows"][0];
         for (const auto& bad : { nlohmann::json(-3), nlohmann::json("lots"), nlohmann::json(1e30) }) {
             row["measured"]["memory_gib"] = bad;
-            const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_memory.json"));
-            std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
-            const auto loaded = loadStepRows(path.toStdString());
+            const auto loaded = loadRows(nlohmann::json::array({ row }));
             QVERIFY(!loaded);
             const auto& p = loaded.problems().front();
             QCOMPARE(p.field, std::string("rows[0].measured.memory_gib"));
@@ -241,7 +251,6 @@ private slots:
                     != std::string::npos,
                 p.value.c_str());
             QCOMPARE(p.rule, std::string("must be the peak memory per GPU in GiB, > 0 and at most 1024"));
-            QFile::remove(path);
         }
     }
 
@@ -344,9 +353,7 @@ private slots:
         auto row = doc["rows"][0];
         for (const auto& bad : { nlohmann::json("attn+everything"), nlohmann::json(true), nlohmann::json("") }) {
             row["cuda_graphs"] = bad;
-            const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_graphs.json"));
-            std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
-            const auto loaded = loadStepRows(path.toStdString());
+            const auto loaded = loadRows(nlohmann::json::array({ row }));
             QVERIFY(!loaded);
             const auto& p = loaded.problems().front();
             QCOMPARE(p.field, std::string("rows[0].cuda_graphs"));
@@ -355,13 +362,9 @@ private slots:
             QVERIFY2(p.rule.find("\"full_iteration\"") != std::string::npos
                     && p.rule.find("moe_router") != std::string::npos,
                 p.rule.c_str());
-            QFile::remove(path);
         }
         row["cuda_graphs"] = "attn+mlp";
-        const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_graphs.json"));
-        std::ofstream(path.toStdString()) << nlohmann::json { { "rows", { row } } }.dump();
-        const auto loaded = loadStepRows(path.toStdString());
-        QFile::remove(path);
+        const auto loaded = loadRows(nlohmann::json::array({ row }));
         QVERIFY(loaded);
         QCOMPARE(loaded->front().graphs, GraphCapture::Scoped);
     }
@@ -412,11 +415,7 @@ private slots:
         explicitFused["id"] = "explicit";
         explicitFused["scenario"]["compute"]["fp8_scaling"] = "fused";
         explicitFused["scenario"]["comm"]["grad_dtype"] = "bf16";
-        const QString path = QDir::temp().filePath(QStringLiteral("tst_stepvalidation_defaults.json"));
-        std::ofstream(path.toStdString())
-            << nlohmann::json { { "rows", { titan, megatron, explicitFused, bridge } } }.dump();
-        const auto rows = loadStepRows(path.toStdString());
-        QFile::remove(path);
+        const auto rows = loadRows(nlohmann::json::array({ titan, megatron, explicitFused, bridge }));
         QVERIFY2(rows, toText(rows.problems()).c_str());
         QCOMPARE(rows->size(), std::size_t(4));
         QCOMPARE((*rows)[0].scenario.compute.fp8Scaling, Fp8Scaling::Dynamic);
