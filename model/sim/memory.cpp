@@ -70,6 +70,28 @@ double layerParamsPerGpu(const Scenario& sc, int layer)
     const double router = m.isMoeLayer(layer) ? static_cast<double>(m.hidden) * m.moe.experts / p.tp : 0;
     return attentionParamsPerRank(m, p.tp) + mlpParamsPerRank(m, layer, p.tp, p.ep, p.expertTp()) + router;
 }
+
+// layerParamsPerGpu of every layer, counted once per kind: the dense layers hold the same parameters, and so do the
+// MoE layers (the memory and the optimizer step of every layout searched sum them per stage).
+class LayerParams {
+public:
+    explicit LayerParams(const Scenario& sc)
+        : m_sc(sc)
+    {
+    }
+    double operator()(int layer)
+    {
+        const bool moe = m_sc.model.isMoeLayer(layer);
+        double& cached = m_perKind[moe ? 1 : 0];
+        if (cached < 0)
+            cached = layerParamsPerGpu(m_sc, layer);
+        return cached;
+    }
+
+private:
+    const Scenario& m_sc;
+    double m_perKind[2] = { -1, -1 };
+};
 } // namespace
 
 double activationBytesPerLayer(const Scenario& sc)
@@ -85,9 +107,11 @@ double routedExpertParamsPerGpu(const Scenario& sc, int stage)
         return 0;
     const double perLayer = expertParams(m) * m.moe.experts / p.ep / p.expertTp();
     double sum = 0;
-    for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp)
-        for (int l = chunkFirstLayer(m, p, vs); l < chunkFirstLayer(m, p, vs + 1); ++l)
+    for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp) {
+        const int end = chunkFirstLayer(m, p, vs + 1);
+        for (int l = chunkFirstLayer(m, p, vs); l < end; ++l)
             sum += m.isMoeLayer(l) ? perLayer : 0;
+    }
     return sum;
 }
 
@@ -96,11 +120,13 @@ double paramsPerGpu(const Scenario& sc, int stage)
     const auto& m = sc.model;
     const auto& p = sc.parallel;
     double sum = 0;
+    LayerParams params(sc);
     // Stage s holds model chunks s, s + pp, … (interleaved), each its own run of layers.
     const int chunks = p.pp * p.virtualStages;
     for (int vs = stage; vs < chunks; vs += p.pp) {
-        for (int l = chunkFirstLayer(m, p, vs); l < chunkFirstLayer(m, p, vs + 1); ++l)
-            sum += layerParamsPerGpu(sc, l);
+        const int end = chunkFirstLayer(m, p, vs + 1);
+        for (int l = chunkFirstLayer(m, p, vs); l < end; ++l)
+            sum += params(l);
     }
     // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
     if (stage == 0)
@@ -147,8 +173,9 @@ double bufferBytes(const Scenario& sc, int stage)
     // Outside pipelining (one stage), so the stage holds every layer.
     if (p.zeroStage == 3 && !p.fsdpUnderPipeline()) {
         double largest = 0;
+        LayerParams params(sc);
         for (int l = 0; l < m.layers; ++l)
-            largest = std::max(largest, layerParamsPerGpu(sc, l));
+            largest = std::max(largest, params(l));
         bytes += 2 * (1 + std::max(0, sc.comm.prefetchDepth)) * largest;
         if (last)
             bytes += 2 * embeddingParams(m) / p.tp;
