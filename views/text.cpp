@@ -80,6 +80,13 @@ QString fp8ScalingText(model::Fp8Scaling scaling)
     return QCoreApplication::translate("tutor::views::Text", "norm-written fp8 + casts (TE delayed scaling)");
 }
 
+QString attentionKernelText(model::AttentionKernel kernel)
+{
+    return kernel == model::AttentionKernel::Flash2
+        ? QCoreApplication::translate("tutor::views::Text", "FlashAttention-2 (PyTorch SDPA, torchtitan)")
+        : QCoreApplication::translate("tutor::views::Text", "cuDNN (Transformer Engine, Megatron)");
+}
+
 QString secondsText(model::Seconds seconds)
 {
     return QString::fromStdString(model::formatSeconds(seconds));

@@ -17,6 +17,7 @@ namespace tutor::model {
 enum class Recompute; // model/sim/scenario.h
 enum class Elementwise; // model/sim/scenario.h
 enum class Fp8Scaling; // model/sim/scenario.h
+enum class AttentionKernel; // model/sim/scenario.h
 } // namespace tutor::model
 
 namespace tutor::views {
@@ -38,6 +39,8 @@ QString recomputeText(model::Recompute recompute);
 QString elementwiseText(model::Elementwise elementwise);
 /// How fp8 operands are cast as the interface names it: inside Transformer Engine's kernels, or by torchao's own.
 QString fp8ScalingText(model::Fp8Scaling scaling);
+/// The fused attention kernel as the interface names it, with the frameworks that run it.
+QString attentionKernelText(model::AttentionKernel kernel);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

@@ -2620,6 +2620,14 @@
         <source>GPUs that share the experts, out of a stage&apos;s TP · CP · DP</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4830,6 +4838,14 @@
     </message>
     <message>
         <source>norm-written fp8 + casts (TE delayed scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA, torchtitan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN (Transformer Engine, Megatron)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

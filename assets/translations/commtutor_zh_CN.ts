@@ -2615,6 +2615,14 @@
         <source>as TP</source>
         <translation>同 TP</translation>
     </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
+        <translation>融合注意力内核：cuDNN 的内核（Transformer Engine 在 Hopper 及更新的 GPU 上使用，Megatron、NeMo 即如此），在 H100 上约达峰值的 53 %；或 FlashAttention-2，即 PyTorch 的 scaled_dot_product_attention（torchtitan），约 33 %。在 A100 上两者都是 FlashAttention-2</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4819,6 +4827,14 @@
     <message>
         <source>norm-written fp8 + casts (TE delayed scaling)</source>
         <translation>归一化写 fp8 + 转换内核（TE 延迟缩放）</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 (PyTorch SDPA, torchtitan)</source>
+        <translation>FlashAttention-2（PyTorch SDPA，torchtitan）</translation>
+    </message>
+    <message>
+        <source>cuDNN (Transformer Engine, Megatron)</source>
+        <translation>cuDNN（Transformer Engine 默认使用，Megatron）</translation>
     </message>
 </context>
 <context>

@@ -116,7 +116,15 @@ struct ComputeFigures {
     /// fraction of the dense layers' rate that an MoE block reaches: grouped expert GEMMs, the token dispatcher's
     /// permutations and its small kernels (1: as fast as a dense MLP of the same FLOPs)
     double moeEfficiency = 1;
-    double attentionEfficiency = 0.4; ///< fraction of peak fused (flash) attention reaches, forward and backward
+    /// Fractions of the bf16 peak a fused attention kernel reaches on the causal half of the score matrix, forward and
+    /// backward (the backward's FLOPs are 2.5× the forward's), for the two kernels training frameworks call.
+    struct Attention {
+        double forward = 0.4;
+        double backward = 0.4;
+        bool operator==(const Attention&) const = default;
+    };
+    Attention flashAttention2; ///< FlashAttention-2: PyTorch SDPA's flash backend, the flash-attn 2 package
+    Attention cudnnAttention; ///< cuDNN's fused attention: what Transformer Engine runs on Hopper and later
     double memoryEfficiency = 0.8; ///< fraction of memory bandwidth an element-wise kernel reaches
     double kernelGapUs = 0; ///< idle time between two kernels of one stream (launch and tail), µs
     bool operator==(const ComputeFigures&) const = default;

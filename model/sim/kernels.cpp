@@ -4,6 +4,7 @@
 #include "model/sim/compute.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace tutor::model {
@@ -180,6 +181,30 @@ Shape shapeOf(const Scenario& sc)
     return x;
 }
 
+// How a fused attention kernel's rate depends on the keys one call sees, as a fraction of its rate at 8,192 (the
+// point ComputeFigures::Attention gives): H100 SXM5, bf16, head dim 128, 16k tokens per call in all (Shah et al. 2024,
+// FlashAttention-3, Figure 5's causal forward and Figure 6's backward, TFLOP/s at 512, 1k, 2k, 4k, 8k and 16k keys).
+// Between the points the rate is linear in log2(keys); outside them it stays at the nearest one.
+struct AttentionCurve {
+    std::array<double, 6> forward, backward;
+};
+constexpr std::array<double, 6> kCurveKeys { 512, 1024, 2048, 4096, 8192, 16384 };
+constexpr std::size_t kCurveAnchor = 4; // 8,192 keys
+constexpr AttentionCurve kFlash2Curve { { 191, 260, 298, 319, 333, 335 }, { 214, 260, 291, 310, 318, 322 } };
+constexpr AttentionCurve kCudnnCurve { { 315, 410, 484, 518, 529, 539 }, { 305, 408, 465, 499, 518, 516 } };
+
+double curveFactor(const std::array<double, 6>& rate, double keys)
+{
+    if (keys <= kCurveKeys.front())
+        return rate.front() / rate[kCurveAnchor];
+    if (keys >= kCurveKeys.back())
+        return rate.back() / rate[kCurveAnchor];
+    const double at = std::log2(keys / kCurveKeys.front()); // 0 … 5, one per point
+    const auto i = static_cast<std::size_t>(at);
+    const double f = at - static_cast<double>(i);
+    return (rate[i] + f * (rate[i + 1] - rate[i])) / rate[kCurveAnchor];
+}
+
 // Core attention of one micro-batch on one GPU (a/t heads): forward and backward.
 std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, const HardwarePreset& hw, double eta)
 {
@@ -188,10 +213,15 @@ std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, co
     if (sc.compute.flashAttention) {
         // Causal: half of the s × s score blocks are computed; QKᵀ and ·V 2 FLOPs per multiply-add each. Context
         // parallelism gives each GPU s / cp queries against all s keys (balanced by Megatron-Core's 2·cp chunks), in
-        // cp kernels, one per K/V block of the ring.
+        // cp kernels, one per K/V block of the ring, each seeing s / cp keys.
         const double flops = 2.0 * x.b * heads * (x.s / x.c) * x.s * (x.dqk + x.dv) * 0.5;
-        const double rate = bf16 * hw.compute.attentionEfficiency;
-        return { flops / rate + x.c * gap(hw), kFlashBackward * flops / rate + x.c * gap(hw) };
+        const bool flash2 = sc.compute.attentionKernel == AttentionKernel::Flash2;
+        const auto& kernel = flash2 ? hw.compute.flashAttention2 : hw.compute.cudnnAttention;
+        const auto& curve = flash2 ? kFlash2Curve : kCudnnCurve;
+        const double keys = x.s / x.c;
+        const double forward = kernel.forward * curveFactor(curve.forward, keys);
+        const double backward = kernel.backward * curveFactor(curve.backward, keys);
+        return { flops / (bf16 * forward) + x.c * gap(hw), kFlashBackward * flops / (bf16 * backward) + x.c * gap(hw) };
     }
     const double scores = x.b * heads * x.s * x.s;
     // QKᵀ and ·V batched GEMMs; softmax fused with scale and mask reads and writes the scores, dropout reads them,

@@ -180,6 +180,17 @@ std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text)
     return byName<Fp8Scaling>(text, kAll);
 }
 
+std::string_view name(AttentionKernel kernel)
+{
+    return kernel == AttentionKernel::Flash2 ? "flash2" : "cudnn";
+}
+
+std::optional<AttentionKernel> parseAttentionKernel(std::string_view text)
+{
+    static constexpr AttentionKernel kAll[] = { AttentionKernel::Cudnn, AttentionKernel::Flash2 };
+    return byName<AttentionKernel>(text, kAll);
+}
+
 std::optional<Recompute> parseRecompute(std::string_view text)
 {
     return byName(text, recomputeChoices());

@@ -38,6 +38,8 @@
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
+//                      attention_kernel ["cudnn"]: "cudnn" | "flash2" (the fused attention kernel: Transformer
+//                      Engine's cuDNN attention, or FlashAttention-2 as PyTorch's SDPA and flash-attn run it),
 //                      recompute ["none"]: "none" | "selective" | "selective-op" | "full",
 //                      elementwise ["fused"]: "fused" | "eager" (PyTorch eager, one kernel per op),
 //                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
@@ -104,6 +106,14 @@ std::optional<Elementwise> parseElementwise(std::string_view text);
 enum class Fp8Scaling { Fused, Dynamic, Current, Mxfp8 };
 std::string_view name(Fp8Scaling scaling); ///< "fused", "dynamic", "current", "mxfp8"
 std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
+
+/// The fused attention kernel (ComputeFigures::Attention has each one's fraction of peak). Cudnn: cuDNN's fused
+/// attention, which Transformer Engine (Megatron-LM, NeMo, Megatron-Bridge) runs on Hopper and later; on Ampere it runs
+/// FlashAttention-2, and the figures are the same. Flash2: FlashAttention-2, PyTorch SDPA's flash backend (torchtitan)
+/// or the flash-attn package (llm-foundry).
+enum class AttentionKernel { Cudnn, Flash2 };
+std::string_view name(AttentionKernel kernel); ///< "cudnn", "flash2"
+std::optional<AttentionKernel> parseAttentionKernel(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.
 struct LinkOverride {
@@ -209,6 +219,7 @@ struct ComputeSpec {
     double moeEfficiency = 0;
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
+    AttentionKernel attentionKernel = AttentionKernel::Cudnn; ///< which fused kernel, under flashAttention
     Recompute recompute = Recompute::None;
     Elementwise elementwise = Elementwise::Fused;
     /// The RMSNorm's kernels when they differ from elementwise's (torchtitan's norm_type "fused_rmsnorm", a Triton

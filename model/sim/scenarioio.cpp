@@ -327,11 +327,13 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     });
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
-                { "efficiency", "precision", "flash_attention", "recompute", "elementwise", "norm", "loss",
-                    "fp8_scaling", "interference" }))
+                { "efficiency", "precision", "flash_attention", "attention_kernel", "recompute", "elementwise", "norm",
+                    "loss", "fp8_scaling", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
+        r.choice(c, p, "attention_kernel", s.compute.attentionKernel, parseAttentionKernel,
+            "must be \"cudnn\" or \"flash2\"");
         r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
         r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be " + recomputeNames());
@@ -473,6 +475,8 @@ json toJson(const Scenario& s)
               { "recompute", std::string(name(s.compute.recompute)) }, { "interference", s.compute.interference } };
     if (s.compute.efficiency > 0)
         out["compute"]["efficiency"] = s.compute.efficiency;
+    if (s.compute.attentionKernel != AttentionKernel::Cudnn)
+        out["compute"]["attention_kernel"] = std::string(name(s.compute.attentionKernel));
     if (s.compute.elementwise != Elementwise::Fused)
         out["compute"]["elementwise"] = std::string(name(s.compute.elementwise));
     if (s.compute.norm)

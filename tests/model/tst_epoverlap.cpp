@@ -107,13 +107,13 @@ private slots:
         QVERIFY(near(on.metrics.dimension(LaneKind::EpComm).seconds, off.metrics.dimension(LaneKind::EpComm).seconds));
     }
 
-    // Across two nodes on a 100 GB/s network a transfer outlasts the forward attention it pairs with (the combine of
+    // Across two nodes on a 150 GB/s network a transfer outlasts the forward attention it pairs with (the combine of
     // a backward) but not the other blocks: a paired layer costs Σ max(compute, transfer) over its four pairs.
     void longTransfersLeaveTheExcess()
     {
         const int m = 8, layers = 4;
         auto offScenario = moe(2, m, false);
-        offScenario.hardware.inter.bandwidthGBps = 100;
+        offScenario.hardware.inter.bandwidthGBps = 150;
         auto onScenario = offScenario;
         onScenario.comm.moeEpOverlap = true;
         const auto off = run(offScenario);

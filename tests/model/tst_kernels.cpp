@@ -111,6 +111,87 @@ private slots:
         QCOMPARE(unfused->dense.mlpForward, flash->dense.mlpForward);
     }
 
+    // Fused attention runs at its kernel's published fraction of the bf16 peak: the causal half of 4·b·(a/t)·s²·d
+    // FLOPs forward, 2.5× that backward, plus one kernel gap per CP block. On H100 cuDNN's fractions are the
+    // FlashAttention-3 paper's 529 and 518 TFLOP/s against FlashAttention-2's 333 and 318; on A100 Transformer Engine
+    // runs FlashAttention-2, so both kernels cost the same. Nothing but the core attention moves.
+    void attentionKernels()
+    {
+        auto s = gpt(4096, 32);
+        s.model.seqLen = 8192;
+        s.parallel.tp = 2;
+        s.hardware.gpusPerNode = 2;
+        const auto hopper = preset("hgx-h100");
+        const double gap = hopper.compute.kernelGapUs * 1e-6;
+        const double flops = 2.0 * (32 / 2) * 8192.0 * 8192.0 * (128 + 128) * 0.5;
+        for (const auto kernel : { AttentionKernel::Cudnn, AttentionKernel::Flash2 }) {
+            s.compute.attentionKernel = kernel;
+            const auto c = kernelCosts(s, hopper);
+            QVERIFY(c);
+            const double forward = kernel == AttentionKernel::Cudnn ? 529.0 : 333.0;
+            const double backward = kernel == AttentionKernel::Cudnn ? 518.0 : 318.0;
+            // The fractions are of the H100 SXM5's 989.4 TFLOP/s, rounded to three places.
+            const auto atPaperRate = [&](Seconds seconds, double kernelFlops, double tflops) {
+                const double rate = tflops * 1e12 * hopper.peakFlops / 989.4e12;
+                return std::abs((seconds - gap) / (kernelFlops / rate) - 1) < 2e-3;
+            };
+            QVERIFY(atPaperRate(c->dense.coreAttentionForward, flops, forward));
+            QVERIFY(atPaperRate(c->dense.coreAttentionBackward, 2.5 * flops, backward));
+        }
+        s.compute.attentionKernel = AttentionKernel::Cudnn;
+        const auto cudnn = kernelCosts(s, hopper);
+        s.compute.attentionKernel = AttentionKernel::Flash2;
+        const auto flash2 = kernelCosts(s, hopper);
+        QVERIFY(cudnn && flash2);
+        QCOMPARE(flash2->dense.mlpForward, cudnn->dense.mlpForward);
+        QCOMPARE(flash2->dense.attentionForward - flash2->dense.coreAttentionForward,
+            cudnn->dense.attentionForward - cudnn->dense.coreAttentionForward);
+        QVERIFY(flash2->dense.coreAttentionForward > 1.5 * cudnn->dense.coreAttentionForward);
+        s.hardware.preset = "dgx-a100";
+        const auto ampereFlash2 = kernelCosts(s, preset("dgx-a100"));
+        s.compute.attentionKernel = AttentionKernel::Cudnn;
+        const auto ampereCudnn = kernelCosts(s, preset("dgx-a100"));
+        QVERIFY(ampereFlash2 && ampereCudnn);
+        QCOMPARE(ampereCudnn->dense.coreAttentionBackward, ampereFlash2->dense.coreAttentionBackward);
+        // The rate follows the paper's curves over the keys one call sees (512 … 16k; linear in log2 between, flat
+        // outside), relative to 8k: cuDNN at 2k keys runs its forward at 484 / 529 and its backward at 465 / 518 of
+        // the 8k rate, at 3k keys (log2 step 0.585 from 2k) between 2k and 4k, at 32k keys at the 16k point. Under
+        // CP 2 a 16k sequence gives each call 8k keys.
+        const auto rate = [&](int seq, int cp, bool backward) {
+            auto t = s;
+            t.model.seqLen = seq;
+            t.parallel.cp = cp;
+            t.hardware.gpusPerNode = 2 * cp;
+            const auto c = kernelCosts(t, hopper).value();
+            const double f = 2.0 * 16 * (seq / cp) * double(seq) * 256 * 0.5 * (backward ? 2.5 : 1);
+            return f / ((backward ? c.dense.coreAttentionBackward : c.dense.coreAttentionForward) - cp * gap);
+        };
+        s.hardware.preset = "hgx-h100";
+        const auto near = [](double a, double b) { return std::abs(a / b - 1) < 1e-9; };
+        QVERIFY(near(rate(2048, 1, false) / rate(8192, 1, false), 484.0 / 529));
+        QVERIFY(near(rate(2048, 1, true) / rate(8192, 1, true), 465.0 / 518));
+        const double step = std::log2(3072.0 / 2048);
+        QVERIFY(near(rate(3072, 1, false) / rate(8192, 1, false), (484 + step * (518 - 484)) / 529));
+        QVERIFY(near(rate(32768, 1, false) / rate(8192, 1, false), 539.0 / 529));
+        QVERIFY(near(rate(32768, 1, true) / rate(8192, 1, true), 516.0 / 518));
+        QVERIFY(near(rate(16384, 2, false), rate(8192, 1, false)));
+        // The field round-trips through a scenario file (cuDNN, the default, is not written), and a wrong word is
+        // named.
+        s.compute.attentionKernel = AttentionKernel::Flash2;
+        const auto back = parseScenario(toJsonText(s));
+        QVERIFY(back);
+        QCOMPARE(back->compute.attentionKernel, AttentionKernel::Flash2);
+        auto doc = toJson(s);
+        doc["compute"]["attention_kernel"] = "flash3";
+        const auto bad = parseScenario(doc.dump());
+        QVERIFY(!bad);
+        QCOMPARE(bad.problems().front().field, std::string("compute.attention_kernel"));
+        QCOMPARE(bad.problems().front().value, std::string("flash3"));
+        QCOMPARE(bad.problems().front().rule, std::string("must be \"cudnn\" or \"flash2\""));
+        s.compute.attentionKernel = AttentionKernel::Cudnn;
+        QVERIFY(!toJson(s)["compute"].contains("attention_kernel"));
+    }
+
     // An MoE block runs at moeEfficiency of the dense rate: its router, permutation and expert time is divided by it,
     // the norm and the bias-dropout-add are not. With e = 1, 1/2 and 1/4 the block is f + x, f + 2x and f + 4x.
     void moeEfficiencyScalesTheExperts()

@@ -206,6 +206,13 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "compute.elementwise");
     addChoices<model::Elementwise>(
         m_elementwise, std::array { model::Elementwise::Fused, model::Elementwise::Eager }, views::elementwiseText);
+    m_attentionKernel = addCombo(compute, QT_TR_NOOP("Attention kernel"),
+        QT_TR_NOOP("The fused attention kernel: cuDNN's, which Transformer Engine (Megatron, NeMo) runs on Hopper and "
+                   "later at about 53 % of peak on H100, or FlashAttention-2, PyTorch's scaled_dot_product_attention "
+                   "(torchtitan) at about 33 %. On A100 both are FlashAttention-2"),
+        "compute.attention_kernel");
+    addChoices<model::AttentionKernel>(m_attentionKernel,
+        std::array { model::AttentionKernel::Cudnn, model::AttentionKernel::Flash2 }, views::attentionKernelText);
     m_precision = addCombo(compute, QT_TR_NOOP("GEMM precision"),
         QT_TR_NOOP("The tensor-core peak the layers' matrix multiplies run at: bf16, or fp8 on Hopper and later "
                    "(attention, element-wise work and the output layer stay in bf16)"),
@@ -337,6 +344,7 @@ void ScenarioForm::retranslate()
     relabelChoices<model::Recompute>(m_recompute, views::recomputeText);
     relabelChoices<model::Elementwise>(m_elementwise, views::elementwiseText);
     relabelChoices<model::Fp8Scaling>(m_fp8Scaling, views::fp8ScalingText);
+    relabelChoices<model::AttentionKernel>(m_attentionKernel, views::attentionKernelText);
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
@@ -417,6 +425,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     setComboData(m_recompute, static_cast<int>(s.compute.recompute));
     setComboData(m_elementwise, static_cast<int>(s.compute.elementwise));
     setComboData(m_precision, static_cast<int>(s.compute.precision));
+    setComboData(m_attentionKernel, static_cast<int>(s.compute.attentionKernel));
     setComboData(m_fp8Scaling, static_cast<int>(s.compute.fp8Scaling));
     m_interference->setValue(s.compute.interference);
     m_stragglerRank->setValue(s.straggler.rank);
@@ -482,6 +491,7 @@ void ScenarioForm::readFields()
     s.compute.recompute = static_cast<model::Recompute>(m_recompute->currentData().toInt());
     s.compute.elementwise = static_cast<model::Elementwise>(m_elementwise->currentData().toInt());
     s.compute.precision = static_cast<model::Precision>(m_precision->currentData().toInt());
+    s.compute.attentionKernel = static_cast<model::AttentionKernel>(m_attentionKernel->currentData().toInt());
     s.compute.fp8Scaling = static_cast<model::Fp8Scaling>(m_fp8Scaling->currentData().toInt());
     s.compute.interference = m_interference->value();
     s.straggler.rank = m_stragglerRank->value();

@@ -126,6 +126,7 @@ private:
     QComboBox* m_dtype = nullptr;
     QComboBox* m_recompute = nullptr;
     QComboBox* m_elementwise = nullptr;
+    QComboBox* m_attentionKernel = nullptr;
     QComboBox* m_precision = nullptr;
     QComboBox* m_fp8Scaling = nullptr;
     QDoubleSpinBox* m_efficiency = nullptr;

@@ -119,17 +119,32 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // Large-GEMM efficiencies fitted on the dense fit rows of tests/data/validation/steps.json, per generation and
 // precision (`commtutor-cli validate-model --steps --fit-efficiency`); Blackwell has no dense bf16 fit row and
 // derives its bf16 figure from Hopper's (below). The MoE block's fraction of the dense rate is fitted on the MoE fit
-// rows of every generation. Fused attention at FlashAttention-2's reported fraction of peak on A100 (≈ 0.6, Dao 2023)
-// and at the 35 % of peak it reaches on H100 (Shah et al. 2024, FlashAttention-3, abstract), which Blackwell keeps for
-// want of a figure of its own. The GEMM and MoE figures were refitted with it. On the fit rows, with the GEMM and MoE
-// figures refitted at each value, Hopper's attention fraction gives a mean |error| of 11.0 % at 0.5 (the figure
-// before), 10.4 at 0.4, 9.9 at 0.35, 9.5 at 0.32, 9.6 at 0.3 and 10.0 at 0.25 (with GB200's bf16 peak still B200's,
-// before its correction): the fit rows agree with the published figure.
+// rows of every generation.
+//
+// Fused attention is not fitted: each kernel runs at its published fraction of peak (ComputeFigures::Attention).
+// - A100: FlashAttention-2 at ≈ 0.6 (Dao 2023). Transformer Engine runs FlashAttention there too ("Select
+//   FusedAttention on sm90 and FlashAttention on others", DotProductAttention, TE 1.x), so both kernels read it.
+// - H100 SXM5, bf16, head dim 128, 8k tokens (Shah et al. 2024, FlashAttention-3, arXiv 2407.08608: Figure 5's causal
+//   forward, Figure 6's backward; of 989 TFLOP/s): FlashAttention-2 333 TFLOP/s forward and 318 backward (0.337,
+//   0.321); cuDNN 529 and 518 (0.535, 0.524).
+//   PyTorch's SDPA keeps FlashAttention-2 on H100 (pytorch/pytorch#142132: 329 against cuDNN's 631 TFLOP/s, Dec 2024);
+//   Transformer Engine prefers cuDNN on Hopper and later ("Disabling FlashAttention to give FusedAttention preference
+//   on Hopper+", dot_product_attention/utils.py).
+// - Blackwell keeps Hopper's fractions for want of a figure of its own. The one check found agrees for cuDNN:
+//   FlashAttention-4 reaches 1,613 TFLOP/s on B200 in bf16, up to 1.3× cuDNN 9.13 (Zadouri et al. 2026, arXiv
+//   2603.05451), so cuDNN reaches at least 1,240 TFLOP/s there, 0.55 of 2.25 PFLOP/s.
+// Each kernel's rate also follows the same paper's curve over the keys one call sees (kernels.cpp): cuDNN's forward
+// reaches 484 TFLOP/s at 2k keys, 529 at 8k. All attention ran at FlashAttention-2's 0.35 before, whichever framework
+// ran it. With Megatron's, NeMo's and Megatron-Bridge's runs at cuDNN's rates and torchtitan's and llm-foundry's at
+// FlashAttention-2's (compute.attention_kernel), the GEMM and MoE figures refitted from 0.564 to 0.552 (Hopper bf16),
+// 0.540 to 0.505 (Hopper fp8), 0.488 to 0.461 (Blackwell fp8) and 0.756 to 0.691 (MoE): the fractions the
+// attention had hidden in them. The fit half's mean |error| went from 8.1 % to 8.0 %, the held-out half's from 9.4 % to
+// 8.9 %.
 inline constexpr double kAmpereGemmEfficiency = 0.68;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
-inline constexpr double kHopperGemmEfficiency = 0.564;
-inline constexpr double kHopperFp8GemmEfficiency = 0.540;
-inline constexpr double kBlackwellFp8GemmEfficiency = 0.488;
+inline constexpr double kHopperGemmEfficiency = 0.552;
+inline constexpr double kHopperFp8GemmEfficiency = 0.505;
+inline constexpr double kBlackwellFp8GemmEfficiency = 0.461;
 // Blackwell fp8 was 0.476 while Transformer Engine's casts were taken as fused; with the MXFP8 and current-scaling
 // rows costing their quantize kernels (compute.fp8_scaling) it refit to 0.511 (3 rows, mean |error| 3.3 %). With the
 // dense rows of Megatron-Bridge's 25.09 – 26.04 tables and the rest of NeMo 24.07's table in the data, the fp8
@@ -143,7 +158,8 @@ inline constexpr double kBlackwellFp8GemmEfficiency = 0.488;
 // their gradients in bf16, as their performance scripts set, Blackwell's refits to 0.488 (5.4 %), Hopper's stays
 // (6.5 %).
 // Blackwell has no dense bf16 fit row: its bf16 GEMMs reach Hopper's bf16 fraction scaled by the ratio the dense fp8
-// fit rows show between the two generations (0.488 / 0.540), 0.510 (0.543 before the casts were counted). It had
+// fit rows show between the two generations (0.461 / 0.505 of 0.552: 0.504; 0.510 before attention ran at each
+// framework's kernel, 0.543 before the casts were counted). It had
 // Hopper's 0.564 before; with the derived figure (then 0.497) the MoE fraction refitted from 0.559 to 0.565, the
 // fit-half Blackwell bf16 row (B200 gpt-oss-120b, MoE) went from −12.2 % to −6.8 % and the held-out mean |error|
 // from 8.4 % to 8.1 %.
@@ -155,9 +171,11 @@ inline constexpr double kBlackwellGemmEfficiency
 // parallel overlap the B200 DeepSeek-V3 row's config asks for (comm.moe_ep_overlap; that row went from +41 % to +1 %)
 // and the bf16 Qwen3-30B-A3B benchmark row, it refits to 0.756 on 7 rows (mean |error| 10.9 %), and stays there
 // when the fp8 rows cost Transformer Engine's quantize kernels (mean |error| 8.6 %; 8.2 % on 8 rows with the 26.08
-// GB200 Qwen3-235B-A22B row).
-inline constexpr double kMoeEfficiency = 0.756;
-inline constexpr double kHopperAttentionEfficiency = 0.35;
+// GB200 Qwen3-235B-A22B row). With attention at each framework's kernel (above) it refits to 0.691 (mean |error|
+// 10.4 % on 10 rows).
+inline constexpr double kMoeEfficiency = 0.691;
+inline constexpr ComputeFigures::Attention kHopperFlashAttention2 { .forward = 0.337, .backward = 0.321 };
+inline constexpr ComputeFigures::Attention kHopperCudnnAttention { .forward = 0.535, .backward = 0.524 };
 // Dense bf16 peak of the 500 W, HBM2e H100 of Meta's Grand Teton hosts: H100 NVL's, the lower end of the range
 // torchtitan's performance page gives (presets/hpc.cpp says why that end).
 inline constexpr double kGrandTetonPeakFlops = 835e12;
@@ -180,26 +198,28 @@ constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int 
     switch (arch) {
     case GpuArch::Cpu:
         f.gemmEfficiency = 0.5;
-        f.attentionEfficiency = 0.3;
+        f.flashAttention2 = f.cudnnAttention = { .forward = 0.3, .backward = 0.3 };
         f.kernelGapUs = 0;
         return f;
     case GpuArch::Volta:
         f.gemmEfficiency = 0.75;
-        f.attentionEfficiency = 0.35;
+        f.flashAttention2 = f.cudnnAttention = { .forward = 0.35, .backward = 0.35 };
         break;
     case GpuArch::Ampere:
         f.gemmEfficiency = kAmpereGemmEfficiency;
-        f.attentionEfficiency = kAmpereAttentionEfficiency;
+        f.flashAttention2 = f.cudnnAttention = { kAmpereAttentionEfficiency, kAmpereAttentionEfficiency };
         break;
     case GpuArch::Hopper:
         f.gemmEfficiency = kHopperGemmEfficiency;
         f.fp8GemmEfficiency = kHopperFp8GemmEfficiency;
-        f.attentionEfficiency = kHopperAttentionEfficiency;
+        f.flashAttention2 = kHopperFlashAttention2;
+        f.cudnnAttention = kHopperCudnnAttention;
         break;
     case GpuArch::Blackwell:
         f.gemmEfficiency = kBlackwellGemmEfficiency;
         f.fp8GemmEfficiency = kBlackwellFp8GemmEfficiency;
-        f.attentionEfficiency = kHopperAttentionEfficiency;
+        f.flashAttention2 = kHopperFlashAttention2;
+        f.cudnnAttention = kHopperCudnnAttention;
         break;
     }
     f.moeEfficiency = kMoeEfficiency;
