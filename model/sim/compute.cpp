@@ -66,11 +66,21 @@ double sharedExpertParams(const ModelShape& m)
     return static_cast<double>(m.mlpMatrices()) * m.hidden * m.moe.sharedExpertFfn;
 }
 
+double routedExpertParamsPerRank(const ModelShape& m, int ep, int etp)
+{
+    return expertParams(m) * m.moe.experts / ep / etp;
+}
+
+double mlpKindParamsPerRank(const ModelShape& m, bool moe, int tp, int ep, int etp)
+{
+    if (!moe)
+        return mlpParams(m) / tp;
+    return routedExpertParamsPerRank(m, ep, etp) + sharedExpertParams(m) / tp;
+}
+
 double mlpParamsPerRank(const ModelShape& m, int layer, int tp, int ep, int etp)
 {
-    if (!m.isMoeLayer(layer))
-        return mlpParams(m) / tp;
-    return expertParams(m) * m.moe.experts / ep / etp + sharedExpertParams(m) / tp;
+    return mlpKindParamsPerRank(m, m.isMoeLayer(layer), tp, ep, etp);
 }
 
 double layerParams(const ModelShape& m, int layer)

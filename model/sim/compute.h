@@ -46,9 +46,13 @@ double mlpParams(const ModelShape& model);
 double expertParams(const ModelShape& model);
 /// The shared expert of an MoE layer (moe.shared_expert_ffn; 0 without one).
 double sharedExpertParams(const ModelShape& model);
+/// The routed experts' parameters of one MoE layer one GPU holds: experts / ep of them, each split over etp.
+double routedExpertParamsPerRank(const ModelShape& model, int ep, int etp);
 /// The MLP parameters of `layer` one GPU holds: the dense MLP's tp share, or an MoE layer's experts / ep routed experts
 /// split over etp and its shared expert split over tp (the router not included).
 double mlpParamsPerRank(const ModelShape& model, int layer, int tp, int ep, int etp);
+/// The same for a dense (`moe` false) or an MoE layer.
+double mlpKindParamsPerRank(const ModelShape& model, bool moe, int tp, int ep, int etp);
 /// Parameters of one transformer layer (biases and norms neglected, as in Megatron-LM's count):
 /// attention + dense MLP; an MoE layer holds `experts` routed experts, its shared expert and a router h·experts.
 double layerParams(const ModelShape& model, int layer);

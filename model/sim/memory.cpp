@@ -62,36 +62,59 @@ double activationBytes(const Scenario& sc, Recompute recompute)
     return s * b * h * ((sp ? 34 / t : 10 + 24 / t) + attention);
 }
 
-// Parameters of layer `layer` held by one GPU: its share over tp, routed experts over ep and etp.
-double layerParamsPerGpu(const Scenario& sc, int layer)
+// Parameters one GPU holds of a dense or an MoE layer: its share over tp, routed experts over ep and etp.
+double layerParamsPerGpu(const Scenario& sc, bool moe)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
-    const double router = m.isMoeLayer(layer) ? static_cast<double>(m.hidden) * m.moe.experts / p.tp : 0;
-    return attentionParamsPerRank(m, p.tp) + mlpParamsPerRank(m, layer, p.tp, p.ep, p.expertTp()) + router;
+    const double router = moe ? static_cast<double>(m.hidden) * m.moe.experts / p.tp : 0;
+    return attentionParamsPerRank(m, p.tp) + mlpKindParamsPerRank(m, moe, p.tp, p.ep, p.expertTp()) + router;
 }
 
-// layerParamsPerGpu of every layer, counted once per kind: the dense layers hold the same parameters, and so do the
-// MoE layers (the memory and the optimizer step of every layout searched sum them per stage).
-class LayerParams {
-public:
-    explicit LayerParams(const Scenario& sc)
-        : m_sc(sc)
-    {
-    }
-    double operator()(int layer)
-    {
-        const bool moe = m_sc.model.isMoeLayer(layer);
-        double& cached = m_perKind[moe ? 1 : 0];
-        if (cached < 0)
-            cached = layerParamsPerGpu(m_sc, layer);
-        return cached;
-    }
-
-private:
-    const Scenario& m_sc;
-    double m_perKind[2] = { -1, -1 };
+// How many dense and how many MoE layers a pipeline stage holds: its model chunks s, s + pp, … (interleaved), each
+// its own run of layers. Every layer of a kind holds the same parameters, so a stage's sums are counts times those.
+struct LayerKinds {
+    int dense = 0;
+    int moe = 0;
 };
+
+LayerKinds stageLayerKinds(const Scenario& sc, int stage)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    LayerKinds kinds;
+    for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp) {
+        const int end = chunkFirstLayer(m, p, vs + 1);
+        for (int l = chunkFirstLayer(m, p, vs); l < end; ++l)
+            ++(m.isMoeLayer(l) ? kinds.moe : kinds.dense);
+    }
+    return kinds;
+}
+
+double routedExpertParams(const Scenario& sc, const LayerKinds& kinds)
+{
+    const auto& m = sc.model;
+    if (m.moe.experts <= 0)
+        return 0;
+    return kinds.moe * routedExpertParamsPerRank(m, sc.parallel.ep, sc.parallel.expertTp());
+}
+
+double stageParams(const Scenario& sc, int stage, const LayerKinds& kinds)
+{
+    const auto& m = sc.model;
+    const auto& p = sc.parallel;
+    double sum = 0;
+    if (kinds.dense > 0)
+        sum += kinds.dense * layerParamsPerGpu(sc, false);
+    if (kinds.moe > 0)
+        sum += kinds.moe * layerParamsPerGpu(sc, true);
+    // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
+    if (stage == 0)
+        sum += embeddingParams(m) / p.tp;
+    if (stage == p.pp - 1 && (p.pp > 1 || !m.tiedEmbeddings))
+        sum += embeddingParams(m) / p.tp;
+    return sum;
+}
 } // namespace
 
 double activationBytesPerLayer(const Scenario& sc)
@@ -101,39 +124,12 @@ double activationBytesPerLayer(const Scenario& sc)
 
 double routedExpertParamsPerGpu(const Scenario& sc, int stage)
 {
-    const auto& m = sc.model;
-    const auto& p = sc.parallel;
-    if (m.moe.experts <= 0)
-        return 0;
-    const double perLayer = expertParams(m) * m.moe.experts / p.ep / p.expertTp();
-    double sum = 0;
-    for (int vs = stage; vs < p.pp * p.virtualStages; vs += p.pp) {
-        const int end = chunkFirstLayer(m, p, vs + 1);
-        for (int l = chunkFirstLayer(m, p, vs); l < end; ++l)
-            sum += m.isMoeLayer(l) ? perLayer : 0;
-    }
-    return sum;
+    return routedExpertParams(sc, stageLayerKinds(sc, stage));
 }
 
 double paramsPerGpu(const Scenario& sc, int stage)
 {
-    const auto& m = sc.model;
-    const auto& p = sc.parallel;
-    double sum = 0;
-    LayerParams params(sc);
-    // Stage s holds model chunks s, s + pp, … (interleaved), each its own run of layers.
-    const int chunks = p.pp * p.virtualStages;
-    for (int vs = stage; vs < chunks; vs += p.pp) {
-        const int end = chunkFirstLayer(m, p, vs + 1);
-        for (int l = chunkFirstLayer(m, p, vs); l < end; ++l)
-            sum += params(l);
-    }
-    // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
-    if (stage == 0)
-        sum += embeddingParams(m) / p.tp;
-    if (stage == p.pp - 1 && (p.pp > 1 || !m.tiedEmbeddings))
-        sum += embeddingParams(m) / p.tp;
-    return sum;
+    return stageParams(sc, stage, stageLayerKinds(sc, stage));
 }
 
 double inFlightLayerPasses(const Scenario& sc, int stage)
@@ -172,10 +168,9 @@ double bufferBytes(const Scenario& sc, int stage)
     }
     // Outside pipelining (one stage), so the stage holds every layer.
     if (p.zeroStage == 3 && !p.fsdpUnderPipeline()) {
-        double largest = 0;
-        LayerParams params(sc);
-        for (int l = 0; l < m.layers; ++l)
-            largest = std::max(largest, params(l));
+        const auto kinds = stageLayerKinds(sc, stage);
+        const double largest = std::max(
+            kinds.dense > 0 ? layerParamsPerGpu(sc, false) : 0.0, kinds.moe > 0 ? layerParamsPerGpu(sc, true) : 0.0);
         bytes += 2 * (1 + std::max(0, sc.comm.prefetchDepth)) * largest;
         if (last)
             bytes += 2 * embeddingParams(m) / p.tp;
@@ -187,10 +182,12 @@ ModelStateBytes stageStateBytes(const Scenario& sc, int stage)
 {
     // Gradients are held in the type they are reduced in (comm.grad_dtype). The routed experts shard over their
     // expert-data-parallel ranks, the rest over dp · cp.
-    const double experts = routedExpertParamsPerGpu(sc, stage);
+    const auto kinds = stageLayerKinds(sc, stage);
+    const double experts = routedExpertParams(sc, kinds);
     const double gradBytes = static_cast<double>(sizeOf(sc.comm.gradientDType()));
     const int zero = zeroStateSharding(sc.parallel);
-    const auto dense = modelStateBytes(paramsPerGpu(sc, stage) - experts, zero, sc.parallel.gradientRanks(), gradBytes);
+    const auto dense
+        = modelStateBytes(stageParams(sc, stage, kinds) - experts, zero, sc.parallel.gradientRanks(), gradBytes);
     const auto routed = modelStateBytes(experts, zero, sc.parallel.expertDataRanks(), gradBytes);
     return { dense.params + routed.params, dense.grads + routed.grads, dense.optimizer + routed.optimizer };
 }
