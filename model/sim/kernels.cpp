@@ -184,7 +184,8 @@ Shape shapeOf(const Scenario& sc)
 // How a fused attention kernel's rate depends on the keys one call sees, as a fraction of its rate at 8,192 (the
 // point ComputeFigures::Attention gives): H100 SXM5, bf16, head dim 128, 16k tokens per call in all (Shah et al. 2024,
 // FlashAttention-3, Figure 5's causal forward and Figure 6's backward, TFLOP/s at 512, 1k, 2k, 4k, 8k and 16k keys).
-// Between the points the rate is linear in log2(keys); outside them it stays at the nearest one.
+// Between the points the rate is linear in log2(keys); outside them it stays at the nearest one. Other GPUs take
+// H100's shape for want of curves of their own.
 struct AttentionCurve {
     std::array<double, 6> forward, backward;
 };
