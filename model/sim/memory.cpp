@@ -91,23 +91,17 @@ LayerKinds stageLayerKinds(const Scenario& sc, int stage)
     return kinds;
 }
 
+// A stage without MoE layers (every layer of a dense model) counts none, so it holds no routed experts.
 double routedExpertParams(const Scenario& sc, const LayerKinds& kinds)
 {
-    const auto& m = sc.model;
-    if (m.moe.experts <= 0)
-        return 0;
-    return kinds.moe * routedExpertParamsPerRank(m, sc.parallel.ep, sc.parallel.expertTp());
+    return kinds.moe * routedExpertParamsPerRank(sc.model, sc.parallel.ep, sc.parallel.expertTp());
 }
 
 double stageParams(const Scenario& sc, int stage, const LayerKinds& kinds)
 {
     const auto& m = sc.model;
     const auto& p = sc.parallel;
-    double sum = 0;
-    if (kinds.dense > 0)
-        sum += kinds.dense * layerParamsPerGpu(sc, false);
-    if (kinds.moe > 0)
-        sum += kinds.moe * layerParamsPerGpu(sc, true);
+    double sum = kinds.dense * layerParamsPerGpu(sc, false) + kinds.moe * layerParamsPerGpu(sc, true);
     // The input embedding on the first stage, the output head on the last (one matrix when tied on one stage).
     if (stage == 0)
         sum += embeddingParams(m) / p.tp;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Whether a list of problems names a field with a rule that says something: what tests of validate() and the loaders
-// look for.
+// Whether a list of problems names a field with a rule that says something, and what the scenario loader says of one
+// wrong field: what tests of validate() and the loaders look for.
 #include "model/collectives/problem.h"
 #include "model/sim/scenarioio.h"
 
