@@ -87,6 +87,19 @@ QString attentionKernelText(model::AttentionKernel kernel)
         : QCoreApplication::translate("tutor::views::Text", "cuDNN (Transformer Engine, Megatron)");
 }
 
+QString cudaGraphsText(model::CudaGraphs graphs)
+{
+    switch (graphs) {
+    case model::CudaGraphs::Scoped:
+        return QCoreApplication::translate("tutor::views::Text", "per-layer scopes (Transformer Engine)");
+    case model::CudaGraphs::FullIteration:
+        return QCoreApplication::translate("tutor::views::Text", "the whole iteration");
+    case model::CudaGraphs::None:
+        break;
+    }
+    return QCoreApplication::translate("tutor::views::Text", "none (eager launches)");
+}
+
 QString secondsText(model::Seconds seconds)
 {
     return QString::fromStdString(model::formatSeconds(seconds));

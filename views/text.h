@@ -18,6 +18,7 @@ enum class Recompute; // model/sim/scenario.h
 enum class Elementwise; // model/sim/scenario.h
 enum class Fp8Scaling; // model/sim/scenario.h
 enum class AttentionKernel; // model/sim/scenario.h
+enum class CudaGraphs; // model/sim/scenario.h
 } // namespace tutor::model
 
 namespace tutor::views {
@@ -41,6 +42,7 @@ QString elementwiseText(model::Elementwise elementwise);
 QString fp8ScalingText(model::Fp8Scaling scaling);
 /// The fused attention kernel as the interface names it, with the frameworks that run it.
 QString attentionKernelText(model::AttentionKernel kernel);
+QString cudaGraphsText(model::CudaGraphs graphs);
 /// model::formatSeconds: "12.3 µs", "4.56 ms".
 QString secondsText(model::Seconds seconds);
 /// model::formatBytes: "256 MiB".

@@ -47,7 +47,8 @@ void printUsage(std::ostream& out)
            "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs); peak memory per\n"
            "                GPU against the runs that publish it\n"
            "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
-           "                    and the MoE block's fraction of the dense rate, that fit the fit rows best\n"
+           "                    the MoE block's fraction of the dense rate and an eager MoE layer's host\n"
+           "                    time, that fit the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
            "  --held-out    only the held-out runs ("
@@ -124,12 +125,13 @@ int reportSteps(
     if (fitEfficiency) {
         out << "Compute efficiencies fitted on the fit rows (minimum mean |error|):\n";
         for (const auto& f : fitComputeEfficiency(*rows)) {
-            const std::string what = f.kind == EfficiencyFit::Moe
-                ? std::string("MoE block, every GPU")
+            const std::string what = f.kind == EfficiencyFit::Moe ? std::string("MoE block, every GPU")
+                : f.kind == EfficiencyFit::MoeHost
+                ? std::string("eager MoE layer, ms")
                 : "GEMM " + std::string(name(f.arch)) + " " + std::string(name(f.precision));
             char line[160];
-            std::snprintf(line, sizeof line, "  %-22s %.3f  (%d rows, mean |error| %.1f%%)\n", what.c_str(),
-                f.efficiency, f.rows, f.meanAbs * 100);
+            std::snprintf(line, sizeof line, "  %-22s %.3f  (%d rows, mean |error| %.1f%%)\n", what.c_str(), f.value,
+                f.rows, f.meanAbs * 100);
             out << line;
         }
         return 0;
@@ -163,8 +165,8 @@ int reportSteps(
                 { "fit", summaryJson(b.fit) }, { "held_out", summaryJson(b.heldOut) } });
         j["graph_bands"] = nlohmann::json::array();
         for (const auto& b : stepGraphBands(report))
-            j["graph_bands"].push_back({ { "cuda_graphs", std::string(name(b.graphs)) }, { "fit", summaryJson(b.fit) },
-                { "held_out", summaryJson(b.heldOut) } });
+            j["graph_bands"].push_back({ { "cuda_graphs", std::string(graphsLabel(b.graphs)) },
+                { "fit", summaryJson(b.fit) }, { "held_out", summaryJson(b.heldOut) } });
         out << io::dumpText(j, 2) << '\n';
         return 0;
     }
@@ -192,7 +194,7 @@ int reportSteps(
         out << "| " << (b.moe ? "MoE" : "dense") << " | " << scaleName(b.scale) << " | " << cell(b.fit) << " | "
             << cell(b.heldOut) << " | " << (b.heldOut.rows > 0 ? percent(b.heldOut.worstAbs) : "—") << " |\n";
     out << '\n';
-    // By what the run's CUDA graphs capture, on the rows that state it: the model counts no host launch time.
+    // By what the run's CUDA graphs capture, on the rows that state it: without them an MoE layer waits on its host.
     const auto graphBands = stepGraphBands(report);
     if (std::any_of(graphBands.begin(), graphBands.end(),
             [](const StepGraphBand& b) { return b.fit.rows + b.heldOut.rows > 0; })) {
@@ -200,7 +202,7 @@ int reportSteps(
         out << "| CUDA graphs (runs that state them) | fit: mean abs error (rows) | fit: mean error "
                "| held out: mean abs error (rows) | held out: mean error |\n|---|---:|---:|---:|---:|\n";
         for (const auto& b : graphBands)
-            out << "| " << name(b.graphs) << " | " << cell(b.fit) << " | " << signedCell(b.fit) << " | "
+            out << "| " << graphsLabel(b.graphs) << " | " << cell(b.fit) << " | " << signedCell(b.fit) << " | "
                 << cell(b.heldOut) << " | " << signedCell(b.heldOut) << " |\n";
         out << '\n';
     }

@@ -2628,6 +2628,14 @@
         <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4846,6 +4854,18 @@
     </message>
     <message>
         <source>cuDNN (Transformer Engine, Megatron)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-layer scopes (Transformer Engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the whole iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (eager launches)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

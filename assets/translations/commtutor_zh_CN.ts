@@ -2623,6 +2623,14 @@
         <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
         <translation>融合注意力内核：cuDNN 的内核（Transformer Engine 在 Hopper 及更新的 GPU 上使用，Megatron、NeMo 即如此），在 H100 上约达峰值的 53 %；或 FlashAttention-2，即 PyTorch 的 scaled_dot_product_attention（torchtitan），约 33 %。在 A100 上两者都是 FlashAttention-2</translation>
     </message>
+    <message>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
+        <translation>训练以 CUDA 图重放哪些部分。不用 CUDA 图时每个内核都由主机发射，一个 MoE 层至少持续主机发射其内核所需的时间（按 DGX H100 上的运行拟合）：小专家因此要等 CPU。逐层范围（Transformer Engine）或整个迭代的 CUDA 图可消除这段等待</translation>
+    </message>
 </context>
 <context>
     <name>tutor::app::SearchStage</name>
@@ -4835,6 +4843,18 @@
     <message>
         <source>cuDNN (Transformer Engine, Megatron)</source>
         <translation>cuDNN（Transformer Engine 默认使用，Megatron）</translation>
+    </message>
+    <message>
+        <source>per-layer scopes (Transformer Engine)</source>
+        <translation>逐层范围（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>the whole iteration</source>
+        <translation>整个迭代</translation>
+    </message>
+    <message>
+        <source>none (eager launches)</source>
+        <translation>不用（即时发射）</translation>
     </message>
 </context>
 <context>

@@ -127,6 +127,11 @@ struct ComputeFigures {
     Attention cudnnAttention; ///< cuDNN's fused attention: what Transformer Engine runs on Hopper and later
     double memoryEfficiency = 0.8; ///< fraction of memory bandwidth an element-wise kernel reaches
     double kernelGapUs = 0; ///< idle time between two kernels of one stream (launch and tail), µs
+    /// Host time, ms, to launch one MoE layer's kernels for one micro-batch's forward and backward in eager PyTorch
+    /// (Megatron-Core without CUDA graphs): the least such a layer lasts, a third of it forward and two thirds
+    /// backward. Dropless routing brings the token counts to the host once per layer, so the host cannot run further
+    /// ahead. 0: not modelled.
+    double moeHostMs = 0;
     bool operator==(const ComputeFigures&) const = default;
 };
 

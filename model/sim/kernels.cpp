@@ -391,6 +391,16 @@ LayerSeconds layerSeconds(
     }
     return out;
 }
+
+// An eager MoE layer lasts at least the host's time to launch its kernels, `host` for forward and backward: a third
+// of it forward and two thirds backward, as the GEMMs split. The MoE block takes what the layer's kernels leave over.
+void waitForTheHost(LayerSeconds& layer, Seconds host)
+{
+    const Seconds forward = layer.attentionForward + layer.mlpForward;
+    const Seconds backward = layer.attentionBackwardTotal() + layer.mlpBackwardTotal();
+    layer.mlpForward += std::max(0.0, host / 3 - forward);
+    layer.mlpBackward += std::max(0.0, 2 * host / 3 - backward);
+}
 } // namespace
 
 bool costsDependOnMicroBatches(const Scenario& sc)
@@ -434,8 +444,11 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
     }
     const auto x = shapeOf(sc);
     out.dense = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, false);
-    if (sc.model.moe.experts > 0)
+    if (sc.model.moe.experts > 0) {
         out.moe = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, true);
+        if (sc.compute.cudaGraphs == CudaGraphs::None)
+            waitForTheHost(out.moe, (sc.compute.moeHostMs > 0 ? sc.compute.moeHostMs : hw.compute.moeHostMs) * 1e-3);
+    }
     // Logits GEMM over the vocabulary shard, then vocab-parallel cross-entropy in fp32: the logits converted,
     // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.
     // The output layer stays in bf16 under fp8 (Megatron-LM's output layer is not a Transformer Engine layer).

@@ -25,6 +25,8 @@
 // the backward GEMMs read transposed copies; under Transformer Engine's recipes (delayed and current per-tensor
 // scaling, MXFP8) each GEMM input and output gradient is quantized, row-wise and on Hopper transposed at once, each
 // weight once a step, and a norm's output by the norm itself as far as the recipe lets it.
+// Without CUDA graphs (ComputeSpec::cudaGraphs) an MoE layer lasts at least ComputeFigures::moeHostMs, the host's time
+// to launch its kernels; the MoE block's forward and backward take up what is left of it.
 // MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate; an MoE
 // layer's shared expert is a dense MLP on every token, at the dense rate. The attention block's projections are
 // attentionLinears (compute.h): QKV and the output projection, or multi-head latent attention's down and up

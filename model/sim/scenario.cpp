@@ -180,6 +180,25 @@ std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text)
     return byName<Fp8Scaling>(text, kAll);
 }
 
+std::string_view name(CudaGraphs graphs)
+{
+    switch (graphs) {
+    case CudaGraphs::Scoped:
+        return "scoped";
+    case CudaGraphs::FullIteration:
+        return "full_iteration";
+    case CudaGraphs::None:
+        break;
+    }
+    return "none";
+}
+
+std::optional<CudaGraphs> parseCudaGraphs(std::string_view text)
+{
+    static constexpr CudaGraphs kAll[] = { CudaGraphs::None, CudaGraphs::Scoped, CudaGraphs::FullIteration };
+    return byName<CudaGraphs>(text, kAll);
+}
+
 std::string_view name(AttentionKernel kernel)
 {
     return kernel == AttentionKernel::Flash2 ? "flash2" : "cudnn";

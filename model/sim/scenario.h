@@ -50,6 +50,9 @@
 //                      torchao's dynamic tensor-wise scaling, own amax and cast kernels; Transformer Engine's
 //                      per-tensor current scaling, an amax kernel and a cast-transpose per operand; Transformer
 //                      Engine's MXFP8, one quantize kernel per operand),
+//                      cuda_graphs ["none"]: "none" | "scoped" | "full_iteration" (eager launching, Transformer
+//                      Engine's per-layer graphs, the whole step in one: an eager MoE layer lasts at least the
+//                      host's time to launch its kernels),
 //                      interference [0] (fractional compute slow-down while DP/ZeRO comm, or a MoE transfer that
 //                      comm.moe_ep_overlap hides, runs) }
 //   straggler        { rank [-1 = none], slowdown_pct [0] }
@@ -114,6 +117,14 @@ std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
 enum class AttentionKernel { Cudnn, Flash2 };
 std::string_view name(AttentionKernel kernel); ///< "cudnn", "flash2"
 std::optional<AttentionKernel> parseAttentionKernel(std::string_view text);
+
+/// What CUDA graphs capture (Megatron-Core's --cuda-graph-impl and --cuda-graph-scope). None: every kernel is launched
+/// from the host, as eager PyTorch does, and an MoE layer lasts at least the host's time to launch it
+/// (ComputeFigures::moeHostMs). Scoped: Transformer Engine's per-layer scopes (attention, the MoE router and
+/// preprocessing, …); FullIteration: the whole forward and backward. Both leave the host no floor on a layer.
+enum class CudaGraphs { None, Scoped, FullIteration };
+std::string_view name(CudaGraphs graphs); ///< "none", "scoped", "full_iteration"
+std::optional<CudaGraphs> parseCudaGraphs(std::string_view text);
 
 /// One link's figures given explicitly; unset fields come from the preset.
 struct LinkOverride {
@@ -217,6 +228,9 @@ struct ComputeSpec {
     /// ComputeFigures::moeEfficiency in place of the preset's; 0: the preset's. Not a scenario-file field: the
     /// fit of tests/data/validation/steps.json sets it (stepvalidation.h).
     double moeEfficiency = 0;
+    /// ComputeFigures::moeHostMs in place of the preset's; 0: the preset's. Not a scenario-file field: the fit sets it.
+    double moeHostMs = 0;
+    CudaGraphs cudaGraphs = CudaGraphs::None; ///< what the run captures in CUDA graphs
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
     AttentionKernel attentionKernel = AttentionKernel::Cudnn; ///< which fused kernel, under flashAttention

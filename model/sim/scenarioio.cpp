@@ -328,7 +328,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
     section<ComputeSpec>(doc, "compute", [&](const json& c, const std::string& p) {
         if (!r.object(c, p,
                 { "efficiency", "precision", "flash_attention", "attention_kernel", "recompute", "elementwise", "norm",
-                    "loss", "fp8_scaling", "interference" }))
+                    "loss", "fp8_scaling", "cuda_graphs", "interference" }))
             return;
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
@@ -342,6 +342,8 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.choice(c, p, "loss", s.compute.loss, parseElementwise, "must be \"fused\" or \"eager\"");
         r.choice(c, p, "fp8_scaling", s.compute.fp8Scaling, parseFp8Scaling,
             "must be \"fused\", \"dynamic\", \"current\" or \"mxfp8\"");
+        r.choice(c, p, "cuda_graphs", s.compute.cudaGraphs, parseCudaGraphs,
+            "must be \"none\", \"scoped\" or \"full_iteration\"");
     });
     section<StragglerSpec>(doc, "straggler", [&](const json& g, const std::string& p) {
         if (!r.object(g, p, { "rank", "slowdown_pct" }))
@@ -477,6 +479,8 @@ json toJson(const Scenario& s)
         out["compute"]["efficiency"] = s.compute.efficiency;
     if (s.compute.attentionKernel != AttentionKernel::Cudnn)
         out["compute"]["attention_kernel"] = std::string(name(s.compute.attentionKernel));
+    if (s.compute.cudaGraphs != CudaGraphs::None)
+        out["compute"]["cuda_graphs"] = std::string(name(s.compute.cudaGraphs));
     if (s.compute.elementwise != Elementwise::Fused)
         out["compute"]["elementwise"] = std::string(name(s.compute.elementwise));
     if (s.compute.norm)

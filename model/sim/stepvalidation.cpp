@@ -46,12 +46,12 @@ double megatron2021Flops(const Scenario& sc, double globalBatch)
 
 // The row's "cuda_graphs": none, the whole iteration, or Transformer Engine's per-layer scopes joined by "+"
 // (Megatron-Core's --cuda-graph-scope names); nullopt when the text is none of these.
-std::optional<GraphCapture> parseGraphCapture(const std::string& text)
+std::optional<CudaGraphs> parseGraphCapture(const std::string& text)
 {
     if (text == "none")
-        return GraphCapture::None;
+        return CudaGraphs::None;
     if (text == "full_iteration")
-        return GraphCapture::FullIteration;
+        return CudaGraphs::FullIteration;
     static constexpr std::string_view kScopes[] = { "attn", "mlp", "moe", "moe_router", "moe_preprocess", "mamba" };
     std::size_t begin = 0;
     do {
@@ -61,7 +61,7 @@ std::optional<GraphCapture> parseGraphCapture(const std::string& text)
             return std::nullopt;
         begin = end + 1;
     } while (begin <= text.size());
-    return GraphCapture::Scoped;
+    return CudaGraphs::Scoped;
 }
 
 // The seconds per step a row's measurement stands for; empty `from` when the row gives none it can use.
@@ -126,6 +126,8 @@ Result<std::vector<StepRow>> loadStepRows(const std::string& path)
         json scenario = r["scenario"];
         if (text(r, "precision") == "fp8")
             scenario["compute"]["precision"] = "fp8";
+        if (row.graphs && !scenario["compute"].contains("cuda_graphs"))
+            scenario["compute"]["cuda_graphs"] = std::string(name(*row.graphs));
         // Megatron-LM reduces the gradients of bf16 models (and of fp8 ones, whose parameters are bf16) in fp32
         // (arguments.py: bf16 forces accumulate_allreduce_grads_in_fp32; fp16 models keep fp16 gradients, the flag's
         // default), and overlaps them with backward only since Megatron-Core (2023). Megatron-Bridge's performance
@@ -252,6 +254,11 @@ bool isMoe(const StepRow& row)
 {
     return row.scenario.model.moe.experts > 0;
 }
+
+bool isEagerMoe(const StepRow& row)
+{
+    return isMoe(row) && row.graphs == CudaGraphs::None;
+}
 } // namespace
 
 std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows)
@@ -280,6 +287,12 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
     if (const auto fit = fitRows(isMoe); !fit.empty()) {
         const auto [best, error] = bestValue(fit, 0.1, 1.0, [](ComputeSpec& c, double v) { c.moeEfficiency = v; });
         out.push_back({ EfficiencyFit::Moe, GpuArch::Cpu, Precision::Bf16, best, static_cast<int>(fit.size()), error });
+    }
+    // An eager MoE layer's host time on the MoE rows that ran without CUDA graphs, the other figures as in use.
+    if (const auto fit = fitRows(isEagerMoe); !fit.empty()) {
+        const auto [best, error] = bestValue(fit, 0.5, 30.0, [](ComputeSpec& c, double v) { c.moeHostMs = v; });
+        out.push_back(
+            { EfficiencyFit::MoeHost, GpuArch::Cpu, Precision::Bf16, best, static_cast<int>(fit.size()), error });
     }
     return out;
 }
@@ -367,12 +380,13 @@ std::vector<StepBand> stepBands(const StepReport& report)
 std::vector<StepGraphBand> stepGraphBands(const StepReport& report)
 {
     std::vector<StepGraphBand> out;
-    for (const auto graphs : { GraphCapture::None, GraphCapture::Scoped, GraphCapture::FullIteration })
+    for (const auto graphs : { CudaGraphs::None, CudaGraphs::Scoped, CudaGraphs::FullIteration })
         out.push_back({ graphs, {}, {} });
     for (const auto& c : report.rows) {
-        if (!c.problem.empty() || c.graphs == GraphCapture::Unstated)
+        if (!c.problem.empty() || !c.graphs)
             continue;
-        auto& band = out[static_cast<std::size_t>(c.graphs) - 1]; // None, Scoped, FullIteration follow Unstated
+        auto& band
+            = *std::find_if(out.begin(), out.end(), [&](const StepGraphBand& b) { return b.graphs == *c.graphs; });
         tally(c.heldOut ? band.heldOut : band.fit, c.error);
     }
     for (auto& band : out) {
@@ -382,19 +396,17 @@ std::vector<StepGraphBand> stepGraphBands(const StepReport& report)
     return out;
 }
 
-std::string_view name(GraphCapture capture)
+std::string_view graphsLabel(CudaGraphs graphs)
 {
-    switch (capture) {
-    case GraphCapture::None:
-        return "none";
-    case GraphCapture::Scoped:
+    switch (graphs) {
+    case CudaGraphs::Scoped:
         return "per-layer scopes";
-    case GraphCapture::FullIteration:
+    case CudaGraphs::FullIteration:
         return "whole iteration";
-    case GraphCapture::Unstated:
+    case CudaGraphs::None:
         break;
     }
-    return "not stated";
+    return "none";
 }
 
 std::string_view scaleName(int scale)

@@ -21,12 +21,8 @@
 
 namespace tutor::model {
 
-/// What CUDA graphs the published run captured, from the row's "cuda_graphs": "none", "full_iteration" (the whole
-/// forward and backward), or Transformer Engine's per-layer scopes joined by "+" ("attn+moe_router+moe_preprocess").
-/// The model counts no host time for launching kernels, so the rows split by it show what eager launching costs.
-enum class GraphCapture { Unstated, None, Scoped, FullIteration };
-/// "not stated", "none", "per-layer scopes", "whole iteration"
-std::string_view name(GraphCapture capture);
+/// How the report names what a run captures in CUDA graphs: "none", "per-layer scopes", "whole iteration".
+std::string_view graphsLabel(CudaGraphs graphs);
 
 struct StepRow {
     std::string id;
@@ -45,7 +41,10 @@ struct StepRow {
     /// Why the row's GPUs are not the preset's (a power cap, another memory), from "off_preset": such a row is
     /// validated like any other but sets none of the preset's fitted efficiencies. Empty when they are the preset's.
     std::string offPreset;
-    GraphCapture graphs = GraphCapture::Unstated;
+    /// What the published run captured in CUDA graphs, from the row's "cuda_graphs": "none", "full_iteration" (the
+    /// whole forward and backward), or Transformer Engine's per-layer scopes joined by "+"
+    /// ("attn+moe_router+moe_preprocess"); the scenario's compute.cuda_graphs follows it. Empty when not stated.
+    std::optional<CudaGraphs> graphs;
 };
 
 /// Reads steps.json; rows that cannot be simulated are kept with `skipped` set. Problems name the row and field.
@@ -60,7 +59,7 @@ struct StepComparison {
     double error = 0; ///< predicted / measured − 1
     double mfu = 0; ///< the simulated MFU
     bool moe = false; ///< the model has MoE layers
-    GraphCapture graphs = GraphCapture::Unstated; ///< StepRow::graphs
+    std::optional<CudaGraphs> graphs; ///< StepRow::graphs
     double measuredMemoryBytes = 0; ///< StepRow::measuredMemoryBytes; 0: not published
     double predictedMemoryBytes = 0; ///< the simulated peak memory per GPU
     std::string problem; ///< the simulation's problem when it failed (then no error)
@@ -89,13 +88,14 @@ bool isHeldOut(const StepRow& row);
 /// Gemm: the large-GEMM efficiency of one GPU generation at one precision, on its dense rows, the scenario's
 /// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets/catalog.h). Moe: the MoE
 /// block's fraction of the dense rate on the MoE rows of every generation, the GEMM figures as in use
-/// (ComputeFigures::moeEfficiency).
+/// (ComputeFigures::moeEfficiency). MoeHost: an eager MoE layer's host time in ms on the MoE rows that ran without CUDA
+/// graphs (ComputeFigures::moeHostMs).
 struct EfficiencyFit {
-    enum Kind { Gemm, Moe };
+    enum Kind { Gemm, Moe, MoeHost };
     Kind kind = Gemm;
     GpuArch arch = GpuArch::Ampere; ///< Gemm only
     Precision precision = Precision::Bf16; ///< Gemm only
-    double efficiency = 0;
+    double value = 0; ///< the fraction of peak or of the dense rate; MoeHost: milliseconds
     int rows = 0;
     double meanAbs = 0; ///< mean |error| of those rows at that efficiency
 };
@@ -114,7 +114,7 @@ std::string_view scaleName(int scale); ///< "≤ 64 GPUs", "65 – 1,024 GPUs", 
 
 /// The report's compared rows that state their CUDA graphs, by what the graphs capture (None, Scoped, FullIteration).
 struct StepGraphBand {
-    GraphCapture graphs = GraphCapture::None;
+    CudaGraphs graphs = CudaGraphs::None;
     StepSummary fit, heldOut;
 };
 std::vector<StepGraphBand> stepGraphBands(const StepReport& report);

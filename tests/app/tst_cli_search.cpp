@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(j["graph_bands"].size(), graphBands.size());
         for (std::size_t i = 0; i < graphBands.size(); ++i) {
             const auto& b = j["graph_bands"][i];
-            QCOMPARE(b["cuda_graphs"].get<std::string>(), std::string(name(graphBands[i].graphs)));
+            QCOMPARE(b["cuda_graphs"].get<std::string>(), std::string(graphsLabel(graphBands[i].graphs)));
             QCOMPARE(b["fit"]["rows"].get<int>(), 0);
             QCOMPARE(b["held_out"]["rows"].get<int>(), graphBands[i].heldOut.rows);
             QCOMPARE(b["held_out"]["mean_error"].get<double>(), graphBands[i].heldOut.signedMean);

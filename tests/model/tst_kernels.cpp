@@ -222,6 +222,65 @@ private slots:
         QCOMPARE(fromPreset->moe.mlpForward, kernelCosts(s, preset("hgx-h100"))->moe.mlpForward);
     }
 
+    // Without CUDA graphs an MoE layer lasts at least the host's time to launch it (ComputeFigures::moeHostMs), a third
+    // forward and two thirds backward; the MoE block takes up what the layer's kernels leave. Graphs of either kind,
+    // a dense layer and a layer whose kernels outlast the host are left as they are.
+    void eagerMoeLayerWaitsForTheHost()
+    {
+        const auto hw = preset("hgx-h100");
+        const double host = hw.compute.moeHostMs * 1e-3;
+        QVERIFY(host > 0);
+        QCOMPARE(preset("hgx-b200").compute.moeHostMs, hw.compute.moeHostMs);
+        auto s = gpt(1024, 8);
+        s.hardware.gpusPerNode = 8;
+        s.parallel.dp = 8;
+        s.parallel.ep = 8;
+        s.model.moe.experts = 64;
+        s.model.moe.topK = 4;
+        const auto costs = [&](CudaGraphs graphs, double hostMs = 0) {
+            auto t = s;
+            t.compute.cudaGraphs = graphs;
+            t.compute.moeHostMs = hostMs;
+            return kernelCosts(t, hw).value();
+        };
+        const auto forward = [](const LayerSeconds& l) { return l.attentionForward + l.mlpForward; };
+        const auto backward = [](const LayerSeconds& l) { return l.attentionBackwardTotal() + l.mlpBackwardTotal(); };
+        const auto graphed = costs(CudaGraphs::Scoped), eager = costs(CudaGraphs::None);
+        QVERIFY(forward(graphed.moe) + backward(graphed.moe) < host / 2); // a small layer: the host is the bound
+        const auto near = [](double a, double b) { return std::abs(a / b - 1) < 1e-12; };
+        QVERIFY(near(forward(eager.moe), host / 3));
+        QVERIFY(near(backward(eager.moe), 2 * host / 3));
+        QCOMPARE(eager.moe.attentionForward, graphed.moe.attentionForward);
+        QCOMPARE(eager.moe.attentionBackward, graphed.moe.attentionBackward);
+        QCOMPARE(eager.dense.mlpForward, graphed.dense.mlpForward);
+        QCOMPARE(costs(CudaGraphs::FullIteration).moe.mlpForward, graphed.moe.mlpForward);
+        // The fit's override replaces the preset's figure.
+        QVERIFY(near(forward(costs(CudaGraphs::None, 3 * hw.compute.moeHostMs).moe), host));
+        // A layer whose kernels outlast the host: 16 sequences of 8k tokens through hidden 8192.
+        s = gpt(8192, 64);
+        s.model.seqLen = 8192;
+        s.batch.microBatchSize = 16;
+        s.hardware.gpusPerNode = 8;
+        s.parallel.dp = 8;
+        s.parallel.ep = 8;
+        s.model.moe.experts = 64;
+        s.model.moe.topK = 4;
+        const auto big = costs(CudaGraphs::Scoped);
+        QVERIFY(forward(big.moe) > host / 3);
+        QCOMPARE(costs(CudaGraphs::None).moe.mlpForward, big.moe.mlpForward);
+        QCOMPARE(costs(CudaGraphs::None).moe.mlpBackward, big.moe.mlpBackward);
+        // The field round-trips through a scenario file (none, the default, is not written), and a wrong word is named.
+        s.compute.cudaGraphs = CudaGraphs::FullIteration;
+        const auto back = parseScenario(toJsonText(s));
+        QVERIFY(back);
+        QCOMPARE(back->compute.cudaGraphs, CudaGraphs::FullIteration);
+        QCOMPARE(problemWith(s, "compute", "cuda_graphs", "all"),
+            std::optional(
+                Problem { "compute.cuda_graphs", "all", "must be \"none\", \"scoped\" or \"full_iteration\"", {} }));
+        s.compute.cudaGraphs = CudaGraphs::None;
+        QVERIFY(!toJson(s)["compute"].contains("cuda_graphs"));
+    }
+
     // torchtitan's op-level recomputation repeats every element-wise op and every second matmul in forward order (k, o
     // and up with a gated MLP; k, o and fc2 without), keeps the other matmul outputs, and costs its repeat once per
     // layer and micro-batch before the layer's backward.

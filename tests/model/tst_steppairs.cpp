@@ -39,20 +39,23 @@ std::vector<std::pair<const StepRow*, const StepRow*>> twinRows(
     return out;
 }
 
-// The rows of one layout run in fp8 under `scaling` and in bf16, with their bf16 / fp8 step-time ratios: measured,
-// predicted, and predicted with the fp8 row cast as Transformer Engine's delayed scaling casts instead (the norms
-// write fp8 themselves, one cast kernel per other operand). Empty `label` on failure.
+// The rows of one layout run in fp8 under `scaling` and in bf16 (their CUDA graphs may differ), with their bf16 / fp8
+// step-time ratios: measured, predicted, predicted with the fp8 row cast as Transformer Engine's delayed scaling casts
+// instead (the norms write fp8 themselves, one cast kernel per other operand), and predicted with the fp8 row
+// capturing the bf16 row's CUDA graphs. Empty `label` on failure.
 struct Fp8Twin {
     QString label;
     Fp8Scaling scaling = Fp8Scaling::Fused; ///< the fp8 row's
-    double measured = 0, predicted = 0, withFusedCasts = 0;
+    double measured = 0, predicted = 0, withFusedCasts = 0, withBf16Graphs = 0;
     QString text() const
     {
-        return QStringLiteral("%1: bf16 / fp8 %2 measured, %3 predicted, %4 with delayed scaling's casts")
+        return QStringLiteral(
+            "%1: bf16 / fp8 %2 measured, %3 predicted, %4 with delayed scaling's casts, %5 with the bf16 run's graphs")
             .arg(label)
             .arg(measured)
             .arg(predicted)
-            .arg(withFusedCasts);
+            .arg(withFusedCasts)
+            .arg(withBf16Graphs);
     }
 };
 std::vector<Fp8Twin> fp8Twins(const std::vector<StepRow>& rows, Fp8Scaling scaling)
@@ -65,20 +68,24 @@ std::vector<Fp8Twin> fp8Twins(const std::vector<StepRow>& rows, Fp8Scaling scali
         [](const Scenario& fp8, Scenario& bf16) {
             bf16.compute.precision = fp8.compute.precision;
             bf16.compute.fp8Scaling = fp8.compute.fp8Scaling;
+            bf16.compute.cudaGraphs = fp8.compute.cudaGraphs;
         });
     std::vector<Fp8Twin> out;
     for (const auto& [fp8, bf16] : pairs) {
         auto fused = fp8->scenario;
         fused.compute.fp8Scaling = Fp8Scaling::Fused;
+        auto graphed = fp8->scenario;
+        graphed.compute.cudaGraphs = bf16->scenario.compute.cudaGraphs;
         const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
-                   fusedCasts = simulateMetrics(fused);
+                   fusedCasts = simulateMetrics(fused), bf16Graphs = simulateMetrics(graphed);
         Fp8Twin twin;
-        if (slow && fast && fusedCasts) {
+        if (slow && fast && fusedCasts && bf16Graphs) {
             twin.label = QString::fromStdString(bf16->id + " / " + fp8->id);
             twin.scaling = fp8->scenario.compute.fp8Scaling;
             twin.measured = bf16->measuredSeconds / fp8->measuredSeconds;
             twin.predicted = slow->stepSeconds / fast->stepSeconds;
             twin.withFusedCasts = slow->stepSeconds / fusedCasts->stepSeconds;
+            twin.withBf16Graphs = slow->stepSeconds / bf16Graphs->stepSeconds;
         }
         out.push_back(twin);
     }
@@ -146,9 +153,10 @@ private slots:
 
     // Megatron-Bridge's tables name each run's fp8 recipe (25.11: "FP8-CS" per-tensor current scaling, "FP8-MX" block
     // scaling; 26.02 on: "FP8", the configs all *_FP8_CS_V1, and "MXFP8"): every such row says so in
-    // compute.fp8_scaling. And on the runs of one layout in fp8 (current scaling) and bf16, the quantize kernels bring
-    // the model's bf16 / fp8 ratio nearer the measured one than delayed scaling's casts would (small experts, whose
-    // casts weigh most).
+    // compute.fp8_scaling. And on the runs of one layout in fp8 (current scaling, no CUDA graphs) and bf16 (the
+    // router's and preprocessing's graphs), the fp8 run is the slower one: the host's floor on its eager MoE layers
+    // brings the model's bf16 / fp8 ratio nearer the measured one than the same fp8 run with the bf16 run's graphs
+    // would be. Its layers wait on the host, so its casts no longer decide the ratio.
     void transformerEngineRecipesAgainstTheRows()
     {
         const auto rows = loadStepRows(stepsPath());
@@ -172,7 +180,8 @@ private slots:
         QVERIFY(!twins.empty());
         for (const auto& t : twins) {
             QVERIFY(!t.label.isEmpty());
-            QVERIFY2(std::abs(t.predicted / t.measured - 1) < std::abs(t.withFusedCasts / t.measured - 1),
+            QVERIFY2(
+                t.measured < 1 && std::abs(t.predicted / t.measured - 1) < std::abs(t.withBf16Graphs / t.measured - 1),
                 qPrintable(t.text()));
         }
     }

@@ -213,6 +213,15 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         "compute.attention_kernel");
     addChoices<model::AttentionKernel>(m_attentionKernel,
         std::array { model::AttentionKernel::Cudnn, model::AttentionKernel::Flash2 }, views::attentionKernelText);
+    m_cudaGraphs = addCombo(compute, QT_TR_NOOP("CUDA graphs"),
+        QT_TR_NOOP("What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an "
+                   "MoE layer lasts at least the host's time to launch its kernels (fitted on DGX H100 runs): small "
+                   "experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take "
+                   "that wait away"),
+        "compute.cuda_graphs");
+    addChoices<model::CudaGraphs>(m_cudaGraphs,
+        std::array { model::CudaGraphs::None, model::CudaGraphs::Scoped, model::CudaGraphs::FullIteration },
+        views::cudaGraphsText);
     m_precision = addCombo(compute, QT_TR_NOOP("GEMM precision"),
         QT_TR_NOOP("The tensor-core peak the layers' matrix multiplies run at: bf16, or fp8 on Hopper and later "
                    "(attention, element-wise work and the output layer stay in bf16)"),
@@ -345,6 +354,7 @@ void ScenarioForm::retranslate()
     relabelChoices<model::Elementwise>(m_elementwise, views::elementwiseText);
     relabelChoices<model::Fp8Scaling>(m_fp8Scaling, views::fp8ScalingText);
     relabelChoices<model::AttentionKernel>(m_attentionKernel, views::attentionKernelText);
+    relabelChoices<model::CudaGraphs>(m_cudaGraphs, views::cudaGraphsText);
     showProblems({}); // re-rendered by the stage with translated text when needed
 }
 
@@ -426,6 +436,7 @@ void ScenarioForm::setScenario(const model::Scenario& scenario)
     setComboData(m_elementwise, static_cast<int>(s.compute.elementwise));
     setComboData(m_precision, static_cast<int>(s.compute.precision));
     setComboData(m_attentionKernel, static_cast<int>(s.compute.attentionKernel));
+    setComboData(m_cudaGraphs, static_cast<int>(s.compute.cudaGraphs));
     setComboData(m_fp8Scaling, static_cast<int>(s.compute.fp8Scaling));
     m_interference->setValue(s.compute.interference);
     m_stragglerRank->setValue(s.straggler.rank);
@@ -492,6 +503,7 @@ void ScenarioForm::readFields()
     s.compute.elementwise = static_cast<model::Elementwise>(m_elementwise->currentData().toInt());
     s.compute.precision = static_cast<model::Precision>(m_precision->currentData().toInt());
     s.compute.attentionKernel = static_cast<model::AttentionKernel>(m_attentionKernel->currentData().toInt());
+    s.compute.cudaGraphs = static_cast<model::CudaGraphs>(m_cudaGraphs->currentData().toInt());
     s.compute.fp8Scaling = static_cast<model::Fp8Scaling>(m_fp8Scaling->currentData().toInt());
     s.compute.interference = m_interference->value();
     s.straggler.rank = m_stragglerRank->value();

@@ -127,6 +127,7 @@ private:
     QComboBox* m_recompute = nullptr;
     QComboBox* m_elementwise = nullptr;
     QComboBox* m_attentionKernel = nullptr;
+    QComboBox* m_cudaGraphs = nullptr;
     QComboBox* m_precision = nullptr;
     QComboBox* m_fp8Scaling = nullptr;
     QDoubleSpinBox* m_efficiency = nullptr;
