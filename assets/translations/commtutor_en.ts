@@ -2633,7 +2633,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
+        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 and B200 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2628,8 +2628,8 @@
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
-        <translation>训练以 CUDA 图重放哪些部分。不用 CUDA 图时每个内核都由主机发射，一个 MoE 层至少持续主机发射其内核所需的时间（按 DGX H100 上的运行拟合）：小专家因此要等 CPU。逐层范围（Transformer Engine）或整个迭代的 CUDA 图可消除这段等待</translation>
+        <source>What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an MoE layer lasts at least the host&apos;s time to launch its kernels (fitted on DGX H100 and B200 runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take that wait away</source>
+        <translation>训练以 CUDA 图重放哪些部分。不用 CUDA 图时每个内核都由主机发射，一个 MoE 层至少持续主机发射其内核所需的时间（按 DGX H100 和 B200 上的运行拟合）：小专家因此要等 CPU。逐层范围（Transformer Engine）或整个迭代的 CUDA 图可消除这段等待</translation>
     </message>
 </context>
 <context>

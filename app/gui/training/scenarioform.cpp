@@ -215,9 +215,9 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         std::array { model::AttentionKernel::Cudnn, model::AttentionKernel::Flash2 }, views::attentionKernelText);
     m_cudaGraphs = addCombo(compute, QT_TR_NOOP("CUDA graphs"),
         QT_TR_NOOP("What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an "
-                   "MoE layer lasts at least the host's time to launch its kernels (fitted on DGX H100 runs): small "
-                   "experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole iteration take "
-                   "that wait away"),
+                   "MoE layer lasts at least the host's time to launch its kernels (fitted on DGX H100 and B200 "
+                   "runs): small experts then wait on the CPU. Per-layer scopes (Transformer Engine) or the whole "
+                   "iteration take that wait away"),
         "compute.cuda_graphs");
     addChoices<model::CudaGraphs>(m_cudaGraphs,
         std::array { model::CudaGraphs::None, model::CudaGraphs::Scoped, model::CudaGraphs::FullIteration },
