@@ -44,14 +44,12 @@ double megatron2021Flops(const Scenario& sc, double globalBatch)
     return 96.0 * globalBatch * s * l * h * h * (1 + s / (6 * h) + v / (16 * l * h));
 }
 
-// The row's "cuda_graphs": none, the whole iteration, or Transformer Engine's per-layer scopes joined by "+"
-// (Megatron-Core's --cuda-graph-scope names); nullopt when the text is none of these.
+// The row's "cuda_graphs": none or the whole iteration (the scenario field's words), or Transformer Engine's per-layer
+// scopes joined by "+" (Megatron-Core's --cuda-graph-scope names); nullopt when the text is none of these.
 std::optional<CudaGraphs> parseGraphCapture(const std::string& text)
 {
-    if (text == "none")
-        return CudaGraphs::None;
-    if (text == "full_iteration")
-        return CudaGraphs::FullIteration;
+    if (const auto graphs = parseCudaGraphs(text); graphs && graphs != CudaGraphs::Scoped)
+        return graphs;
     static constexpr std::string_view kScopes[] = { "attn", "mlp", "moe", "moe_router", "moe_preprocess", "mamba" };
     std::size_t begin = 0;
     do {

@@ -77,7 +77,9 @@ std::vector<Fp8Twin> fp8Twins(const std::vector<StepRow>& rows, Fp8Scaling scali
         auto graphed = fp8->scenario;
         graphed.compute.cudaGraphs = bf16->scenario.compute.cudaGraphs;
         const auto slow = simulateMetrics(bf16->scenario), fast = simulateMetrics(fp8->scenario),
-                   fusedCasts = simulateMetrics(fused), bf16Graphs = simulateMetrics(graphed);
+                   fusedCasts = simulateMetrics(fused);
+        // Twins that capture the same graphs need no second fp8 simulation.
+        const auto bf16Graphs = graphed == fp8->scenario ? fast : simulateMetrics(graphed);
         Fp8Twin twin;
         if (slow && fast && fusedCasts && bf16Graphs) {
             twin.label = QString::fromStdString(bf16->id + " / " + fp8->id);
