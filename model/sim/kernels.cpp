@@ -417,7 +417,10 @@ Seconds gemmSeconds(
     const double flops = 2 * m * n * k * batch;
     const double bytes = (m * k + k * n + m * n) * kAct * batch;
     const Seconds compute = flops / (peakFlops * efficiency * wave);
-    return std::max(compute, elementwiseSeconds(bytes, hw) - gap(hw)) + gap(hw);
+    // A tile writes its block of C once its k loop is done, so the output's write is not hidden under the
+    // multiply-adds: a short k (a row-parallel GEMM under wide TP, a small model's projections) pays it in full.
+    const Seconds epilogue = elementwiseSeconds(m * n * kAct * batch, hw) - gap(hw);
+    return std::max(compute, elementwiseSeconds(bytes, hw) - gap(hw)) + epilogue + gap(hw);
 }
 
 Seconds elementwiseSeconds(double bytes, const HardwarePreset& hw)
