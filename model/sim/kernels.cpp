@@ -415,12 +415,13 @@ Seconds gemmSeconds(
     const double sms = std::max(1, hw.compute.sms);
     const double wave = tiles / (std::ceil(tiles / sms) * sms);
     const double flops = 2 * m * n * k * batch;
-    const double bytes = (m * k + k * n + m * n) * kAct * batch;
     const Seconds compute = flops / (peakFlops * efficiency * wave);
-    // A tile writes its block of C once its k loop is done, so the output's write is not hidden under the
-    // multiply-adds: a short k (a row-parallel GEMM under wide TP, a small model's projections) pays it in full.
-    const Seconds epilogue = elementwiseSeconds(m * n * kAct * batch, hw) - gap(hw);
-    return std::max(compute, elementwiseSeconds(bytes, hw) - gap(hw)) + epilogue + gap(hw);
+    // The operands stream in under the multiply-adds; a tile writes its block of C once its k loop is done, so the
+    // output's write follows them: a short k (a row-parallel GEMM under wide TP, a small model's projections) pays
+    // it in full.
+    const Seconds reads = elementwiseSeconds((m * k + k * n) * kAct * batch, hw) - gap(hw);
+    const Seconds write = elementwiseSeconds(m * n * kAct * batch, hw) - gap(hw);
+    return std::max(compute, reads) + write + gap(hw);
 }
 
 Seconds elementwiseSeconds(double bytes, const HardwarePreset& hw)

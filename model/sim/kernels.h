@@ -3,7 +3,7 @@
 // How long a transformer layer's kernels take on one GPU: the compute model of the step simulator.
 //
 // Instead of one "efficiency" for all work, every kernel is costed by what bounds it:
-// - GEMMs: a roofline, max(FLOPs / (peak · η · wave), bytes / (memory bandwidth · η_mem)), where η is the
+// - GEMMs: a roofline, max(FLOPs / (peak · η · wave), operand bytes / (memory bandwidth · η_mem)), where η is the
 //   fraction of peak a large GEMM reaches (ComputeFigures::gemmEfficiency, fitted) and `wave` the wave-
 //   quantization factor tiles / (⌈tiles / SMs⌉ · SMs) of 128×128 output tiles (NVIDIA Deep Learning
 //   Performance guide, "Matrix Multiplication Background": tile and wave quantization), then the output's
