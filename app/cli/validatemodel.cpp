@@ -47,7 +47,7 @@ void printUsage(std::ostream& out)
            "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs); peak memory per\n"
            "                GPU against the runs that publish it\n"
            "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
-           "                    the MoE block's fraction of the dense rate and an eager MoE layer's host\n"
+           "                    the time each expert adds to an MoE block and an eager MoE layer's host\n"
            "                    time, that fit the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
@@ -125,7 +125,7 @@ int reportSteps(
     if (fitEfficiency) {
         out << "Compute efficiencies fitted on the fit rows (minimum mean |error|):\n";
         for (const auto& f : fitComputeEfficiency(*rows)) {
-            const std::string what = f.kind == EfficiencyFit::Moe ? std::string("MoE block, every GPU")
+            const std::string what = f.kind == EfficiencyFit::Moe ? std::string("MoE per expert, us")
                 : f.kind == EfficiencyFit::MoeHost
                 ? std::string("eager MoE layer, ms")
                 : "GEMM " + std::string(name(f.arch)) + " " + std::string(name(f.precision));

@@ -113,9 +113,9 @@ struct ComputeFigures {
     double gemmEfficiency = 0.5; ///< fraction of peak a large GEMM reaches (cuBLAS, bf16)
     /// fraction of the fp8 peak an fp8 GEMM reaches (its operands' cast kernels are costed on their own)
     double fp8GemmEfficiency = 0.5;
-    /// fraction of the dense layers' rate that an MoE block reaches: grouped expert GEMMs, the token dispatcher's
-    /// permutations and its small kernels (1: as fast as a dense MLP of the same FLOPs)
-    double moeEfficiency = 1;
+    /// time each expert on a GPU adds to an MoE block per micro-batch, forward, in µs (backward twice): the launches,
+    /// casts and tails of the expert's own GEMMs, which one dense MLP of the same FLOPs pays once (0: none)
+    double moeExpertUs = 0;
     /// Fractions of the bf16 peak a fused attention kernel reaches on the causal half of the score matrix, forward and
     /// backward (the backward's FLOPs are 2.5× the forward's), for the two kernels training frameworks call.
     struct Attention {

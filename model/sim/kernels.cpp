@@ -374,14 +374,14 @@ LayerSeconds layerSeconds(
     } else {
         mlp = mlpSeconds(x, x.tokens, x.ffn, shard, true, eager, hw, peak, eta);
     }
-    // An MoE block's router and routed experts run at a fitted fraction of the dense rate
-    // (ComputeFigures::moeEfficiency).
-    const double slowdown
-        = moe ? 1 / (sc.compute.moeEfficiency > 0 ? sc.compute.moeEfficiency : hw.compute.moeEfficiency) : 1;
-    out.mlpForward = normF + slowdown * (routing + experts * mlp.forward) + shared.forward + bdaF;
-    out.mlpBackward = 2 * normF + slowdown * (routingBack + experts * mlp.backward) + shared.backward + 2 * bdaF;
+    // Each expert on this GPU adds a fixed time (ComputeFigures::moeExpertUs, fitted): its GEMMs' launches, casts and
+    // tails, which the one GEMM of a dense MLP pays once.
+    const Seconds perExpert
+        = moe ? 1e-6 * (sc.compute.moeExpertUs >= 0 ? sc.compute.moeExpertUs : hw.compute.moeExpertUs) : 0;
+    out.mlpForward = normF + routing + experts * (mlp.forward + perExpert) + shared.forward + bdaF;
+    out.mlpBackward = 2 * normF + routingBack + experts * (mlp.backward + 2 * perExpert) + shared.backward + 2 * bdaF;
     out.opRecomputeForward = 2 * (normF + bdaF) + eagerAttention + attention.opRecompute
-        + slowdown * experts * (mlp.activationForward + mlp.secondGemm) + shared.activationForward + shared.secondGemm;
+        + experts * (mlp.activationForward + mlp.secondGemm) + shared.activationForward + shared.secondGemm;
     out.attentionBackwardRecompute = sc.compute.recompute == Recompute::Selective ? coreF : 0;
     out.mlpBackwardRecompute = sc.compute.recompute == Recompute::SelectiveOp ? out.opRecomputeForward : 0;
     // MoE blocks reach their experts through the token dispatcher's collectives, which are not pipelined.

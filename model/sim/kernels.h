@@ -30,8 +30,9 @@
 // weight once a step, and a norm's output by the norm itself as far as the recipe lets it.
 // Without CUDA graphs (ComputeSpec::cudaGraphs) an MoE layer lasts at least ComputeFigures::moeHostMs, the host's time
 // to launch its kernels; the MoE block's forward and backward take up what is left of it.
-// MoE blocks (router, permutation, grouped expert GEMMs) run at ComputeFigures::moeEfficiency of the dense rate; an MoE
-// layer's shared expert is a dense MLP on every token, at the dense rate. The attention block's projections are
+// An MoE block's router, permutations and expert GEMMs run at the dense rate, each expert on its own rows; each expert
+// on the GPU adds ComputeFigures::moeExpertUs per micro-batch forward and twice that backward. An MoE layer's shared
+// expert is a dense MLP on every token, at the dense rate. The attention block's projections are
 // attentionLinears (compute.h): QKV and the output projection, or multi-head latent attention's down and up
 // projections, whose core attention runs qk-wide QKᵀ and v-wide ·V.
 #include "model/sim/scenario.h"

@@ -225,9 +225,9 @@ std::optional<Precision> parsePrecision(std::string_view text);
 
 struct ComputeSpec {
     double efficiency = 0; ///< fraction of peak FLOP/s a large GEMM reaches; 0: the preset's (ComputeFigures)
-    /// ComputeFigures::moeEfficiency in place of the preset's; 0: the preset's. Not a scenario-file field: the
+    /// ComputeFigures::moeExpertUs in place of the preset's; negative: the preset's. Not a scenario-file field: the
     /// fit of tests/data/validation/steps.json sets it (stepvalidation.h).
-    double moeEfficiency = 0;
+    double moeExpertUs = -1;
     /// ComputeFigures::moeHostMs in place of the preset's; 0: the preset's. Not a scenario-file field: the fit sets it.
     double moeHostMs = 0;
     CudaGraphs cudaGraphs = CudaGraphs::None; ///< what the run captures in CUDA graphs

@@ -281,9 +281,10 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
             const auto [best, error] = bestValue(fit, 0.3, 0.95, [](ComputeSpec& c, double v) { c.efficiency = v; });
             out.push_back({ EfficiencyFit::Gemm, arch, precision, best, static_cast<int>(fit.size()), error });
         }
-    // The MoE block's fraction of the dense rate on the MoE rows of every generation, their GEMM figures as in use.
+    // The time each expert adds to an MoE block, in µs, on the MoE rows of every generation, their GEMM figures as
+    // in use.
     if (const auto fit = fitRows(isMoe); !fit.empty()) {
-        const auto [best, error] = bestValue(fit, 0.1, 1.0, [](ComputeSpec& c, double v) { c.moeEfficiency = v; });
+        const auto [best, error] = bestValue(fit, 0.0, 150.0, [](ComputeSpec& c, double v) { c.moeExpertUs = v; });
         out.push_back({ EfficiencyFit::Moe, GpuArch::Cpu, Precision::Bf16, best, static_cast<int>(fit.size()), error });
     }
     // An eager MoE layer's host time on the MoE rows that ran without CUDA graphs, the other figures as in use.

@@ -86,16 +86,16 @@ bool isHeldOut(const StepRow& row);
 
 /// A compute figure fitted on the fit rows: the one value that minimises their mean |error| (golden-section search).
 /// Gemm: the large-GEMM efficiency of one GPU generation at one precision, on its dense rows, the scenario's
-/// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets/catalog.h). Moe: the MoE
-/// block's fraction of the dense rate on the MoE rows of every generation, the GEMM figures as in use
-/// (ComputeFigures::moeEfficiency). MoeHost: an eager MoE layer's host time in ms on the MoE rows that ran without CUDA
-/// graphs (ComputeFigures::moeHostMs).
+/// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets/catalog.h). Moe: the time
+/// in µs each expert on a GPU adds to an MoE block per micro-batch forward, on the MoE rows of every generation, the
+/// GEMM figures as in use (ComputeFigures::moeExpertUs). MoeHost: an eager MoE layer's host time in ms on the MoE rows
+/// that ran without CUDA graphs (ComputeFigures::moeHostMs).
 struct EfficiencyFit {
     enum Kind { Gemm, Moe, MoeHost };
     Kind kind = Gemm;
     GpuArch arch = GpuArch::Ampere; ///< Gemm only
     Precision precision = Precision::Bf16; ///< Gemm only
-    double value = 0; ///< the fraction of peak or of the dense rate; MoeHost: milliseconds
+    double value = 0; ///< Gemm: the fraction of peak; Moe: microseconds per expert; MoeHost: milliseconds
     int rows = 0;
     double meanAbs = 0; ///< mean |error| of those rows at that efficiency
 };

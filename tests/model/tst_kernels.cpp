@@ -224,32 +224,34 @@ private slots:
         QVERIFY(!toJson(s)["compute"].contains("attention_kernel"));
     }
 
-    // An MoE block runs at moeEfficiency of the dense rate: its router, permutation and expert time is divided by it,
-    // the norm and the bias-dropout-add are not. With e = 1, 1/2 and 1/4 the block is f + x, f + 2x and f + 4x.
-    void moeEfficiencyScalesTheExperts()
+    // Each expert on a GPU adds moeExpertUs to its MoE block per micro-batch forward and twice that backward: with
+    // 0, 100 and 300 µs the block is f, f + E · 100 µs and f + E · 300 µs (E experts on the GPU), and the dense layers
+    // stay as they are.
+    void eachExpertAddsItsTime()
     {
         auto s = moeOnOneNode(gpt(4096, 32));
         s.compute.cudaGraphs = CudaGraphs::FullIteration; // the kernels' own times: no host floor
+        const double experts = static_cast<double>(s.model.moe.experts) / s.parallel.ep;
+        QVERIFY(experts > 1);
         std::array<double, 3> forward {}, backward {};
-        const std::array<double, 3> e { 1, 0.5, 0.25 };
+        const std::array<double, 3> us { 0, 100, 300 };
         for (int i = 0; i < 3; ++i) {
-            s.compute.moeEfficiency = e[i];
+            s.compute.moeExpertUs = us[i];
             const auto k = kernelCosts(s, preset("hgx-h100"));
             QVERIFY(k);
             forward[i] = k->moe.mlpForward;
             backward[i] = k->moe.mlpBackward;
             QCOMPARE(k->dense.mlpForward, kernelCosts(gpt(4096, 32), preset("hgx-h100"))->dense.mlpForward);
         }
-        for (const auto& t : { forward, backward }) {
-            const double x = t[1] - t[0];
-            QVERIFY(x > 0);
-            QVERIFY(std::abs((t[2] - t[0]) / (3 * x) - 1) < 1e-9);
-            QVERIFY(t[0] - x > 0); // the norm and the bias-dropout-add remain
+        for (int i = 1; i < 3; ++i) {
+            QVERIFY(std::abs(forward[i] - forward[0] - experts * us[i] * 1e-6) < 1e-12);
+            QVERIFY(std::abs(backward[i] - backward[0] - 2 * experts * us[i] * 1e-6) < 1e-12);
         }
-        // 0 means the preset's figure.
-        s.compute.moeEfficiency = 0;
+        // Negative means the preset's figure.
+        s.compute.moeExpertUs = -1;
         const auto fromPreset = kernelCosts(s, preset("hgx-h100"));
-        s.compute.moeEfficiency = preset("hgx-h100").compute.moeEfficiency;
+        s.compute.moeExpertUs = preset("hgx-h100").compute.moeExpertUs;
+        QVERIFY(s.compute.moeExpertUs > 0);
         QCOMPARE(fromPreset->moe.mlpForward, kernelCosts(s, preset("hgx-h100"))->moe.mlpForward);
     }
 

@@ -100,7 +100,7 @@ private slots:
                     continue;
                 auto sc = row.scenario;
                 if (f.kind == EfficiencyFit::Moe) {
-                    sc.compute.moeEfficiency = value;
+                    sc.compute.moeExpertUs = value;
                 } else if (f.kind == EfficiencyFit::MoeHost) {
                     sc.compute.moeHostMs = value;
                 } else {
@@ -120,7 +120,8 @@ private slots:
         int moe = 0, host = 0;
         for (const auto& f : fits) {
             const bool ms = f.kind == EfficiencyFit::MoeHost;
-            const double step = ms ? 0.3 : 0.03;
+            const bool us = f.kind == EfficiencyFit::Moe;
+            const double step = ms ? 0.3 : us ? 3.0 : 0.03;
             const auto [n, at] = meanAbs(f, f.value);
             QCOMPARE(n, f.rows);
             QVERIFY(std::abs(at - f.meanAbs) < 1e-12);
@@ -129,7 +130,8 @@ private slots:
             const auto figures = [&](const char* id) { return findPreset(id).value().compute; };
             double inUse = 0;
             if (f.kind == EfficiencyFit::Moe) {
-                inUse = figures("hgx-h100").moeEfficiency;
+                inUse = figures("hgx-h100").moeExpertUs;
+                QCOMPARE(figures("gb200-nvl72").moeExpertUs, inUse); // one figure for every GPU
                 ++moe;
             } else if (ms) {
                 inUse = figures("hgx-h100").moeHostMs;
@@ -141,7 +143,8 @@ private slots:
                                                            : "hgx-b200";
                 inUse = f.precision == Precision::Fp8 ? figures(id).fp8GemmEfficiency : figures(id).gemmEfficiency;
             }
-            QVERIFY2(std::abs(inUse - f.value) < (ms ? 0.1 : 0.015),
+            const double tolerance = ms ? 0.1 : us ? 1.0 : 0.015;
+            QVERIFY2(std::abs(inUse - f.value) < tolerance,
                 (std::to_string(inUse) + " in use, fitted " + std::to_string(f.value)).c_str());
         }
         QCOMPARE(moe, 1);

@@ -178,18 +178,27 @@ inline constexpr double kBlackwellGemmEfficiency
 // and the bf16 Qwen3-30B-A3B benchmark row, it refits to 0.756 on 7 rows (mean |error| 10.9 %), and stays there
 // when the fp8 rows cost Transformer Engine's quantize kernels (mean |error| 8.6 %; 8.2 % on 8 rows with the 26.08
 // GB200 Qwen3-235B-A22B row). With attention at each framework's kernel (above) it refits to 0.691 (mean |error|
-// 10.4 % on 10 rows).
-inline constexpr double kMoeEfficiency = 0.73;
+// 10.4 % on 10 rows), 0.730 with the GEMMs' output writes counted. NeMo 25.02's and 25.04's Mixtral rows (8 experts of
+// ffn 14336 and 16384, one or two on a GPU) want it near 1 and the fine-grained models near 0.5: with them it refitted
+// to 0.872 (mean |error| 9.4 % on the 12 MoE fit rows, 16.5 % on the 12 held-out ones).
+// What the fraction stood for is a cost per expert, not per FLOP: each expert on a GPU runs its own GEMMs (a grouped
+// GEMM is one kernel per expert in Transformer Engine's GroupedLinear) with their launches, casts and partial last
+// waves, and a GPU holding 16 experts of ffn 768 pays them 16 times for the FLOPs of one small MLP. The MoE block now
+// runs at the dense rate and each expert on a GPU adds ComputeFigures::moeExpertUs per micro-batch forward (twice that
+// backward), fitted on the MoE fit rows like the fraction: 45 µs (mean |error| 8.0 % on the 12 fit rows, 15.4 % on the
+// held-out ones).
+inline constexpr double kMoeExpertUs = 45;
 // An eager MoE layer's host time (ComputeFigures::moeHostMs), fitted like the fractions above, on the fit half's MoE
-// rows that ran without CUDA graphs (3 rows; `validate-model --steps --fit-efficiency`). A Qwen3-30B-A3B layer is
-// small enough to wait on its host: on 16 H100 Megatron-Bridge's 26.04 table gives 9.5 ms per layer and micro-batch
-// on each GPU in FP8 without graphs, its expert-parallel overlap benchmark 8.0 ms in BF16 with the router's and
-// preprocessing's graphs, though FP8's GEMMs are the faster. The model, which had no host time, gave the FP8 run 7.3
-// ms (−23 %); with 7.55 ms of host time it gives 9.5 (0 %), and the held-out FP8 run of the 26.02 table on PP 2
-// went from −28 % to −10 %. The Qwen3-235B-A22B rows on H100 pay for it (+1.7 → +4.7 %, +31 → +34 % held out): there
-// the model adds the host's wait to the exposed all-to-all, which the host's launching would hide. The fit half's
-// mean |error| went from 8.0 % to 7.7 %, the held-out half's from 8.9 % to 8.4 %. The figure is the host's, the same
-// for every GPU; the rows that fit it ran on the x86 hosts of DGX H100 and B200.
+// rows that ran without CUDA graphs (3 rows then, 4 with NeMo 25.04's Mixtral 8x22B, which refit it to the same figure;
+// `validate-model --steps --fit-efficiency`). A Qwen3-30B-A3B layer is small enough to wait on its host: on 16 H100
+// Megatron-Bridge's 26.04 table gives 9.5 ms per layer and micro-batch on each GPU in FP8 without graphs, its
+// expert-parallel overlap benchmark 8.0 ms in BF16 with the router's and preprocessing's graphs, though FP8's GEMMs are
+// the faster. The model, which had no host time, gave the FP8 run 7.3 ms (−23 %); with 7.55 ms of host time it gives
+// 9.5 (0 %), and the held-out FP8 run of the 26.02 table on PP 2 went from −28 % to −10 %. The Qwen3-235B-A22B rows on
+// H100 pay for it (+1.7 → +4.7 %, +31 → +34 % held out): there the model adds the host's wait to the exposed
+// all-to-all, which the host's launching would hide. The fit half's mean |error| went from 8.0 % to 7.7 %, the held-out
+// half's from 8.9 % to 8.4 %. The figure is the host's, the same for every GPU; the rows that fit it ran on the x86
+// hosts of DGX H100 and B200 (the GB200 Mixtral layer outlasts the floor and does not move it).
 inline constexpr double kMoeHostMs = 7.55;
 inline constexpr ComputeFigures::Attention kHopperFlashAttention2 { .forward = 0.337, .backward = 0.321 };
 inline constexpr ComputeFigures::Attention kHopperCudnnAttention { .forward = 0.535, .backward = 0.524 };
@@ -239,7 +248,7 @@ constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int 
         f.cudnnAttention = kHopperCudnnAttention;
         break;
     }
-    f.moeEfficiency = kMoeEfficiency;
+    f.moeExpertUs = kMoeExpertUs;
     f.moeHostMs = kMoeHostMs;
     f.memoryEfficiency = 0.8;
     f.kernelGapUs = 2;
