@@ -178,15 +178,15 @@ inline constexpr double kBlackwellGemmEfficiency
 // and the bf16 Qwen3-30B-A3B benchmark row, it refits to 0.756 on 7 rows (mean |error| 10.9 %), and stays there
 // when the fp8 rows cost Transformer Engine's quantize kernels (mean |error| 8.6 %; 8.2 % on 8 rows with the 26.08
 // GB200 Qwen3-235B-A22B row). With attention at each framework's kernel (above) it refits to 0.691 (mean |error|
-// 10.4 % on 10 rows), 0.730 with the GEMMs' output writes counted. NeMo 25.02's and 25.04's Mixtral rows (8 experts of
-// ffn 14336 and 16384, one or two on a GPU) want it near 1 and the fine-grained models near 0.5: with them it refitted
-// to 0.872 (mean |error| 9.4 % on the 12 MoE fit rows, 16.5 % on the 12 held-out ones).
-// What the fraction stood for is a cost per expert, not per FLOP: each expert on a GPU runs its own GEMMs (a grouped
-// GEMM is one kernel per expert in Transformer Engine's GroupedLinear) with their launches, casts and partial last
-// waves, and a GPU holding 16 experts of ffn 768 pays them 16 times for the FLOPs of one small MLP. The MoE block now
-// runs at the dense rate and each expert on a GPU adds ComputeFigures::moeExpertUs per micro-batch forward (twice that
-// backward), fitted on the MoE fit rows like the fraction: 45 µs (mean |error| 8.0 % on the 12 fit rows, 15.4 % on the
+// 10.4 % on 10 rows), 0.730 with the GEMMs' output writes counted. NeMo 25.02's and 25.04's Mixtral 8x7B rows (8
+// experts of ffn 14336, one on a GPU; +15.5 % and +20.6 % at 0.730) want it near 1 and the fine-grained models near
+// 0.5: with the four Mixtral rows it refitted to 0.872 (mean |error| 9.4 % on the 12 MoE fit rows, 16.5 % on the 17
 // held-out ones).
+// What the fraction stood for is a cost per expert, not per FLOP: each expert on a GPU runs its own GEMMs (Transformer
+// Engine's GroupedLinear issues one GEMM per expert) with their launches, casts and partial last waves, and a GPU
+// holding 16 experts of ffn 768 pays them 16 times for the FLOPs of one small MLP. The MoE block now runs at the dense
+// rate and each expert on a GPU adds ComputeFigures::moeExpertUs per micro-batch forward (twice that backward), fitted
+// on the MoE fit rows like the fraction: 45 µs (mean |error| 8.0 % on the 12 fit rows, 15.4 % on the 17 held-out ones).
 inline constexpr double kMoeExpertUs = 45;
 // An eager MoE layer's host time (ComputeFigures::moeHostMs), fitted like the fractions above, on the fit half's MoE
 // rows that ran without CUDA graphs (3 rows then, 4 with NeMo 25.04's Mixtral 8x22B, which refit it to the same figure;
