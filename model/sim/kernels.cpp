@@ -376,8 +376,7 @@ LayerSeconds layerSeconds(
     }
     // Each expert on this GPU adds a fixed time (ComputeFigures::moeExpertUs, fitted): its GEMMs' launches, casts and
     // tails, which the one GEMM of a dense MLP pays once.
-    const Seconds perExpert
-        = moe ? 1e-6 * (sc.compute.moeExpertUs >= 0 ? sc.compute.moeExpertUs : hw.compute.moeExpertUs) : 0;
+    const Seconds perExpert = moe ? 1e-6 * sc.compute.moeExpertUs.value_or(hw.compute.moeExpertUs) : 0;
     out.mlpForward = normF + routing + experts * (mlp.forward + perExpert) + shared.forward + bdaF;
     out.mlpBackward = 2 * normF + routingBack + experts * (mlp.backward + 2 * perExpert) + shared.backward + 2 * bdaF;
     out.opRecomputeForward = 2 * (normF + bdaF) + eagerAttention + attention.opRecompute
@@ -451,7 +450,7 @@ Result<KernelCosts> kernelCosts(const Scenario& sc, const HardwarePreset& hw)
     if (sc.model.moe.experts > 0) {
         out.moe = layerSeconds(x, sc, hw, out.peakFlops, out.gemmEfficiency, true);
         if (sc.compute.cudaGraphs == CudaGraphs::None)
-            waitForTheHost(out.moe, (sc.compute.moeHostMs > 0 ? sc.compute.moeHostMs : hw.compute.moeHostMs) * 1e-3);
+            waitForTheHost(out.moe, sc.compute.moeHostMs.value_or(hw.compute.moeHostMs) * 1e-3);
     }
     // Logits GEMM over the vocabulary shard, then vocab-parallel cross-entropy in fp32: the logits converted,
     // max, exp-sum and the normalised gradient, about four fp32 passes over tokens × vocab / t.

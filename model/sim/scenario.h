@@ -225,11 +225,9 @@ std::optional<Precision> parsePrecision(std::string_view text);
 
 struct ComputeSpec {
     double efficiency = 0; ///< fraction of peak FLOP/s a large GEMM reaches; 0: the preset's (ComputeFigures)
-    /// ComputeFigures::moeExpertUs in place of the preset's; negative: the preset's. Not a scenario-file field: the
-    /// fit of tests/data/validation/steps.json sets it (stepvalidation.h).
-    double moeExpertUs = -1;
-    /// ComputeFigures::moeHostMs in place of the preset's; 0: the preset's. Not a scenario-file field: the fit sets it.
-    double moeHostMs = 0;
+    /// ComputeFigures::moeExpertUs and moeHostMs in place of the preset's when set. Not scenario-file fields: the fit
+    /// of tests/data/validation/steps.json sets them (stepvalidation.h).
+    std::optional<double> moeExpertUs, moeHostMs;
     CudaGraphs cudaGraphs = CudaGraphs::None; ///< what the run captures in CUDA graphs
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V
