@@ -145,7 +145,8 @@ int reportSteps(
         for (const auto& c : report.rows) {
             j["rows"].push_back({ { "id", c.id }, { "gpus", c.gpus }, { "held_out", c.heldOut },
                 { "measured_s", c.measuredSeconds }, { "predicted_s", c.predictedSeconds }, { "error", c.error },
-                { "mfu", c.mfu }, { "problem", c.problem } });
+                { "mfu", c.mfu }, { "compute_s", c.computeSeconds }, { "exposed_comm_s", c.exposedCommSeconds },
+                { "idle_s", c.idleSeconds() }, { "problem", c.problem } });
             if (c.measuredMemoryBytes > 0) {
                 j["rows"].back()["measured_memory_bytes"] = c.measuredMemoryBytes;
                 j["rows"].back()["predicted_memory_bytes"] = c.predictedMemoryBytes;
@@ -172,14 +173,21 @@ int reportSteps(
     }
     out << "Step model against published training runs: " << path << "\n"
         << "error = predicted / measured - 1 of the seconds per optimizer step; " << kHeldOutRule << "\n\n"
-        << "| row | GPUs | split | measured | predicted | error | MFU |\n|---|---:|---|---:|---:|---:|---:|\n";
+        << "compute, exposed comm and idle: where the predicted step goes on its critical pipeline stage (busy "
+           "compute, communication no compute hides, pipeline bubble and waits), in % of the predicted step\n\n"
+        << "| row | GPUs | split | measured | predicted | error | MFU | compute | exposed comm | idle |\n"
+        << "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& c : report.rows) {
         out << "| " << c.id << " | " << c.gpus << " | " << (c.heldOut ? "held-out" : "fit") << " | "
             << seconds(c.measuredSeconds) << " | ";
-        if (!c.problem.empty())
-            out << c.problem << " | — | — |\n";
-        else
-            out << seconds(c.predictedSeconds) << " | " << signedPercent(c.error) << " | " << percent(c.mfu) << " |\n";
+        if (!c.problem.empty()) {
+            out << c.problem << " | — | — | — | — | — |\n";
+            continue;
+        }
+        const auto share = [&](double s) { return percent(s / c.predictedSeconds); };
+        out << seconds(c.predictedSeconds) << " | " << signedPercent(c.error) << " | " << percent(c.mfu) << " | "
+            << share(c.computeSeconds) << " | " << share(c.exposedCommSeconds) << " | " << share(c.idleSeconds())
+            << " |\n";
     }
     out << '\n';
     for (const auto& [id, why] : report.skippedRows)

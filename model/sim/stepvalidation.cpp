@@ -343,6 +343,8 @@ StepReport validateSteps(const std::vector<StepRow>& rows, Split split)
         }
         c.predictedSeconds = metrics->stepSeconds;
         c.mfu = metrics->mfu;
+        c.computeSeconds = metrics->computeSeconds;
+        c.exposedCommSeconds = metrics->exposedCommSeconds;
         c.predictedMemoryBytes = metrics->memory.totalBytes;
         c.measuredMemoryBytes = row.measuredMemoryBytes;
         if (c.measuredMemoryBytes > 0)

@@ -16,6 +16,7 @@
 #include "model/measure/validation.h"
 #include "model/sim/scenario.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ struct StepComparison {
     double predictedSeconds = 0;
     double error = 0; ///< predicted / measured − 1
     double mfu = 0; ///< the simulated MFU
+    /// Where the predicted step goes on its critical stage: busy compute, communication no compute hides, and the
+    /// rest (pipeline bubble, waits): computeSeconds + exposedCommSeconds + idleSeconds() = predictedSeconds.
+    double computeSeconds = 0;
+    double exposedCommSeconds = 0;
+    double idleSeconds() const { return std::max(0.0, predictedSeconds - computeSeconds - exposedCommSeconds); }
     bool moe = false; ///< the model has MoE layers
     std::optional<CudaGraphs> graphs; ///< StepRow::graphs
     double measuredMemoryBytes = 0; ///< StepRow::measuredMemoryBytes; 0: not published

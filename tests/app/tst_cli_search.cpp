@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QtTest>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -94,6 +95,18 @@ private slots:
         QCOMPARE(j["summary"]["rows"].get<int>(), report.summary.rows);
         QCOMPARE(j["summary"]["mean_abs_error"].get<double>(), report.summary.meanAbs);
         QCOMPARE(j["summary"]["worst_abs_error"].get<double>(), report.summary.worstAbs);
+        // and each row's breakdown of its predicted step
+        QCOMPARE(j["rows"].size(), report.rows.size());
+        for (std::size_t i = 0; i < report.rows.size(); ++i) {
+            const auto& row = j["rows"][i];
+            const auto& c = report.rows[i];
+            QCOMPARE(row["id"].get<std::string>(), c.id);
+            QCOMPARE(row["compute_s"].get<double>(), c.computeSeconds);
+            QCOMPARE(row["exposed_comm_s"].get<double>(), c.exposedCommSeconds);
+            const double sum
+                = row["compute_s"].get<double>() + row["exposed_comm_s"].get<double>() + row["idle_s"].get<double>();
+            QVERIFY(std::abs(sum - row["predicted_s"].get<double>()) < 1e-9 * c.predictedSeconds);
+        }
         // and its bands: held-out rows only, so no band has fit rows
         const auto bands = stepBands(report);
         QCOMPARE(j["bands"].size(), bands.size());

@@ -249,6 +249,40 @@ private slots:
         QCOMPARE(report.memory.worstAbs, worst);
     }
 
+    // Each row's breakdown splits its predicted step on the critical stage, and on plain 1F1B pipelines whose
+    // communication is mostly hidden the idle part is the schedule's bubble, (p − 1) / (m + p − 1) (Narayanan et al.
+    // 2021 §2.2), recomputed from the row's layout.
+    void breakdownSplitsTheStep()
+    {
+        const auto rows = loadStepRows(stepsPath());
+        QVERIFY(rows);
+        const auto report = validateSteps(*rows, Split::All);
+        std::map<std::string, const StepRow*> byId;
+        for (const auto& row : *rows)
+            byId[row.id] = &row;
+        int bubbles = 0;
+        for (const auto& c : report.rows) {
+            QVERIFY2(c.problem.empty(), c.id.c_str());
+            QVERIFY(c.computeSeconds > 0 && c.exposedCommSeconds >= 0);
+            QVERIFY2(c.computeSeconds + c.exposedCommSeconds <= c.predictedSeconds * (1 + 1e-9), c.id.c_str());
+            QVERIFY(std::abs(c.computeSeconds + c.exposedCommSeconds + c.idleSeconds() - c.predictedSeconds)
+                < 1e-9 * c.predictedSeconds);
+            const auto& sc = byId.at(c.id)->scenario;
+            const double p = sc.parallel.pp;
+            if (p < 2 || sc.parallel.schedule != PipelineSchedule::OneFOneB
+                || c.exposedCommSeconds > 0.1 * c.predictedSeconds)
+                continue;
+            const double m = sc.batch.microBatches; // per pipeline pass; each accumulated pass has the same bubble
+            const double bubble = (p - 1) / (m + p - 1);
+            QVERIFY2(std::abs(c.idleSeconds() / c.predictedSeconds - bubble) < 0.015,
+                (c.id + ": idle " + std::to_string(c.idleSeconds() / c.predictedSeconds) + ", bubble "
+                    + std::to_string(bubble))
+                    .c_str());
+            ++bubbles;
+        }
+        QVERIFY(bubbles >= 6); // torchtitan's 405B 1F1B rows, Megatron-LM's 1T, …
+    }
+
     // A published memory figure that is not a memory: the problem names the row's field, the value and the rule.
     void badMemoryFigureIsNamed()
     {
