@@ -146,12 +146,13 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // (Blackwell fp8) and the MoE fraction from 0.691 to 0.730, as the GEMMs with a short k (the small models'
 // projections, row-parallel GEMMs under TP 8) took the time their write costs. The fit half's mean |error| went from
 // 7.7 % to 7.6 %, the held-out half's from 8.4 % to 8.3 %.
-// The DGX Cloud benchmark recipes' tables (NeMo on H100: Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and 340B, BF16 and
-// FP8, 8 to 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit rows that
-// run at 45 – 62 % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.590 (13 rows); the fp8 one stayed at 0.537.
+// The DGX Cloud benchmark recipes' tables (NeMo on H100: GPT-3 175B, Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and
+// 340B, BF16 and FP8, 8 to 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit
+// rows that run at 45 – 62 % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.606 (14 rows); the fp8 one stayed
+// at 0.537.
 inline constexpr double kAmpereGemmEfficiency = 0.712;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
-inline constexpr double kHopperGemmEfficiency = 0.590;
+inline constexpr double kHopperGemmEfficiency = 0.606;
 inline constexpr double kHopperFp8GemmEfficiency = 0.537;
 inline constexpr double kBlackwellFp8GemmEfficiency = 0.476;
 // Blackwell fp8 was 0.476 while Transformer Engine's casts were taken as fused; with the MXFP8 and current-scaling
@@ -190,9 +191,9 @@ inline constexpr double kBlackwellGemmEfficiency
 // holding 16 experts of ffn 768 pays them 16 times for the FLOPs of one small MLP. The MoE block now runs at the dense
 // rate and each expert on a GPU adds ComputeFigures::moeExpertUs per micro-batch forward (twice that backward), fitted
 // on the MoE fit rows like the fraction: 45 µs (mean |error| 8.0 % on the 12 fit rows, 15.4 % on the 17 held-out ones).
-// With Hopper's bf16 fraction at 0.590 (above), Blackwell's derived one rises to 0.523 and the B200 BF16 GPT-OSS-120B
-// fit row runs faster, so the expert time refits to 49 µs.
-inline constexpr double kMoeExpertUs = 49;
+// With Hopper's bf16 fraction at 0.606 (above), Blackwell's derived one rises to 0.537 and the B200 BF16 GPT-OSS-120B
+// fit row runs faster, so the expert time refits to 53 µs.
+inline constexpr double kMoeExpertUs = 53;
 // An eager MoE layer's host time (ComputeFigures::moeHostMs), fitted like the fractions above, on the fit half's MoE
 // rows that ran without CUDA graphs (3 rows then, 4 with NeMo 25.04's Mixtral 8x22B, which refit it to the same figure;
 // `validate-model --steps --fit-efficiency`). A Qwen3-30B-A3B layer is small enough to wait on its host: on 16 H100
