@@ -43,7 +43,8 @@ void printUsage(std::ostream& out)
            "  --steps       the step simulator against published training runs ("
         << kStepsFile
         << ")\n"
-           "                instead: per-row error, mean / worst |error| per split, and by model kind\n"
+           "                instead: per-row error and where the predicted step goes (compute, exposed\n"
+           "                communication, idle), mean / worst |error| per split, and by model kind\n"
            "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs); peak memory per\n"
            "                GPU against the runs that publish it\n"
            "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
