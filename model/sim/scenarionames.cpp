@@ -63,6 +63,11 @@ std::span<const Recompute> recomputeChoices()
     return kAll;
 }
 
+std::optional<Recompute> parseRecompute(std::string_view text)
+{
+    return byName(text, recomputeChoices());
+}
+
 std::string_view name(Elementwise elementwise)
 {
     return elementwise == Elementwise::Eager ? "eager" : "fused";
@@ -124,11 +129,6 @@ std::optional<AttentionKernel> parseAttentionKernel(std::string_view text)
 {
     static constexpr AttentionKernel kAll[] = { AttentionKernel::Cudnn, AttentionKernel::Flash2 };
     return byName<AttentionKernel>(text, kAll);
-}
-
-std::optional<Recompute> parseRecompute(std::string_view text)
-{
-    return byName(text, recomputeChoices());
 }
 
 std::string_view name(Precision precision)
