@@ -181,29 +181,43 @@ Shape shapeOf(const Scenario& sc)
     return x;
 }
 
-// How a fused attention kernel's rate depends on the keys one call sees, as a fraction of its rate at 8,192 (the
-// point ComputeFigures::Attention gives): H100 SXM5, bf16, head dim 128, 16k tokens per call in all (Shah et al. 2024,
-// FlashAttention-3, Figure 5's causal forward and Figure 6's backward, TFLOP/s at 512, 1k, 2k, 4k, 8k and 16k keys).
-// Between the points the rate is linear in log2(keys); outside them it stays at the nearest one. Other GPUs take
-// H100's shape for want of curves of their own.
+// How a fused attention kernel's rate depends on the keys one call sees and on the head width, as a fraction of its
+// rate at 8,192 keys and head dim 128 (the point ComputeFigures::Attention gives): H100 SXM5, bf16, 16k tokens per
+// call in all (Shah et al. 2024, FlashAttention-3, arXiv 2407.08608: Figure 5's causal forward and Figure 6's
+// backward, TFLOP/s at 512, 1k, 2k, 4k, 8k and 16k keys, for head dim 64 and 128). Between the points the rate is
+// linear in log2(keys) and, between the two widths, linear in the head width; outside them it stays at the nearest
+// one. Other GPUs take H100's shape for want of curves of their own.
 struct AttentionCurve {
     std::array<double, 6> forward, backward;
 };
+struct KernelCurves {
+    AttentionCurve dim64, dim128;
+};
 constexpr std::array<double, 6> kCurveKeys { 512, 1024, 2048, 4096, 8192, 16384 };
 constexpr std::size_t kCurveAnchor = 4; // 8,192 keys
-constexpr AttentionCurve kFlash2Curve { { 191, 260, 298, 319, 333, 335 }, { 214, 260, 291, 310, 318, 322 } };
-constexpr AttentionCurve kCudnnCurve { { 315, 410, 484, 518, 529, 539 }, { 305, 408, 465, 499, 518, 516 } };
+constexpr KernelCurves kFlash2Curves { { { 180, 229, 262, 284, 295, 299 }, { 198, 238, 264, 279, 287, 291 } },
+    { { 191, 260, 298, 319, 333, 335 }, { 214, 260, 291, 310, 318, 322 } } };
+constexpr KernelCurves kCudnnCurves { { { 225, 288, 334, 363, 379, 388 }, { 266, 348, 395, 417, 432, 433 } },
+    { { 315, 410, 484, 518, 529, 539 }, { 305, 408, 465, 499, 518, 516 } } };
 
-double curveFactor(const std::array<double, 6>& rate, double keys)
+// A curve's rate at `keys`, TFLOP/s.
+double curveRate(const std::array<double, 6>& rate, double keys)
 {
     if (keys <= kCurveKeys.front())
-        return rate.front() / rate[kCurveAnchor];
+        return rate.front();
     if (keys >= kCurveKeys.back())
-        return rate.back() / rate[kCurveAnchor];
+        return rate.back();
     const double at = std::log2(keys / kCurveKeys.front()); // 0 … 5, one per point
     const auto i = static_cast<std::size_t>(at);
     const double f = at - static_cast<double>(i);
-    return (rate[i] + f * (rate[i + 1] - rate[i])) / rate[kCurveAnchor];
+    return rate[i] + f * (rate[i + 1] - rate[i]);
+}
+
+// The rate at `keys` and `headDim` relative to the head-dim-128 curve's rate at 8,192 keys.
+double curveFactor(const std::array<double, 6>& dim64, const std::array<double, 6>& dim128, double keys, double headDim)
+{
+    const double w = std::clamp((headDim - 64) / 64, 0.0, 1.0);
+    return ((1 - w) * curveRate(dim64, keys) + w * curveRate(dim128, keys)) / dim128[kCurveAnchor];
 }
 
 // Core attention of one micro-batch on one GPU (a/t heads): forward and backward.
@@ -218,10 +232,12 @@ std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, co
         const double flops = 2.0 * x.b * heads * (x.s / x.c) * x.s * (x.dqk + x.dv) * 0.5;
         const bool flash2 = sc.compute.attentionKernel == AttentionKernel::Flash2;
         const auto& kernel = flash2 ? hw.compute.flashAttention2 : hw.compute.cudnnAttention;
-        const auto& curve = flash2 ? kFlash2Curve : kCudnnCurve;
+        const auto& curves = flash2 ? kFlash2Curves : kCudnnCurves;
         const double keys = x.s / x.c;
-        const double forward = kernel.forward * curveFactor(curve.forward, keys);
-        const double backward = kernel.backward * curveFactor(curve.backward, keys);
+        const double width = std::max(x.dqk, x.dv); // the kernel tiles over the wider of the two head widths
+        const double forward = kernel.forward * curveFactor(curves.dim64.forward, curves.dim128.forward, keys, width);
+        const double backward
+            = kernel.backward * curveFactor(curves.dim64.backward, curves.dim128.backward, keys, width);
         return { flops / (bf16 * forward) + x.c * gap(hw), kFlashBackward * flops / (bf16 * backward) + x.c * gap(hw) };
     }
     const double scores = x.b * heads * x.s * x.s;

@@ -112,8 +112,9 @@ std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
 
 /// The fused attention kernel (ComputeFigures::Attention has each one's fraction of peak). Cudnn: cuDNN's fused
 /// attention, which Transformer Engine (Megatron-LM, NeMo, Megatron-Bridge) runs on Hopper and later; on Ampere it runs
-/// FlashAttention-2, and the figures are the same. Flash2: FlashAttention-2, PyTorch SDPA's flash backend (torchtitan)
-/// or the flash-attn package (llm-foundry).
+/// FlashAttention-2, and the figures are the same. Flash2: FlashAttention-2, PyTorch SDPA's flash backend (torchtitan),
+/// the flash-attn package (llm-foundry), or Transformer Engine's flash-attn backend where a run turns cuDNN's off
+/// (NVTE_FUSED_ATTN=0: NeMo's launcher through most of 2024).
 enum class AttentionKernel { Cudnn, Flash2 };
 std::string_view name(AttentionKernel kernel); ///< "cudnn", "flash2"
 std::optional<AttentionKernel> parseAttentionKernel(std::string_view text);

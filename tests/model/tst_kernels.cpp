@@ -162,6 +162,43 @@ private slots:
         QVERIFY(!toJson(s)["compute"].contains("attention_kernel"));
     }
 
+    // The rate also follows the head width: the same paper's head-dim-64 curves (causal forward, backward) give cuDNN
+    // 379 and 432 TFLOP/s at 8k keys against 529 and 518 at 128, FlashAttention-2 295 and 287 against 333 and 318;
+    // between the widths the rate is linear in the width (96: halfway), and wider heads keep 128's rate.
+    void attentionFollowsTheHeadWidth()
+    {
+        auto s = gpt(4096, 32);
+        s.model.seqLen = 8192;
+        const auto hopper = preset("hgx-h100");
+        const double gap = hopper.compute.kernelGapUs * 1e-6;
+        const auto rates = [&](int headDim, AttentionKernel kernel) {
+            auto t = s;
+            t.model.headDim = headDim;
+            t.compute.attentionKernel = kernel;
+            const auto c = kernelCosts(t, hopper).value();
+            const double f = 2.0 * 32 * 8192.0 * 8192.0 * (2 * headDim) * 0.5;
+            const double toPaper = 989.4e12 / hopper.peakFlops / 1e12; // as a TFLOP/s figure of the paper's H100
+            return std::pair { f / (c.dense.coreAttentionForward - gap) * toPaper,
+                2.5 * f / (c.dense.coreAttentionBackward - gap) * toPaper };
+        };
+        const auto near = [](double a, double b) { return std::abs(a / b - 1) < 2e-3; };
+        for (const auto kernel : { AttentionKernel::Cudnn, AttentionKernel::Flash2 }) {
+            const bool cudnn = kernel == AttentionKernel::Cudnn;
+            const auto [f64, b64] = rates(64, kernel);
+            const auto [f96, b96] = rates(96, kernel);
+            const auto [f128, b128] = rates(128, kernel);
+            const auto [f256, b256] = rates(256, kernel);
+            QVERIFY(near(f64, cudnn ? 379 : 295));
+            QVERIFY(near(b64, cudnn ? 432 : 287));
+            QVERIFY(near(f128, cudnn ? 529 : 333));
+            QVERIFY(near(b128, cudnn ? 518 : 318));
+            QVERIFY(near(f96, (f64 + f128) / 2));
+            QVERIFY(near(b96, (b64 + b128) / 2));
+            QVERIFY(near(f256, f128));
+            QVERIFY(near(b256, b128));
+        }
+    }
+
     // Each expert on a GPU adds moeExpertUs to its MoE block per micro-batch forward and twice that backward: with
     // 0, 100 and 300 µs the block is f, f + E · 100 µs and f + E · 300 µs (E experts on the GPU), and the dense layers
     // stay as they are.

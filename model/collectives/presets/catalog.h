@@ -133,24 +133,22 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // - Blackwell keeps Hopper's fractions for want of a figure of its own. The one check found agrees for cuDNN:
 //   FlashAttention-4 reaches 1,613 TFLOP/s on B200 in bf16, up to 1.3× cuDNN 9.13 (Zadouri et al. 2026, arXiv
 //   2603.05451), so cuDNN reaches at least 1,240 TFLOP/s there, 0.55 of 2.25 PFLOP/s.
-// Each kernel's rate also follows the same paper's curve over the keys one call sees (kernels.cpp): cuDNN's forward
-// reaches 484 TFLOP/s at 2k keys, 529 at 8k. All attention ran at FlashAttention-2's 0.35 before, whichever framework
-// ran it. With Megatron's, NeMo's and Megatron-Bridge's runs at cuDNN's rates and torchtitan's and llm-foundry's at
-// FlashAttention-2's (compute.attention_kernel), the GEMM and MoE figures refitted from 0.564 to 0.552 (Hopper bf16),
-// 0.540 to 0.505 (Hopper fp8), 0.488 to 0.461 (Blackwell fp8) and 0.756 to 0.691 (MoE): the fractions the
-// attention had hidden in them. The fit half's mean |error| went from 8.1 % to 8.0 %, the held-out half's from 9.4 % to
-// 8.9 %.
-// A GEMM's output write then came under its multiply-adds (the larger of them and all its bytes). It follows them
-// instead, after the larger of the multiply-adds and the operands' reads (kernels.cpp, gemmSeconds): the fractions
-// refitted from 0.680 to 0.712 (Ampere), 0.552 to 0.568 (Hopper bf16), 0.505 to 0.537 (Hopper fp8), 0.461 to 0.476
-// (Blackwell fp8) and the MoE fraction from 0.691 to 0.730, as the GEMMs with a short k (the small models'
-// projections, row-parallel GEMMs under TP 8) took the time their write costs. The fit half's mean |error| went from
-// 7.7 % to 7.6 %, the held-out half's from 8.4 % to 8.3 %.
-// The DGX Cloud benchmark recipes' tables (NeMo on H100: GPT-3 175B, Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and
-// 340B, BF16 and FP8, 8 to 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit
-// rows that run at 45 – 62 % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.606 (14 rows); the fp8 one stayed
-// at 0.537.
-// NeMo's runs of 2024 through its launcher did not run cuDNN's attention: the NeMo Framework Launcher's config.yaml set
+// Each kernel's rate also follows the same paper's curves over the keys one call sees and the head width (kernels.cpp):
+// cuDNN's forward reaches 484 TFLOP/s at 2k keys, 529 at 8k, and 379 at 8k with heads of 64. All attention ran at
+// FlashAttention-2's 0.35 before, whichever framework ran it. With Megatron's, NeMo's and Megatron-Bridge's runs at
+// cuDNN's rates and torchtitan's and llm-foundry's at FlashAttention-2's (compute.attention_kernel), the GEMM and MoE
+// figures refitted from 0.564 to 0.552 (Hopper bf16), 0.540 to 0.505 (Hopper fp8), 0.488 to 0.461 (Blackwell fp8) and
+// 0.756 to 0.691 (MoE): the fractions the attention had hidden in them. The fit half's mean |error| went from 8.1 %
+// to 8.0 %, the held-out half's from 9.4 % to 8.9 %. A GEMM's output write then came under its multiply-adds (the
+// larger of them and all its bytes). It follows them instead, after the larger of the multiply-adds and the operands'
+// reads (kernels.cpp, gemmSeconds): the fractions refitted from 0.680 to 0.712 (Ampere), 0.552 to 0.568 (Hopper bf16),
+// 0.505 to 0.537 (Hopper fp8), 0.461 to 0.476 (Blackwell fp8) and the MoE fraction from 0.691 to 0.730, as the GEMMs
+// with a short k (the small models' projections, row-parallel GEMMs under TP 8) took the time their write costs. The
+// fit half's mean |error| went from 7.7 % to 7.6 %, the held-out half's from 8.4 % to 8.3 %. The DGX Cloud benchmark
+// recipes' tables (NeMo on H100: GPT-3 175B, Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and 340B, BF16 and FP8, 8 to
+// 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit rows that run at 45 – 62
+// % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.606 (14 rows); the fp8 one stayed at 0.537. NeMo's runs of
+// 2024 through its launcher did not run cuDNN's attention: the NeMo Framework Launcher's config.yaml set
 // NVTE_FUSED_ATTN=0 ("Disable cudnn FA until we've tested it more") from February to August 2024, so Transformer
 // Engine ran FlashAttention-2 in NeMo 24.03 – 24.07 (and the DGX Cloud recipes of Nemotron-4 340B and Grok-1 set it
 // too). With those rows' attention at FlashAttention-2's rates
