@@ -138,24 +138,25 @@ inline constexpr double kTcpxNetLatencyUs = 200;
 // FlashAttention-2's 0.35 before, whichever framework ran it. With Megatron's, NeMo's and Megatron-Bridge's runs at
 // cuDNN's rates and torchtitan's and llm-foundry's at FlashAttention-2's (compute.attention_kernel), the GEMM and MoE
 // figures refitted from 0.564 to 0.552 (Hopper bf16), 0.540 to 0.505 (Hopper fp8), 0.488 to 0.461 (Blackwell fp8) and
-// 0.756 to 0.691 (MoE): the fractions the attention had hidden in them. The fit half's mean |error| went from 8.1 %
-// to 8.0 %, the held-out half's from 9.4 % to 8.9 %. A GEMM's output write then came under its multiply-adds (the
-// larger of them and all its bytes). It follows them instead, after the larger of the multiply-adds and the operands'
-// reads (kernels.cpp, gemmSeconds): the fractions refitted from 0.680 to 0.712 (Ampere), 0.552 to 0.568 (Hopper bf16),
-// 0.505 to 0.537 (Hopper fp8), 0.461 to 0.476 (Blackwell fp8) and the MoE fraction from 0.691 to 0.730, as the GEMMs
-// with a short k (the small models' projections, row-parallel GEMMs under TP 8) took the time their write costs. The
-// fit half's mean |error| went from 7.7 % to 7.6 %, the held-out half's from 8.4 % to 8.3 %. The DGX Cloud benchmark
-// recipes' tables (NeMo on H100: GPT-3 175B, Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and 340B, BF16 and FP8, 8 to
-// 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit rows that run at 45 – 62
-// % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.606 (14 rows); the fp8 one stayed at 0.537. NeMo's runs of
-// 2024 through its launcher did not run cuDNN's attention: the NeMo Framework Launcher's config.yaml set
-// NVTE_FUSED_ATTN=0 ("Disable cudnn FA until we've tested it more") from February to August 2024, so Transformer
-// Engine ran FlashAttention-2 in NeMo 24.03 – 24.07 (and the DGX Cloud recipes of Nemotron-4 340B and Grok-1 set it
-// too). With those rows' attention at FlashAttention-2's rates
-// (compute.attention_kernel) and the rest of NeMo 24.03.01's long-sequence table (4K to 1M tokens) in the data, the
-// table's rows agree to 5 % from 4K to 1M tokens (they ran 17 – 31 % slower than the model from 16K on), and the fp8
-// fraction those rows had hidden refits from 0.537 to 0.571 (26 rows, mean |error| 4.9 %); Blackwell's derived bf16
-// one follows it down (below).
+// 0.756 to 0.691 (MoE): the fractions the attention had hidden in them. The fit half's mean |error| went from 8.1 % to
+// 8.0 %, the held-out half's from 9.4 % to 8.9 %.
+// A GEMM's output write then came under its multiply-adds (the larger of them and all its bytes). It follows them
+// instead, after the larger of the multiply-adds and the operands' reads (kernels.cpp, gemmSeconds): the fractions
+// refitted from 0.680 to 0.712 (Ampere), 0.552 to 0.568 (Hopper bf16), 0.505 to 0.537 (Hopper fp8), 0.461 to 0.476
+// (Blackwell fp8) and the MoE fraction from 0.691 to 0.730, as the GEMMs with a short k (the small models' projections,
+// row-parallel GEMMs under TP 8) took the time their write costs. The fit half's mean |error| went from 7.7 % to 7.6 %,
+// the held-out half's from 8.4 % to 8.3 %.
+// The DGX Cloud benchmark recipes' tables (NeMo on H100: GPT-3 175B, Llama 3.1 8B, 70B and 405B, Nemotron-4 15B and
+// 340B, BF16 and FP8, 8 to 2,304 GPUs) and the Llama 3 paper's 405B runs on 8,192 and 16,384 H100 added Hopper bf16 fit
+// rows that run at 45 – 62 % MFU: the Hopper bf16 fraction refitted from 0.568 to 0.606 (14 rows); the fp8 one stayed
+// at 0.537.
+// NeMo's runs of 2024 through its launcher did not run cuDNN's attention: the NeMo Framework Launcher's config.yaml set
+// NVTE_FUSED_ATTN=0 ("Disable cudnn FA until we've tested it more") from February to August 2024, so Transformer Engine
+// ran FlashAttention-2 in NeMo 24.03 – 24.07 (and the DGX Cloud recipes of Nemotron-4 340B and Grok-1 set it too). With
+// those rows' attention at FlashAttention-2's rates (compute.attention_kernel) and the rest of NeMo 24.03.01's
+// long-sequence table (4K to 1M tokens) in the data, the table's rows agree to 5 % from 4K to 1M tokens (they ran
+// 17 – 31 % slower than the model from 16K on), and the fp8 fraction those rows had hidden refits from 0.537 to 0.571
+// (26 rows, mean |error| 4.9 %); Blackwell's derived bf16 one follows it down (below).
 inline constexpr double kAmpereGemmEfficiency = 0.712;
 inline constexpr double kAmpereAttentionEfficiency = 0.6;
 inline constexpr double kHopperGemmEfficiency = 0.606;
@@ -197,8 +198,8 @@ inline constexpr double kBlackwellGemmEfficiency
 // holding 16 experts of ffn 768 pays them 16 times for the FLOPs of one small MLP. The MoE block now runs at the dense
 // rate and each expert on a GPU adds ComputeFigures::moeExpertUs per micro-batch forward (twice that backward), fitted
 // on the MoE fit rows like the fraction: 45 µs (mean |error| 8.0 % on the 12 fit rows, 15.4 % on the 17 held-out ones).
-// With Hopper's bf16 fraction at 0.606 (above), Blackwell's derived one rises to 0.537 and the B200 BF16 GPT-OSS-120B
-// fit row runs faster, so the expert time refits to 53 µs.
+// With Hopper's bf16 fraction at 0.606 (above), Blackwell's derived one rises to 0.537 (0.505 since Hopper's fp8 one
+// refit to 0.571) and the B200 BF16 GPT-OSS-120B fit row runs faster, so the expert time refits to 53 µs.
 inline constexpr double kMoeExpertUs = 53;
 // An eager MoE layer's host time (ComputeFigures::moeHostMs), fitted like the fractions above, on the fit half's MoE
 // rows that ran without CUDA graphs (3 rows then, 4 with NeMo 25.04's Mixtral 8x22B, which refit it to the same figure;
