@@ -82,9 +82,15 @@ QString fp8ScalingText(model::Fp8Scaling scaling)
 
 QString attentionKernelText(model::AttentionKernel kernel)
 {
-    return kernel == model::AttentionKernel::Flash2
-        ? QCoreApplication::translate("tutor::views::Text", "FlashAttention-2 (PyTorch SDPA, torchtitan)")
-        : QCoreApplication::translate("tutor::views::Text", "cuDNN (Transformer Engine, Megatron)");
+    switch (kernel) {
+    case model::AttentionKernel::Flash2:
+        return QCoreApplication::translate("tutor::views::Text", "FlashAttention-2 (PyTorch SDPA, torchtitan)");
+    case model::AttentionKernel::Triton:
+        return QCoreApplication::translate("tutor::views::Text", "Triton FlashAttention (llm-foundry MPT, 2023)");
+    case model::AttentionKernel::Cudnn:
+        break;
+    }
+    return QCoreApplication::translate("tutor::views::Text", "cuDNN (Transformer Engine, Megatron)");
 }
 
 QString cudaGraphsText(model::CudaGraphs graphs)

@@ -48,8 +48,9 @@ void printUsage(std::ostream& out)
            "                (dense, MoE) and scale (up to 64, up to 1,024, more GPUs); peak memory per\n"
            "                GPU against the runs that publish it\n"
            "  --fit-efficiency  with --steps: the GEMM efficiency per GPU generation and precision,\n"
-           "                    the time each expert adds to an MoE block and an eager MoE layer's host\n"
-           "                    time, that fit the fit rows best\n"
+           "                    the time each expert adds to an MoE block, an eager MoE layer's host\n"
+           "                    time and the Triton attention kernel's share of FlashAttention-2's rate,\n"
+           "                    that fit the fit rows best\n"
            "  --all         every run (default), with the fit and held-out medians beside each band\n"
            "  --fit         only the runs of the fit part\n"
            "  --held-out    only the held-out runs ("
@@ -115,6 +116,22 @@ void printSummaryLine(const char* label, const StepReport& r, std::ostream& out)
     out << '\n';
 }
 
+// What a fitted figure is, as the --fit-efficiency table names it.
+std::string fittedFigureName(const EfficiencyFit& f)
+{
+    switch (f.kind) {
+    case EfficiencyFit::Moe:
+        return "MoE per expert, us";
+    case EfficiencyFit::MoeHost:
+        return "eager MoE layer, ms";
+    case EfficiencyFit::TritonAttention:
+        return "Triton attention share";
+    case EfficiencyFit::Gemm:
+        break;
+    }
+    return "GEMM " + std::string(name(f.arch)) + " " + std::string(name(f.precision));
+}
+
 int reportSteps(
     const std::string& path, Split split, bool asJson, bool fitEfficiency, std::ostream& out, std::ostream& err)
 {
@@ -126,10 +143,7 @@ int reportSteps(
     if (fitEfficiency) {
         out << "Compute efficiencies fitted on the fit rows (minimum mean |error|):\n";
         for (const auto& f : fitComputeEfficiency(*rows)) {
-            const std::string what = f.kind == EfficiencyFit::Moe ? std::string("MoE per expert, us")
-                : f.kind == EfficiencyFit::MoeHost
-                ? std::string("eager MoE layer, ms")
-                : "GEMM " + std::string(name(f.arch)) + " " + std::string(name(f.precision));
+            const std::string what = fittedFigureName(f);
             char line[160];
             std::snprintf(line, sizeof line, "  %-22s %.3f  (%d rows, mean |error| %.1f%%)\n", what.c_str(), f.value,
                 f.rows, f.meanAbs * 100);

@@ -2625,7 +2625,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
+        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %, or the Triton FlashAttention llm-foundry&apos;s MPT ran in 2023, at about half FlashAttention-2&apos;s rate. On A100 cuDNN&apos;s is FlashAttention-2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4850,6 +4850,10 @@
     </message>
     <message>
         <source>FlashAttention-2 (PyTorch SDPA, torchtitan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Triton FlashAttention (llm-foundry MPT, 2023)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

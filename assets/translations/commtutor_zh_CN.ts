@@ -2620,8 +2620,8 @@
         <translation>注意力内核</translation>
     </message>
     <message>
-        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, or FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %. On A100 both are FlashAttention-2</source>
-        <translation>融合注意力内核：cuDNN 的内核（Transformer Engine 在 Hopper 及更新的 GPU 上使用，Megatron、NeMo 即如此），在 H100 上约达峰值的 53 %；或 FlashAttention-2，即 PyTorch 的 scaled_dot_product_attention（torchtitan），约 33 %。在 A100 上两者都是 FlashAttention-2</translation>
+        <source>The fused attention kernel: cuDNN&apos;s, which Transformer Engine (Megatron, NeMo) runs on Hopper and later at about 53 % of peak on H100, FlashAttention-2, PyTorch&apos;s scaled_dot_product_attention (torchtitan) at about 33 %, or the Triton FlashAttention llm-foundry&apos;s MPT ran in 2023, at about half FlashAttention-2&apos;s rate. On A100 cuDNN&apos;s is FlashAttention-2</source>
+        <translation>融合注意力内核：cuDNN 的内核（Transformer Engine 在 Hopper 及更新的 GPU 上使用，Megatron、NeMo 即如此），在 H100 上约达峰值的 53 %；FlashAttention-2，即 PyTorch 的 scaled_dot_product_attention（torchtitan），约 33 %；或 llm-foundry 的 MPT 在 2023 年所用的 Triton 版 FlashAttention，约为 FlashAttention-2 速率的一半。在 A100 上 cuDNN 的内核就是 FlashAttention-2</translation>
     </message>
     <message>
         <source>CUDA graphs</source>
@@ -4839,6 +4839,10 @@
     <message>
         <source>FlashAttention-2 (PyTorch SDPA, torchtitan)</source>
         <translation>FlashAttention-2（PyTorch SDPA，torchtitan）</translation>
+    </message>
+    <message>
+        <source>Triton FlashAttention (llm-foundry MPT, 2023)</source>
+        <translation>Triton 版 FlashAttention（llm-foundry MPT，2023）</translation>
     </message>
     <message>
         <source>cuDNN (Transformer Engine, Megatron)</source>

@@ -230,14 +230,18 @@ std::pair<Seconds, Seconds> coreAttention(const Shape& x, const Scenario& sc, co
         // parallelism gives each GPU s / cp queries against all s keys (balanced by Megatron-Core's 2·cp chunks), in
         // cp kernels, one per K/V block of the ring, each seeing s / cp keys.
         const double flops = 2.0 * x.b * heads * (x.s / x.c) * x.s * (x.dqk + x.dv) * 0.5;
-        const bool flash2 = sc.compute.attentionKernel == AttentionKernel::Flash2;
+        // The Triton kernel runs at a share of FlashAttention-2's rate, on its curves.
+        const bool triton = sc.compute.attentionKernel == AttentionKernel::Triton;
+        const bool flash2 = triton || sc.compute.attentionKernel == AttentionKernel::Flash2;
         const auto& kernel = flash2 ? hw.compute.flashAttention2 : hw.compute.cudnnAttention;
         const auto& curves = flash2 ? kFlash2Curves : kCudnnCurves;
+        const double share = triton ? sc.compute.tritonAttentionShare.value_or(hw.compute.tritonAttentionShare) : 1.0;
         const double keys = x.s / x.c;
         const double width = std::max(x.dqk, x.dv); // the kernel tiles over the wider of the two head widths
-        const double forward = kernel.forward * curveFactor(curves.dim64.forward, curves.dim128.forward, keys, width);
+        const double forward
+            = share * kernel.forward * curveFactor(curves.dim64.forward, curves.dim128.forward, keys, width);
         const double backward
-            = kernel.backward * curveFactor(curves.dim64.backward, curves.dim128.backward, keys, width);
+            = share * kernel.backward * curveFactor(curves.dim64.backward, curves.dim128.backward, keys, width);
         return { flops / (bf16 * forward) + x.c * gap(hw), kFlashBackward * flops / (bf16 * backward) + x.c * gap(hw) };
     }
     const double scores = x.b * heads * x.s * x.s;

@@ -18,7 +18,8 @@
 //   K and V copied per head).
 // - Core attention: fused (FlashAttention, Dao et al. 2022/2023) on the causal half of the score matrix at the
 //   published fraction of peak of the scenario's kernel (ComputeSpec::attentionKernel: cuDNN's, Transformer Engine's
-//   choice on Hopper and later, or FlashAttention-2, PyTorch SDPA's), backward 2.5× the forward's FLOPs (5 matmuls
+//   choice on Hopper and later, FlashAttention-2, PyTorch SDPA's, or llm-foundry's Triton FlashAttention at a
+//   fitted share of FlashAttention-2's rate), backward 2.5× the forward's FLOPs (5 matmuls
 //   instead of 2) at the kernel's backward fraction, each scaled by the kernel's published curves over the keys a
 //   call sees and the head width (64 runs cuDNN's forward at 0.72 of 128's rate); unfused: QKᵀ and ·V as batched GEMMs
 //   plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).

@@ -38,8 +38,9 @@
 //                      dtype ["bf16"] (units.h names), grad_dtype [dtype] (gradients on the wire) }
 //   compute          { efficiency [0 = the preset's fitted figure] (fraction of the peak in use a large GEMM reaches),
 //                      precision ["bf16"]: "bf16" | "fp8" (GEMM peak), flash_attention [true],
-//                      attention_kernel ["cudnn"]: "cudnn" | "flash2" (the fused attention kernel: Transformer
-//                      Engine's cuDNN attention, or FlashAttention-2 as PyTorch's SDPA and flash-attn run it),
+//                      attention_kernel ["cudnn"]: "cudnn" | "flash2" | "triton" (the fused attention kernel:
+//                      Transformer Engine's cuDNN attention, FlashAttention-2 as PyTorch's SDPA and flash-attn run
+//                      it, or llm-foundry's Triton FlashAttention of 2023),
 //                      recompute ["none"]: "none" | "selective" | "selective-op" | "full",
 //                      elementwise ["fused"]: "fused" | "eager" (PyTorch eager, one kernel per op),
 //                      norm [elementwise]: "fused" | "eager" (the RMSNorm on its own: torchtitan's norm_type),
@@ -114,9 +115,11 @@ std::optional<Fp8Scaling> parseFp8Scaling(std::string_view text);
 /// attention, which Transformer Engine (Megatron-LM, NeMo, Megatron-Bridge) runs on Hopper and later; on Ampere it runs
 /// FlashAttention-2, and the figures are the same. Flash2: FlashAttention-2, PyTorch SDPA's flash backend (torchtitan),
 /// the flash-attn package (llm-foundry), or Transformer Engine's flash-attn backend where a run turns cuDNN's off
-/// (NVTE_FUSED_ATTN=0: NeMo's launcher through most of 2024).
-enum class AttentionKernel { Cudnn, Flash2 };
-std::string_view name(AttentionKernel kernel); ///< "cudnn", "flash2"
+/// (NVTE_FUSED_ATTN=0: NeMo's launcher through most of 2024). Triton: the FlashAttention written in Triton that
+/// llm-foundry's MPT ran with attn_impl "triton" (llmfoundry/models/layers/flash_attn_triton.py, the default of its
+/// benchmark script in 2023), at ComputeFigures::tritonAttentionShare of FlashAttention-2's rate.
+enum class AttentionKernel { Cudnn, Flash2, Triton };
+std::string_view name(AttentionKernel kernel); ///< "cudnn", "flash2", "triton"
 std::optional<AttentionKernel> parseAttentionKernel(std::string_view text);
 
 /// What CUDA graphs capture (Megatron-Core's --cuda-graph-impl and --cuda-graph-scope). None: every kernel is launched
@@ -229,6 +232,8 @@ struct ComputeSpec {
     /// ComputeFigures::moeExpertUs and moeHostMs in place of the preset's when set. Not scenario-file fields: the fit
     /// of tests/data/validation/steps.json sets them (stepvalidation.h).
     std::optional<double> moeExpertUs, moeHostMs;
+    /// ComputeFigures::tritonAttentionShare in place of the preset's when set (the same fit sets it).
+    std::optional<double> tritonAttentionShare;
     CudaGraphs cudaGraphs = CudaGraphs::None; ///< what the run captures in CUDA graphs
     Precision precision = Precision::Bf16; ///< the GEMMs' tensor-core peak (fp8: Transformer Engine)
     bool flashAttention = true; ///< fused attention; false: Megatron's unfused QKᵀ, softmax, dropout, ·V

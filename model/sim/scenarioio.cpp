@@ -333,7 +333,7 @@ Result<Scenario> scenarioFromJson(const json& doc, const std::string& origin)
         r.real(c, p, "efficiency", s.compute.efficiency);
         r.boolean(c, p, "flash_attention", s.compute.flashAttention);
         r.choice(c, p, "attention_kernel", s.compute.attentionKernel, parseAttentionKernel,
-            "must be \"cudnn\" or \"flash2\"");
+            "must be \"cudnn\", \"flash2\" or \"triton\"");
         r.choice(c, p, "precision", s.compute.precision, parsePrecision, "must be \"bf16\" or \"fp8\"");
         r.real(c, p, "interference", s.compute.interference);
         r.choice(c, p, "recompute", s.compute.recompute, parseRecompute, "must be " + recomputeNames());

@@ -122,12 +122,21 @@ std::optional<CudaGraphs> parseCudaGraphs(std::string_view text)
 
 std::string_view name(AttentionKernel kernel)
 {
-    return kernel == AttentionKernel::Flash2 ? "flash2" : "cudnn";
+    switch (kernel) {
+    case AttentionKernel::Flash2:
+        return "flash2";
+    case AttentionKernel::Triton:
+        return "triton";
+    case AttentionKernel::Cudnn:
+        break;
+    }
+    return "cudnn";
 }
 
 std::optional<AttentionKernel> parseAttentionKernel(std::string_view text)
 {
-    static constexpr AttentionKernel kAll[] = { AttentionKernel::Cudnn, AttentionKernel::Flash2 };
+    static constexpr AttentionKernel kAll[]
+        = { AttentionKernel::Cudnn, AttentionKernel::Flash2, AttentionKernel::Triton };
     return byName<AttentionKernel>(text, kAll);
 }
 

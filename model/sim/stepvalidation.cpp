@@ -257,6 +257,11 @@ bool isEagerMoe(const StepRow& row)
 {
     return isMoe(row) && row.graphs == CudaGraphs::None;
 }
+
+bool runsTritonAttention(const StepRow& row)
+{
+    return row.scenario.compute.flashAttention && row.scenario.compute.attentionKernel == AttentionKernel::Triton;
+}
 } // namespace
 
 std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows)
@@ -292,6 +297,13 @@ std::vector<EfficiencyFit> fitComputeEfficiency(const std::vector<StepRow>& rows
         const auto [best, error] = bestValue(fit, 0.5, 30.0, [](ComputeSpec& c, double v) { c.moeHostMs = v; });
         out.push_back(
             { EfficiencyFit::MoeHost, GpuArch::Cpu, Precision::Bf16, best, static_cast<int>(fit.size()), error });
+    }
+    // The Triton FlashAttention's share of FlashAttention-2's rate on the rows that ran it, the GEMM figures as in use.
+    if (const auto fit = fitRows(runsTritonAttention); !fit.empty()) {
+        const auto [best, error]
+            = bestValue(fit, 0.2, 1.0, [](ComputeSpec& c, double v) { c.tritonAttentionShare = v; });
+        out.push_back({ EfficiencyFit::TritonAttention, GpuArch::Cpu, Precision::Bf16, best,
+            static_cast<int>(fit.size()), error });
     }
     return out;
 }

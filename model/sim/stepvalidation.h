@@ -95,13 +95,15 @@ bool isHeldOut(const StepRow& row);
 /// compute.efficiency overridden (ComputeFigures::gemmEfficiency / fp8GemmEfficiency, presets/catalog.h). Moe: the time
 /// in µs each expert on a GPU adds to an MoE block per micro-batch forward, on the MoE rows of every generation, the
 /// GEMM figures as in use (ComputeFigures::moeExpertUs). MoeHost: an eager MoE layer's host time in ms on the MoE rows
-/// that ran without CUDA graphs (ComputeFigures::moeHostMs).
+/// that ran without CUDA graphs (ComputeFigures::moeHostMs). TritonAttention: the share of FlashAttention-2's rate the
+/// Triton FlashAttention reaches, on the rows that ran it (ComputeFigures::tritonAttentionShare).
 struct EfficiencyFit {
-    enum Kind { Gemm, Moe, MoeHost };
+    enum Kind { Gemm, Moe, MoeHost, TritonAttention };
     Kind kind = Gemm;
     GpuArch arch = GpuArch::Ampere; ///< Gemm only
     Precision precision = Precision::Bf16; ///< Gemm only
-    double value = 0; ///< Gemm: the fraction of peak; Moe: microseconds per expert; MoeHost: milliseconds
+    /// Gemm: the fraction of peak; Moe: microseconds per expert; MoeHost: milliseconds; TritonAttention: the share
+    double value = 0;
     int rows = 0;
     double meanAbs = 0; ///< mean |error| of those rows at that efficiency
 };

@@ -14,6 +14,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QGraphicsScene>
@@ -235,6 +236,30 @@ private slots:
         stage.form()->setScenario(s);
         QVERIFY(!boxFor("--tp-comm-overlap")->isChecked());
         QVERIFY(!boxFor("--overlap-param-gather")->isChecked());
+    }
+
+    // The attention kernel is a form field with every kernel the model knows: picking llm-foundry's Triton
+    // FlashAttention (a share of FlashAttention-2's rate) over cuDNN's lengthens the step, and loading shows it.
+    void attentionKernelIsAFormField()
+    {
+        TrainingStage stage;
+        stage.setSynchronous(true);
+        model::Scenario s = stage.form()->scenario();
+        s.compute.attentionKernel = model::AttentionKernel::Cudnn;
+        stage.form()->setScenario(s);
+        emit stage.form()->scenarioEdited(s);
+        QVERIFY2(stage.controller()->goodScenario() == s, qPrintable(stage.form()->problemsText()));
+        const double cudnn = stage.controller()->simulation().metrics.stepSeconds;
+        auto* combo = fieldFor<QComboBox>(stage, "Triton FlashAttention");
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), 3);
+        const int triton = combo->findData(static_cast<int>(model::AttentionKernel::Triton));
+        QVERIFY(triton >= 0);
+        combo->setCurrentIndex(triton);
+        QCOMPARE(stage.controller()->goodScenario().compute.attentionKernel, model::AttentionKernel::Triton);
+        QVERIFY(stage.controller()->simulation().metrics.stepSeconds > cudnn);
+        stage.form()->setScenario(s);
+        QCOMPARE(combo->currentData().toInt(), static_cast<int>(model::AttentionKernel::Cudnn));
     }
 
     // A file's parallel.chunk_layers has no form field: it stays while the stages and layers fit it, gives way to the

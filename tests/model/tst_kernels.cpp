@@ -122,6 +122,34 @@ private slots:
         QCOMPARE(flash2->dense.attentionForward - flash2->dense.coreAttentionForward,
             cudnn->dense.attentionForward - cudnn->dense.coreAttentionForward);
         QVERIFY(flash2->dense.coreAttentionForward > 1.5 * cudnn->dense.coreAttentionForward);
+        // The Triton kernel runs at the preset's share of FlashAttention-2's rate, forward and backward, on A100 and
+        // H100 alike; a fit's override replaces the share.
+        s.compute.attentionKernel = AttentionKernel::Triton;
+        for (const char* id : { "hgx-h100", "dgx-a100" }) {
+            const auto hw = preset(id);
+            const double kernelGap = hw.compute.kernelGapUs * 1e-6;
+            s.compute.attentionKernel = AttentionKernel::Flash2;
+            const auto fa2 = kernelCosts(s, hw);
+            s.compute.attentionKernel = AttentionKernel::Triton;
+            for (const double share : { hw.compute.tritonAttentionShare, 0.8 }) {
+                if (share != hw.compute.tritonAttentionShare)
+                    s.compute.tritonAttentionShare = share;
+                const auto triton = kernelCosts(s, hw);
+                QVERIFY(fa2 && triton);
+                QVERIFY(share > 0.2 && share < 1);
+                QVERIFY(std::abs((triton->dense.coreAttentionForward - kernelGap)
+                                / ((fa2->dense.coreAttentionForward - kernelGap) / share)
+                            - 1)
+                    < 1e-12);
+                QVERIFY(std::abs((triton->dense.coreAttentionBackward - kernelGap)
+                                / ((fa2->dense.coreAttentionBackward - kernelGap) / share)
+                            - 1)
+                    < 1e-12);
+                QCOMPARE(triton->dense.mlpForward, fa2->dense.mlpForward);
+            }
+            s.compute.tritonAttentionShare.reset();
+        }
+        s.compute.attentionKernel = AttentionKernel::Flash2;
         s.hardware.preset = "dgx-a100";
         const auto ampereFlash2 = kernelCosts(s, preset("dgx-a100"));
         s.compute.attentionKernel = AttentionKernel::Cudnn;
@@ -152,12 +180,15 @@ private slots:
         QVERIFY(near(rate(16384, 2, false), rate(8192, 1, false)));
         // The field round-trips through a scenario file (cuDNN, the default, is not written), and a wrong word is
         // named.
-        s.compute.attentionKernel = AttentionKernel::Flash2;
-        const auto back = parseScenario(toJsonText(s));
-        QVERIFY(back);
-        QCOMPARE(back->compute.attentionKernel, AttentionKernel::Flash2);
+        for (const auto kernel : { AttentionKernel::Flash2, AttentionKernel::Triton }) {
+            s.compute.attentionKernel = kernel;
+            const auto back = parseScenario(toJsonText(s));
+            QVERIFY(back);
+            QCOMPARE(back->compute.attentionKernel, kernel);
+        }
         QCOMPARE(problemWith(s, "compute", "attention_kernel", "flash3"),
-            std::optional(Problem { "compute.attention_kernel", "flash3", "must be \"cudnn\" or \"flash2\"", {} }));
+            std::optional(
+                Problem { "compute.attention_kernel", "flash3", "must be \"cudnn\", \"flash2\" or \"triton\"", {} }));
         s.compute.attentionKernel = AttentionKernel::Cudnn;
         QVERIFY(!toJson(s)["compute"].contains("attention_kernel"));
     }

@@ -93,13 +93,17 @@ private slots:
             int n = 0;
             for (const auto& row : *rows) {
                 const bool moe = row.scenario.model.moe.experts > 0;
-                if (!row.skipped.empty() || !row.offPreset.empty() || isHeldOut(row)
-                    || moe != (f.kind != EfficiencyFit::Gemm))
+                const bool triton = row.scenario.compute.attentionKernel == AttentionKernel::Triton;
+                if (!row.skipped.empty() || !row.offPreset.empty() || isHeldOut(row))
+                    continue;
+                if (f.kind == EfficiencyFit::TritonAttention ? !triton : moe != (f.kind != EfficiencyFit::Gemm))
                     continue;
                 if (f.kind == EfficiencyFit::MoeHost && row.graphs != CudaGraphs::None)
                     continue;
                 auto sc = row.scenario;
-                if (f.kind == EfficiencyFit::Moe) {
+                if (f.kind == EfficiencyFit::TritonAttention) {
+                    sc.compute.tritonAttentionShare = value;
+                } else if (f.kind == EfficiencyFit::Moe) {
                     sc.compute.moeExpertUs = value;
                 } else if (f.kind == EfficiencyFit::MoeHost) {
                     sc.compute.moeHostMs = value;
@@ -117,7 +121,7 @@ private slots:
             }
             return std::make_pair(n, n > 0 ? sum / n : 0.0);
         };
-        int moe = 0, host = 0;
+        int moe = 0, host = 0, triton = 0;
         for (const auto& f : fits) {
             const bool ms = f.kind == EfficiencyFit::MoeHost;
             const bool us = f.kind == EfficiencyFit::Moe;
@@ -137,6 +141,10 @@ private slots:
                 inUse = figures("hgx-h100").moeHostMs;
                 QCOMPARE(figures("hgx-b200").moeHostMs, inUse); // the host's figure, whatever the GPU
                 ++host;
+            } else if (f.kind == EfficiencyFit::TritonAttention) {
+                inUse = figures("hgx-h100").tritonAttentionShare;
+                QCOMPARE(figures("dgx-a100").tritonAttentionShare, inUse); // the kernel's figure, whatever the GPU
+                ++triton;
             } else {
                 const char* id = f.arch == GpuArch::Ampere ? "dgx-a100"
                     : f.arch == GpuArch::Hopper            ? "hgx-h100"
@@ -149,6 +157,7 @@ private slots:
         }
         QCOMPARE(moe, 1);
         QCOMPARE(host, 1);
+        QCOMPARE(triton, 1);
     }
 
     // Blackwell has no dense bf16 fit row, so no fit of its own for bf16 GEMMs: they take Hopper's bf16 fraction scaled

@@ -208,11 +208,13 @@ ScenarioForm::ScenarioForm(QWidget* parent)
         m_elementwise, std::array { model::Elementwise::Fused, model::Elementwise::Eager }, views::elementwiseText);
     m_attentionKernel = addCombo(compute, QT_TR_NOOP("Attention kernel"),
         QT_TR_NOOP("The fused attention kernel: cuDNN's, which Transformer Engine (Megatron, NeMo) runs on Hopper and "
-                   "later at about 53 % of peak on H100, or FlashAttention-2, PyTorch's scaled_dot_product_attention "
-                   "(torchtitan) at about 33 %. On A100 both are FlashAttention-2"),
+                   "later at about 53 % of peak on H100, FlashAttention-2, PyTorch's scaled_dot_product_attention "
+                   "(torchtitan) at about 33 %, or the Triton FlashAttention llm-foundry's MPT ran in 2023, at about "
+                   "half FlashAttention-2's rate. On A100 cuDNN's is FlashAttention-2"),
         "compute.attention_kernel");
     addChoices<model::AttentionKernel>(m_attentionKernel,
-        std::array { model::AttentionKernel::Cudnn, model::AttentionKernel::Flash2 }, views::attentionKernelText);
+        std::array { model::AttentionKernel::Cudnn, model::AttentionKernel::Flash2, model::AttentionKernel::Triton },
+        views::attentionKernelText);
     m_cudaGraphs = addCombo(compute, QT_TR_NOOP("CUDA graphs"),
         QT_TR_NOOP("What the run replays as CUDA graphs. Without them every kernel is launched from the host, and an "
                    "MoE layer lasts at least the host's time to launch its kernels (fitted on DGX H100 and B200 "

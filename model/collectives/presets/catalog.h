@@ -215,6 +215,15 @@ inline constexpr double kMoeExpertUs = 53;
 inline constexpr double kMoeHostMs = 7.55;
 inline constexpr ComputeFigures::Attention kHopperFlashAttention2 { .forward = 0.337, .backward = 0.321 };
 inline constexpr ComputeFigures::Attention kHopperCudnnAttention { .forward = 0.535, .backward = 0.524 };
+// The FlashAttention written in Triton that llm-foundry's MPT benchmarks ran (attn_impl "triton", the default of
+// scripts/train/benchmarking/submit_benchmarks.py when its H100 tables were written, b2a43a147 and 5e85bd62d) reaches
+// this share of FlashAttention-2's rate (ComputeFigures::tritonAttentionShare), fitted like the fractions above on the
+// fit half of those tables' rows. The FlashAttention-2 paper (Dao 2023, arXiv 2307.08691) puts FlashAttention-2 at
+// 1.3 – 2.5× the Triton implementation on A100. At FlashAttention-2's own rate the tables' steps ran longer than the
+// model by a time that grows with the sequence: 3B on 8 H100 −4 % at 512 tokens, −15 % at 4K, −31 % at 16K; the
+// attention time per token those rows add as the sequence grows is twice the model's at every length. Fitted: 0.51
+// (32 fit rows, mean |error| 5.9 %; the 77 H100 rows 15.5 % at FlashAttention-2's rate, 5.6 % at this share).
+inline constexpr double kTritonAttentionShare = 0.51;
 // Dense bf16 peak of the 500 W, HBM2e H100 of Meta's Grand Teton hosts: H100 NVL's, the lower end of the range
 // torchtitan's performance page gives (presets/hpc.cpp says why that end).
 inline constexpr double kGrandTetonPeakFlops = 835e12;
@@ -263,6 +272,7 @@ constexpr ComputeFigures gpuCompute(double memoryGBps, double fp8PeakFlops, int 
     }
     f.moeExpertUs = kMoeExpertUs;
     f.moeHostMs = kMoeHostMs;
+    f.tritonAttentionShare = kTritonAttentionShare;
     f.memoryEfficiency = 0.8;
     f.kernelGapUs = 2;
     return f;
