@@ -126,7 +126,7 @@ struct ComputeFigures {
     Attention flashAttention2; ///< FlashAttention-2: PyTorch SDPA's flash backend, the flash-attn 2 package
     Attention cudnnAttention; ///< cuDNN's fused attention: what Transformer Engine runs on Hopper and later
     /// The share of FlashAttention-2's rate that the FlashAttention written in Triton (llm-foundry's attn_impl
-    /// "triton", 2023) reaches, forward and backward alike
+    /// "triton", 2023) reaches, forward and backward alike (the GPU presets hold the fitted figure, presets/catalog.h)
     double tritonAttentionShare = 0.5;
     double memoryEfficiency = 0.8; ///< fraction of memory bandwidth an element-wise kernel reaches
     double kernelGapUs = 0; ///< idle time between two kernels of one stream (launch and tail), µs

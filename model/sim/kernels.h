@@ -19,10 +19,10 @@
 // - Core attention: fused (FlashAttention, Dao et al. 2022/2023) on the causal half of the score matrix at the
 //   published fraction of peak of the scenario's kernel (ComputeSpec::attentionKernel: cuDNN's, Transformer Engine's
 //   choice on Hopper and later, FlashAttention-2, PyTorch SDPA's, or llm-foundry's Triton FlashAttention at a
-//   fitted share of FlashAttention-2's rate), backward 2.5× the forward's FLOPs (5 matmuls
-//   instead of 2) at the kernel's backward fraction, each scaled by the kernel's published curves over the keys a
-//   call sees and the head width (64 runs cuDNN's forward at 0.72 of 128's rate); unfused: QKᵀ and ·V as batched GEMMs
-//   plus the score matrix b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
+//   fitted share of FlashAttention-2's rate), backward 2.5× the forward's FLOPs (5 matmuls instead of 2) at the
+//   kernel's backward fraction, each scaled by the kernel's published curves over the keys a call sees and the head
+//   width (64 runs cuDNN's forward at 0.72 of 128's rate); unfused: QKᵀ and ·V as batched GEMMs plus the score matrix
+//   b·a·s² read and written by softmax and dropout (Korthikanti et al. 2022 §4.1).
 // - Every kernel pays ComputeFigures::kernelGapUs (launch and tail between kernels of one stream).
 // fp8 runs the layers' GEMMs at the fp8 peak and its own efficiency (fp8GemmEfficiency); attention, element-wise work
 // and the output layer stay in bf16. The casts are kernels of their own (ComputeSpec::fp8Scaling): under torchao's
