@@ -61,6 +61,7 @@ public:
     bool gradingPending() const { return m_pendingDesign.has_value(); }
     int designSearchesRunning() const { return static_cast<int>(m_designSearching.size()); }
     int designSearchesKept() const { return static_cast<int>(m_designSearches.size()); }
+    bool designSearchKept(const QString& id) const { return m_designSearches.contains(id); }
     double lastCredit() const { return m_lastCredit; }
     /// Open questions: shows the model answer (also when the timer runs out), then gradeOpen records it.
     void revealOpen();
